@@ -1,0 +1,50 @@
+"""AI players for Cuttle, and the arena that measures them (docs/ai.md).
+
+>>> from cuttle import Game
+>>> from cuttle.ai import make_player
+>>> g = Game.new(seed=1)
+>>> bot = make_player("medium", seed=7)
+>>> move = bot.choose(g)            # a legal move for g.to_move, decided from its view only
+>>> move, why = bot.explain(g)      # the same move, and a few words saying why
+
+Levels: ``random`` (uniform), ``easy`` (a plain heuristic), ``medium`` (the strong heuristic),
+``hard`` (information-set Monte Carlo tree search guided by the heuristic).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cuttle.ai.base import Player
+from cuttle.ai.heuristic import EasyPlayer, HeuristicPlayer
+from cuttle.ai.simple import RandomPlayer
+
+LEVELS = ("random", "easy", "medium", "hard")
+
+__all__ = ["LEVELS", "Player", "make_player"]
+
+
+def make_player(level: str, seed: int | None = None, **options: Any) -> Player:
+    """A player of the given level. ``seed`` makes its choices reproducible.
+
+    Options (``hard`` only): ``iterations`` (search budget, default 800), ``think`` (seconds per
+    decision instead of an iteration budget), ``exploration``, ``epsilon`` and ``playout_depth``.
+    Raises ValueError for an unknown level or option.
+    """
+    name = str(level).strip().lower()
+    if name not in LEVELS:
+        raise ValueError(f"unknown AI level {level!r}: choose one of {', '.join(LEVELS)}")
+    if name == "hard":
+        from cuttle.ai.ismcts import SearchPlayer
+
+        return SearchPlayer(seed=seed, **options)
+    if options:
+        raise ValueError(
+            f"unknown option(s) for AI level {name!r}: {', '.join(sorted(options))}"
+            " (only 'hard' takes options)"
+        )
+    if name == "random":
+        return RandomPlayer(seed)
+    if name == "easy":
+        return EasyPlayer(seed)
+    return HeuristicPlayer(seed)

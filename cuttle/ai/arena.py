@@ -1,0 +1,281 @@
+"""``cuttle arena A B``: play two AI levels against each other and measure the result.
+
+Games are played in pairs on the same deal with the seats swapped (A moves first in one game and
+second in the other), in ``--jobs`` worker processes. A level may carry options for ``hard``:
+``hard:iterations=300`` or ``hard:think=0.5``.
+
+The report gives wins and draws, A's win rate (wins / games) with a 95% Wilson interval, A's win
+rate from each seat, the mean plies per game and the mean seconds per decision of each side; with
+``--json`` the last line is one JSON object (keys in :data:`JSON_KEYS`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import random
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from cuttle import Game
+from cuttle.ai import LEVELS, make_player
+from cuttle.rules import Rules
+
+JSON_KEYS = (
+    "a", "b", "games", "wins_a", "wins_b", "draws", "win_rate_a", "ci95_a",
+    "seat_win_rate_a", "mean_plies", "sec_per_move_a", "sec_per_move_b",
+)
+MAX_PLIES = 5000  # a safety net: a game this long is scored as a draw
+
+
+# -- levels with options ---------------------------------------------------------------------
+def parse_level(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"hard:iterations=300,think=0.5"`` -> ``("hard", {"iterations": 300, "think": 0.5})``.
+    Raises ValueError naming the problem."""
+    name, _, rest = spec.partition(":")
+    name = name.strip().lower()
+    if name not in LEVELS:
+        raise ValueError(f"unknown AI level {spec!r}: choose one of {', '.join(LEVELS)}")
+    options: dict[str, Any] = {}
+    for item in filter(None, (s.strip() for s in rest.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise ValueError(f"bad option {item!r} in {spec!r}: write name=value")
+        options[key.strip()] = _number(value.strip())
+    make_player(name, seed=0, **options)  # validate now, in the parent process
+    return name, options
+
+
+def _number(text: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+# -- one game ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class GameResult:
+    index: int
+    a_seat: int
+    winner: str | None  # "a", "b" or None (draw)
+    plies: int
+    time_a: float
+    moves_a: int
+    time_b: float
+    moves_b: int
+
+
+@dataclass(frozen=True)
+class Match:
+    a: str
+    b: str
+    games: int
+    seed: int
+    rules: str
+    options_a: dict[str, Any] = field(default_factory=dict)
+    options_b: dict[str, Any] = field(default_factory=dict)
+
+
+def _derive(seed: int, *parts: object) -> int:
+    return random.Random(":".join(map(str, (seed,) + parts))).getrandbits(31)
+
+
+def play_game(match: Match, index: int) -> GameResult:
+    """Game ``index`` of a match: pair ``index // 2``'s deal, A in seat ``index % 2``."""
+    a_seat = index % 2
+    game = Game.new(seed=_derive(match.seed, "deal", index // 2), rules=match.rules)
+    pa = make_player(match.a, seed=_derive(match.seed, "a", index), **match.options_a)
+    pb = make_player(match.b, seed=_derive(match.seed, "b", index), **match.options_b)
+    seats = {a_seat: pa, 1 - a_seat: pb}
+    spent = [0.0, 0.0]
+    count = [0, 0]
+    plies = 0
+    while game.outcome is None and plies < MAX_PLIES:
+        seat = game.to_move
+        assert seat is not None
+        t0 = time.perf_counter()
+        move = seats[seat].choose(game)
+        spent[seat] += time.perf_counter() - t0
+        count[seat] += 1
+        game.play(move)
+        plies += 1
+    winner: str | None = None
+    if game.outcome in ("p0", "p1"):
+        winner = "a" if game.outcome == f"p{a_seat}" else "b"
+    return GameResult(
+        index, a_seat, winner, plies,
+        spent[a_seat], count[a_seat], spent[1 - a_seat], count[1 - a_seat],
+    )
+
+
+def _play_star(job: tuple[Match, int]) -> GameResult:
+    return play_game(*job)
+
+
+def run_match(
+    match: Match, jobs: int = 1, on_result: Callable[[GameResult], None] | None = None
+) -> list[GameResult]:
+    """Play every game of ``match`` (in ``jobs`` processes); results in game order."""
+    work = [(match, i) for i in range(match.games)]
+    results: list[GameResult] = []
+    it: Iterator[GameResult]
+    if jobs <= 1:
+        it = map(_play_star, work)
+        for r in it:
+            results.append(r)
+            if on_result:
+                on_result(r)
+    else:
+        ctx = multiprocessing.get_context("spawn" if sys.platform == "darwin" else None)
+        with ctx.Pool(jobs) as pool:
+            for r in pool.imap_unordered(_play_star, work, chunksize=1):
+                results.append(r)
+                if on_result:
+                    on_result(r)
+    results.sort(key=lambda r: r.index)
+    return results
+
+
+# -- statistics ------------------------------------------------------------------------------
+def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion ``wins / n``."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def summarize(
+    match: Match, results: list[GameResult], label_a: str, label_b: str
+) -> dict[str, Any]:
+    n = len(results)
+    wins_a = sum(1 for r in results if r.winner == "a")
+    wins_b = sum(1 for r in results if r.winner == "b")
+    seat: dict[str, float | None] = {}
+    for s in (0, 1):
+        mine = [r for r in results if r.a_seat == s]
+        seat[f"p{s}"] = (
+            round(sum(1 for r in mine if r.winner == "a") / len(mine), 4) if mine else None
+        )
+    lo, hi = wilson(wins_a, n)
+    moves_a = sum(r.moves_a for r in results)
+    moves_b = sum(r.moves_b for r in results)
+    return {
+        "a": label_a,
+        "b": label_b,
+        "games": n,
+        "wins_a": wins_a,
+        "wins_b": wins_b,
+        "draws": n - wins_a - wins_b,
+        "win_rate_a": round(wins_a / n, 4) if n else 0.0,
+        "ci95_a": [round(lo, 4), round(hi, 4)],
+        "seat_win_rate_a": seat,
+        "mean_plies": round(sum(r.plies for r in results) / n, 2) if n else 0.0,
+        "sec_per_move_a": round(sum(r.time_a for r in results) / moves_a, 6) if moves_a else 0.0,
+        "sec_per_move_b": round(sum(r.time_b for r in results) / moves_b, 6) if moves_b else 0.0,
+        "rules": match.rules,
+        "seed": match.seed,
+    }
+
+
+def report(s: dict[str, Any]) -> str:
+    a, b = s["a"], s["b"]
+    lo, hi = s["ci95_a"]
+    seat = s["seat_win_rate_a"]
+
+    def pct(x: float | None) -> str:
+        return "n/a" if x is None else f"{100 * x:.1f}%"
+
+    return "\n".join([
+        f"{a} vs {b}: {s['games']} games, rules {s['rules']}, seed {s['seed']}",
+        f"  wins: {a} {s['wins_a']}, {b} {s['wins_b']}, draws {s['draws']}",
+        f"  {a} win rate {pct(s['win_rate_a'])} (95% CI {pct(lo)} to {pct(hi)})",
+        f"  {a} by seat: moving first {pct(seat['p0'])}, moving second {pct(seat['p1'])}",
+        f"  mean plies per game {s['mean_plies']:.1f}",
+        f"  seconds per decision: {a} {s['sec_per_move_a']:.4f}, {b} {s['sec_per_move_b']:.4f}",
+    ])
+
+
+# -- command line ------------------------------------------------------------------------------
+def register(subparsers: Any) -> None:
+    """Add the ``arena`` subcommand to the ``cuttle`` parser."""
+    p = subparsers.add_parser(
+        "arena",
+        help="play two AI levels against each other and report the statistics",
+        description=(
+            "Play AI A against AI B in pairs of games on the same deal with seats swapped. "
+            f"Levels: {', '.join(LEVELS)}; 'hard' takes options, e.g. hard:iterations=300 "
+            "or hard:think=0.5."
+        ),
+    )
+    p.add_argument("a", metavar="AI_A", help="first AI level")
+    p.add_argument("b", metavar="AI_B", help="second AI level")
+    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the deals and players (default 1)")
+    p.add_argument("--rules", default="classic", help="preset[+variant...] (default classic)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--json", action="store_true", help="print a JSON summary as the last line")
+    p.set_defaults(func=run_cli)
+
+
+def run_cli(args: argparse.Namespace) -> int:
+    try:
+        a, opts_a = parse_level(args.a)
+        b, opts_b = parse_level(args.b)
+        if args.games <= 0:
+            raise ValueError(f"--games must be at least 1, not {args.games}")
+        if args.jobs <= 0:
+            raise ValueError(f"--jobs must be at least 1, not {args.jobs}")
+        rules = str(Rules.parse(args.rules))
+    except ValueError as exc:
+        print(f"cuttle arena: error: {exc}", file=sys.stderr)
+        return 2
+    match = Match(a, b, args.games, args.seed, rules, opts_a, opts_b)
+    label_a, label_b = args.a, args.b
+    if label_a == label_b:
+        label_a, label_b = f"{label_a} (A)", f"{label_b} (B)"
+    if sys.stdout.isatty():
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+        )
+
+        with Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[score]}"),
+            TimeRemainingColumn(),
+            transient=True,
+        ) as progress:
+            task = progress.add_task(f"{label_a} vs {label_b}", total=match.games, score="")
+            tally = {"a": 0, "b": 0, None: 0}
+
+            def tick(r: GameResult) -> None:
+                tally[r.winner] += 1
+                progress.update(
+                    task, advance=1, score=f"{tally['a']}-{tally['b']}-{tally[None]}"
+                )
+
+            results = run_match(match, args.jobs, tick)
+    else:
+        results = run_match(match, args.jobs)
+    summary = summarize(match, results, label_a, label_b)
+    print(report(summary))
+    if args.json:
+        print(json.dumps({k: summary[k] for k in JSON_KEYS}))
+    return 0

@@ -1,0 +1,71 @@
+"""The player interface, and the one place where a player looks at a game.
+
+:meth:`Player.choose` is the only method that touches the real :class:`~cuttle.Game`: it takes the
+acting seat's view (``game.view(seat)``) and the seat's own legal moves, and hands those to
+:meth:`Player.decide`. Everything a player does after that (evaluation, simulation, search) works
+from the view, and simulations run on ``Game.from_view(view, rng)``: a game whose hidden cards are
+re-dealt at random. So no level can read a card its seat cannot see.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import zlib
+from typing import Any
+
+from cuttle import Game, Move
+
+View = dict[str, Any]
+
+
+class Player:
+    """Base class of the AI players. Subclasses implement :meth:`decide`."""
+
+    level = "base"
+
+    def __init__(self, seed: int | None = None) -> None:
+        if seed is not None and not isinstance(seed, int):
+            raise ValueError(f"seed must be an int or None, not {seed!r}")
+        self.seed = seed
+        self._entropy = random.Random()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(level={self.level!r}, seed={self.seed!r})"
+
+    # -- the only access to the real game ------------------------------------------------------
+    def choose(self, game: Game) -> Move:
+        """A legal move for ``game.to_move``, decided from that seat's view only."""
+        return self.explain(game)[0]
+
+    def explain(self, game: Game) -> tuple[Move, str]:
+        """The move this player picks for ``game.to_move`` and a few words saying why."""
+        seat = game.to_move
+        if seat is None:
+            raise ValueError("the game is over: there is no move to choose")
+        view = game.view(seat)
+        moves = game.legal_moves()  # the seat's own options: a function of its view
+        if not moves:
+            raise ValueError("no legal move in this position")
+        if len(moves) == 1:
+            return moves[0], "the only legal move"
+        return self.decide(view, seat, moves, self.rng_for(view))
+
+    # -- what subclasses implement ---------------------------------------------------------------
+    def decide(
+        self, view: View, seat: int, moves: list[Move], rng: random.Random
+    ) -> tuple[Move, str]:
+        raise NotImplementedError
+
+    def rng_for(self, view: View) -> random.Random:
+        """The random source of one decision: a function of the seed and the view when seeded (so
+        a seeded player picks the same move in the same situation, whatever came before)."""
+        if self.seed is None:
+            return random.Random(self._entropy.getrandbits(64))
+        text = json.dumps(view, sort_keys=True, separators=(",", ":"))
+        return random.Random((self.seed << 32) ^ zlib.crc32(text.encode()))
+
+
+def simulation(view: View, rng: random.Random) -> Game:
+    """A full game consistent with ``view``: the hidden cards re-dealt at random."""
+    return Game.from_view(view, rng)
