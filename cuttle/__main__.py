@@ -1,0 +1,5 @@
+"""Allow ``python -m cuttle``."""
+
+from cuttle.cli import main
+
+raise SystemExit(main())

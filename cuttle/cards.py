@@ -1,0 +1,101 @@
+"""Cards as small ints, and their text forms.
+
+A card is an int: ``rank_index * 4 + suit_index`` for the 52 standard cards (rank index 0 = ace
+… 12 = king; suit index 0 = clubs, 1 = diamonds, 2 = hearts, 3 = spades), and 52/53 for the two
+jokers of the ``joker`` variant. Because rank comes before suit, a higher int beats a lower one in a
+scuttle: ``7D`` (25) beats ``7C`` (24) and ``6H`` (22) but not ``7H`` (26).
+"""
+
+from __future__ import annotations
+
+RANKS = "A23456789TJQK"
+SUITS = "CDHS"
+SUIT_SYMBOLS = "♣♦♥♠"
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+RANK_NAMES = (
+    "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "jack", "queen", "king",
+)
+
+JOKER1 = 52
+JOKER2 = 53
+JOKERS = (JOKER1, JOKER2)
+STANDARD_DECK = tuple(range(52))
+HIDDEN = "??"
+
+# Rank numbers (A = 1 … K = 13) used across the engine.
+ACE, TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING = range(1, 14)
+
+_TEXT = [r + s for r in RANKS for s in SUITS] + ["X1", "X2"]
+_PRETTY = [r + s for r in RANKS for s in SUIT_SYMBOLS] + ["🃏1", "🃏2"]
+_RANK_ALIASES = {"10": "T", "1": "A"}
+_SUIT_ALIASES = {sym: s for sym, s in zip(SUIT_SYMBOLS, SUITS, strict=True)}
+_SUIT_ALIASES.update({"♧": "C", "♢": "D", "♡": "H", "♤": "S"})
+
+
+def rank_of(card: int) -> int:
+    """Rank number of a card: 1 (ace) … 13 (king); 0 for a joker."""
+    return card // 4 + 1 if card < 52 else 0
+
+
+def suit_of(card: int) -> int:
+    """Suit index of a card: 0 clubs, 1 diamonds, 2 hearts, 3 spades (-1 for a joker)."""
+    return card % 4 if card < 52 else -1
+
+
+def is_joker(card: int) -> bool:
+    """True for the two jokers of the ``joker`` variant."""
+    return card >= 52
+
+
+def make_card(rank: int, suit: int) -> int:
+    """The card of rank number ``rank`` (1–13) and suit index ``suit`` (0–3)."""
+    return (rank - 1) * 4 + suit
+
+
+def card_text(card: int) -> str:
+    """Canonical text of a card: ``7D``, ``TS``, ``X1``."""
+    return _TEXT[card]
+
+
+def parse_card(text: str) -> int:
+    """Parse a card: ``7D``, ``7d``, ``10d``, ``7♦``, ``x1``. Raises ValueError naming the input."""
+    s = text.strip()
+    if not s:
+        raise ValueError("empty card")
+    up = s.upper()
+    if up in ("X1", "X2"):
+        return JOKER1 if up == "X1" else JOKER2
+    suit_ch = s[-1]
+    rank_txt = up[:-1]
+    suit = _SUIT_ALIASES.get(suit_ch, suit_ch.upper())
+    rank = _RANK_ALIASES.get(rank_txt, rank_txt)
+    if len(rank) != 1 or rank not in RANKS or suit not in SUITS:
+        raise ValueError(f"unknown card {text!r} (cards look like 7D, TS, 10h, 7♦)")
+    return RANKS.index(rank) * 4 + SUITS.index(suit)
+
+
+def pretty(card: int | str, ascii: bool = False) -> str:
+    """Display text of a card (int or canonical text): ``7♦``, or ``7D`` with ``ascii=True``."""
+    if isinstance(card, str):
+        if card == HIDDEN:
+            return card
+        card = parse_card(card)
+    return _TEXT[card] if ascii else _PRETTY[card]
+
+
+def card_name(card: int) -> str:
+    """Words for a card: ``seven of diamonds``, ``joker``."""
+    if card >= 52:
+        return "joker"
+    return f"{RANK_NAMES[card // 4]} of {SUIT_NAMES[card % 4]}"
+
+
+def sort_key(card: int) -> int:
+    """Sort order of cards in hands and piles: by rank, then suit (jokers last)."""
+    return card
+
+
+def full_deck(jokers: bool = False) -> list[int]:
+    """All cards of a game: the 52, plus the two jokers when ``jokers``."""
+    return list(range(54 if jokers else 52))

@@ -1,0 +1,186 @@
+"""Why a move is illegal, in words a player understands.
+
+Only called after a move failed the legal-move check, so nothing here decides legality: it finds
+the first rule the move breaks and names it, with the cards in question.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cuttle.cards import RANK_NAMES, SUIT_NAMES, pretty
+from cuttle.engine.moves import Move
+
+if TYPE_CHECKING:
+    from cuttle.engine.game import Game
+
+_ONE_OFF_RANKS = {0, 1, 2, 3, 4, 5, 6, 8}
+_PERM_RANKS = {7, 11, 12}
+
+
+def _rank_word(c: int) -> str:
+    return "joker" if c >= 52 else RANK_NAMES[c >> 2]
+
+
+def _where(g: Game, c: int) -> tuple[str, int] | None:
+    """Where a card on the table is: ("points", controller), ("perm", owner), ("jack", controller)."""
+    for q in (0, 1):
+        if c in g.points[q]:
+            return ("points", q)
+        if c in g.perms[q]:
+            return ("perm", q)
+        for b in g.points[q]:
+            if c in g.jacks.get(b, ()):
+                return ("jack", q)
+    return None
+
+
+def _target_problem(g: Game, p: int, t: int, what: str) -> str | None:
+    """Why ``p`` cannot aim ``what`` at ``t`` (or None if no reason found)."""
+    place = _where(g, t)
+    if place is None:
+        return f"{pretty(t)} is not on the table"
+    kind, owner = place
+    if kind == "jack":
+        for b in g.points[owner]:
+            js = g.jacks.get(b, ())
+            if t in js and js[-1] != t:
+                return f"only the top jack of a stack can be targeted, and {pretty(t)} is covered"
+    if owner == p and not g.rules.target_own:
+        return f"under {g.rules.preset} rules {what} may only target the opponent's cards"
+    if owner != p and not g._targetable(p, owner, t):
+        return f"the opponent's queen protects {pretty(t)}"
+    return None
+
+
+def why_illegal(g: Game, m: Move) -> str:
+    """A one-line reason ``m`` is not legal in ``g`` now."""
+    if g.outcome is not None:
+        return "the game is over"
+    p: int = g.to_move  # type: ignore[assignment]
+    phase = g.phase
+    k = m.kind
+    need = {
+        "counter": "you may only counter with a 2 ('counter 2D') or let the stack resolve "
+                   "('resolve')",
+        "resolve_three": "your 3 is resolving: take a card from the scrap ('take 7S')",
+        "resolve_four": "a 4 hit you: discard the cards it asks for ('discard 5C 9H')",
+        "resolve_five": "your 5 is resolving: discard one card ('discard 9H')",
+        "resolve_seven": "your 7 is resolving: play a card it revealed, "
+                         + ", ".join(pretty(c) for c in g.revealed),
+        "hand_limit": f"you hold {len(g.hands[p])} cards: discard down to "
+                      f"{g.rules.hand_limit} ('discard …')",
+    }
+    if phase == "counter":
+        if k not in ("counter", "resolve"):
+            return need["counter"]
+        base = g.stack[0][1]
+        c: int = m.card  # type: ignore[assignment]
+        if c not in g.hands[p]:
+            return f"{pretty(c)} is not in your hand"
+        if c in g.frozen:
+            return f"{pretty(c)} is frozen until the end of your next turn"
+        if base.kind == "scuttle" and len(g.stack) == 1:
+            return "only a 10 can counter a scuttle"
+        return "only a 2 can counter" + (" a one-off" if c >> 2 == 9 else "")
+    if phase in ("resolve_three", "resolve_four", "resolve_five", "hand_limit"):
+        expected = {"resolve_three": "take"}.get(phase, "discard")
+        if k != expected:
+            return need[phase]
+        if k == "take":
+            c = m.card  # type: ignore[assignment]
+            if c not in g.scrap:
+                return f"{pretty(c)} is not in the scrap"
+            return f"under {g.rules.preset} rules a 3 cannot take a 3"
+        hand = g.hands[p]
+        for c in m.cards:
+            if c not in hand:
+                return f"{pretty(c)} is not in your hand"
+        n = {"resolve_five": 1, "resolve_four": min(2, len(hand))}.get(
+            phase, len(hand) - (g.rules.hand_limit or 0))
+        return f"discard exactly {n} card{'s' if n != 1 else ''}"
+    if phase == "resolve_seven":
+        if k in ("draw", "pass", "counter", "resolve", "take", "discard"):
+            return need[phase]
+        c = m.card  # type: ignore[assignment]
+        if c not in g.revealed:
+            return need[phase]
+        if k == "scrap":
+            return f"{pretty(c)} can be played, so it cannot be scrapped"
+        return _play_problem(g, p, m, from_seven=True) or f"{m} is not legal now"
+    # main phase
+    if k in ("counter", "resolve"):
+        return "there is nothing to counter: it is your turn to move"
+    if k in ("take", "discard", "scrap"):
+        return f"there is nothing to {k} now: it is your turn to move"
+    if k == "draw":
+        return "the deck is empty: pass instead"
+    if k == "pass":
+        return "you may pass only when the deck is empty: draw instead"
+    c = m.card  # type: ignore[assignment]
+    if c not in g.hands[p]:
+        return f"{pretty(c)} is not in your hand"
+    if c in g.frozen:
+        return (f"{pretty(c)} is frozen: it came back by a 9 and cannot be played "
+                "until your turn ends")
+    return _play_problem(g, p, m, from_seven=False) or f"{m} is not legal now"
+
+
+def _play_problem(g: Game, p: int, m: Move, from_seven: bool) -> str | None:
+    k = m.kind
+    c: int = m.card  # type: ignore[assignment]
+    r = c >> 2
+    opp = 1 - p
+    name = pretty(c)
+    if k == "points":
+        return f"{name} cannot be played for points: only A–10 score"
+    if k == "scuttle":
+        t: int = m.target  # type: ignore[assignment]
+        if r > 9:
+            return f"{name} cannot scuttle: only A–10 can"
+        if t not in g.points[opp]:
+            return f"{pretty(t)} is not one of the opponent's point cards"
+        if t >> 2 == r:
+            return (f"{name} cannot scuttle {pretty(t)}: {SUIT_NAMES[t & 3]} outrank "
+                    f"{SUIT_NAMES[c & 3]}")
+        return f"{name} cannot scuttle {pretty(t)}: a {_rank_word(c)} is lower than a {_rank_word(t)}"
+    if k == "perm":
+        if r == 10:
+            return f"a jack goes on a point card: 'jack {m.cards[0] and str(m)[5:]} <target>'"
+        return f"{name} is not a permanent: only 8s (glasses), queens and kings are"
+    if k == "jack":
+        t = m.target  # type: ignore[assignment]
+        if r != 10 or c >= 52:
+            return f"{name} is not a jack"
+        owner = g.controller(t)
+        if owner is None:
+            return f"{pretty(t)} is not a point card on the table"
+        if owner == p and not g.rules.target_own:
+            return f"under {g.rules.preset} rules a jack may only go on the opponent's point cards"
+        if owner != p and g.queens(opp):
+            return f"the opponent's queen protects {pretty(t)}"
+        return None
+    if k == "oneoff":
+        if c < 52 and r not in _ONE_OFF_RANKS and not (r == 7 and g.rules.eight_oneoff):
+            return f"a {_rank_word(c)} has no one-off effect"
+        needs_target = r in (1, 8) or (r == 7 and c < 52)
+        if needs_target and m.target is None:
+            return f"a {_rank_word(c)} one-off needs a target, e.g. 'oneoff {m} KH'"[:200]
+        if not needs_target and m.target is not None:
+            return f"a {_rank_word(c)} one-off takes no target"
+        deck_len = len(g.deck) + (len(g.revealed) - 1 if from_seven else 0)
+        if r == 2:
+            return "the scrap holds no card a 3 may take"
+        if r == 3:
+            return "the opponent has no card in hand for a 4 to discard"
+        if r in (4, 6) and not deck_len:
+            return f"the deck is empty: a {_rank_word(c)} has nothing to draw"
+        t = m.target  # type: ignore[assignment]
+        if t is not None:
+            place = _where(g, t)
+            if r == 7 and (place is None or place[0] != "perm" or t >> 2 != 7):
+                return "an 8 one-off only scraps an 8 on the table as glasses"
+            if r != 7 and place is not None and place[0] == "points" and not g.rules.nine_hits_points:
+                return f"a {_rank_word(c)} only targets kings, queens, glasses and jacks"
+            return _target_problem(g, p, t, f"a {_rank_word(c)}")
+    return None

@@ -1,0 +1,740 @@
+"""The game state and the rules that move it: legal-move generation, applying moves, the stack.
+
+State is kept compact (lists of card ints, a dict of jack stacks, an int bitmask) so that
+``copy()`` is a handful of list copies and search can afford millions of them. Reading a
+position (``to_position``, ``view``) and building one (``from_position``) live in
+:mod:`cuttle.engine.position`; this module only knows the rules.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any, NamedTuple
+
+from cuttle.cards import full_deck, pretty, rank_of
+from cuttle.engine.errors import IllegalMoveError
+from cuttle.engine.moves import (
+    COUNTER,
+    DISCARD1,
+    DISCARD2,
+    DRAW,
+    JACK,
+    ONEOFF,
+    ONEOFF_T,
+    PASS,
+    PERM,
+    POINTS,
+    RESOLVE,
+    SCRAP,
+    SCUTTLE,
+    TAKE,
+    Move,
+)
+from cuttle.rules import Rules
+
+MAIN = "main"
+COUNTER_PHASE = "counter"
+RESOLVE_THREE = "resolve_three"
+RESOLVE_FOUR = "resolve_four"
+RESOLVE_FIVE = "resolve_five"
+RESOLVE_SEVEN = "resolve_seven"
+HAND_LIMIT = "hand_limit"
+OVER = "over"
+PHASES = (MAIN, COUNTER_PHASE, RESOLVE_THREE, RESOLVE_FOUR, RESOLVE_FIVE, RESOLVE_SEVEN,
+          HAND_LIMIT, OVER)
+
+# Rank indexes (card >> 2): 0 = ace … 12 = king.
+_R_THREE, _R_EIGHT, _R_JACK, _R_QUEEN, _R_KING = 2, 7, 10, 11, 12
+_OUTCOME = ("p0", "p1", "draw")
+
+
+class Event(NamedTuple):
+    """One entry of the game's event log, for people reading what happened.
+
+    ``kind`` is ``"move"`` (``player`` played ``move``), ``"resolved"`` (the one-off or scuttle
+    ``move`` of ``player`` took effect after its counter window), ``"countered"`` (it was
+    cancelled), ``"discarded"`` (a random 4 discarded ``cards`` from ``player``'s hand),
+    ``"returned"`` (a card a 7 revealed went back on top of the deck), or ``"end"``.
+    """
+
+    player: int | None
+    kind: str
+    move: Move | None = None
+    cards: tuple[int, ...] = ()
+
+
+def _bits(cards: Iterable[int]) -> int:
+    b = 0
+    for c in cards:
+        b |= 1 << c
+    return b
+
+
+class Game:
+    """A game of Cuttle. Create with :meth:`new` or :meth:`from_position`; see docs/api.md."""
+
+    __slots__ = (
+        "rules", "seed", "hands", "points", "jacks", "perms", "deck", "scrap", "stack",
+        "revealed", "phase", "turn_player", "to_move", "passes", "frozen", "known",
+        "outcome", "outcome_reason", "history", "events", "_legal", "_freeze_later",
+    )
+
+    rules: Rules
+    seed: int | None
+    hands: list[list[int]]
+    points: list[list[int]]
+    jacks: dict[int, tuple[int, ...]]
+    perms: list[list[int]]
+    deck: list[int]  # top of the deck is the END of this list
+    scrap: list[int]
+    stack: list[tuple[int, Move]]
+    revealed: list[int]  # first = was on top
+    phase: str
+    turn_player: int
+    to_move: int | None
+    passes: int
+    frozen: list[int]
+    known: int  # bitmask of cards in hands/deck whose identity is public
+    outcome: str | None
+    outcome_reason: str | None
+    history: list[tuple[int, Move]]
+    events: list[Event]
+
+    # ------------------------------------------------------------------ construction
+    def __init__(self, rules: Rules | str | None = None) -> None:
+        """An empty table; use :meth:`new` or :meth:`from_position` instead."""
+        self.rules = Rules.parse(rules)
+        self.seed = None
+        self.hands = [[], []]
+        self.points = [[], []]
+        self.jacks = {}
+        self.perms = [[], []]
+        self.deck = []
+        self.scrap = []
+        self.stack = []
+        self.revealed = []
+        self.phase = MAIN
+        self.turn_player = 0
+        self.to_move = 0
+        self.passes = 0
+        self.frozen = []
+        self.known = 0
+        self.outcome = None
+        self.outcome_reason = None
+        self.history = []
+        self.events = []
+        self._legal: list[Move] | None = None
+        self._freeze_later = -1
+
+    @classmethod
+    def new(cls, seed: int | None = None, rules: Rules | str | None = "classic") -> Game:
+        """A shuffled, dealt game. Player 0 (five cards) moves first; the dealer, player 1,
+        holds six. ``seed=None`` picks a random seed (kept in ``game.seed``)."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(1_000_000_000)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be an integer, not {seed!r}")
+        g = cls(rules)
+        g.seed = seed
+        cards = full_deck(g.rules.jokers)
+        random.Random(seed).shuffle(cards)
+        # cards[0] is the top of the deck; deal alternately, player 0 first.
+        g.hands = [cards[0:10:2], cards[1:10:2] + [cards[10]]]
+        for h in g.hands:
+            h.sort()
+        g.deck = cards[11:][::-1]
+        return g
+
+    @classmethod
+    def from_position(cls, position: dict[str, Any] | str, rules: Rules | str | None = None) -> Game:
+        """Build a game from a position (dict or JSON text, docs/notation.md). Raises ValueError
+        naming the problem when it is not a legal table."""
+        from cuttle.engine.position import game_from_position
+
+        return game_from_position(cls, position, rules)
+
+    @classmethod
+    def from_view(cls, view: dict[str, Any], rng: random.Random) -> Game:
+        """A complete game consistent with a player's view: every hidden card (``"??"``) is
+        dealt at random from the cards that view cannot place. Known cards stay put."""
+        from cuttle.engine.position import game_from_view
+
+        return game_from_view(cls, view, rng)
+
+    def to_position(self) -> dict[str, Any]:
+        """The whole position as a JSON-ready dict (INTERFACE.md §3, plus ``known`` and ``seed``)."""
+        from cuttle.engine.position import position_of
+
+        return position_of(self, None)
+
+    def view(self, player: int) -> dict[str, Any]:
+        """The position as ``player`` may see it: every card they cannot see is ``"??"``."""
+        if player not in (0, 1):
+            raise ValueError(f"player must be 0 or 1, not {player!r}")
+        from cuttle.engine.position import position_of
+
+        return position_of(self, player)
+
+    def copy(self) -> Game:
+        """An independent copy (history and events included)."""
+        g = Game.__new__(Game)
+        g.rules = self.rules
+        g.seed = self.seed
+        h = self.hands
+        g.hands = [h[0][:], h[1][:]]
+        p = self.points
+        g.points = [p[0][:], p[1][:]]
+        g.jacks = self.jacks.copy()
+        q = self.perms
+        g.perms = [q[0][:], q[1][:]]
+        g.deck = self.deck[:]
+        g.scrap = self.scrap[:]
+        g.stack = self.stack[:]
+        g.revealed = self.revealed[:]
+        g.phase = self.phase
+        g.turn_player = self.turn_player
+        g.to_move = self.to_move
+        g.passes = self.passes
+        g.frozen = self.frozen[:]
+        g.known = self.known
+        g.outcome = self.outcome
+        g.outcome_reason = self.outcome_reason
+        g.history = self.history[:]
+        g.events = self.events[:]
+        g._legal = self._legal
+        g._freeze_later = self._freeze_later
+        return g
+
+    __copy__ = copy
+
+    def __repr__(self) -> str:
+        return (f"<Game rules={self.rules} turn={self.turn_player} phase={self.phase} "
+                f"to_move={self.to_move} score={self.score(0)}-{self.score(1)}>")
+
+    # ------------------------------------------------------------------ queries
+    def score(self, player: int) -> int:
+        """Points of the point cards ``player`` controls."""
+        return sum((c >> 2) + 1 for c in self.points[player])
+
+    def kings(self, player: int) -> int:
+        """Number of kings ``player`` has on the table."""
+        return sum(1 for c in self.perms[player] if c >> 2 == _R_KING)
+
+    def queens(self, player: int) -> int:
+        """Number of queens ``player`` has on the table."""
+        return sum(1 for c in self.perms[player] if c >> 2 == _R_QUEEN)
+
+    def goal(self, player: int) -> int:
+        """Points ``player`` needs to win, given their kings."""
+        return self.rules.goals[min(self.kings(player), 4)]
+
+    def has_glasses(self, player: int) -> bool:
+        """True when ``player`` has an 8 on the table as glasses."""
+        return any(c >> 2 == _R_EIGHT for c in self.perms[player])
+
+    def controller(self, card: int) -> int | None:
+        """Who controls point card ``card`` (None if it is not a point card on the table)."""
+        if card in self.points[0]:
+            return 0
+        if card in self.points[1]:
+            return 1
+        return None
+
+    def is_over(self) -> bool:
+        """True once the game has an outcome."""
+        return self.outcome is not None
+
+    @property
+    def winner(self) -> int | None:
+        """0 or 1 once a player has won; None otherwise (also for a draw)."""
+        return {"p0": 0, "p1": 1}.get(self.outcome or "")
+
+    # ------------------------------------------------------------------ legal moves
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of ``to_move``, each once, in a stable order."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        return legal[:]
+
+    def _generate(self) -> list[Move]:
+        phase = self.phase
+        p = self.to_move
+        if phase == MAIN:
+            hand = sorted(self.hands[p])  # type: ignore[index]
+            if self.frozen:
+                hand = [c for c in hand if c not in self.frozen]
+            moves = [DRAW if self.deck else PASS]
+            self._plays(p, hand, len(self.deck), False, moves)  # type: ignore[arg-type]
+            return moves
+        if phase == COUNTER_PHASE:
+            frozen = self.frozen
+            # Against a scuttle (ten-counters-scuttle) only a 10 answers; otherwise only 2s.
+            rank = 9 if len(self.stack) == 1 and self.stack[0][1].kind == "scuttle" else 1
+            moves = [COUNTER[c] for c in sorted(self.hands[p])  # type: ignore[index,misc]
+                     if c >> 2 == rank and c < 52 and c not in frozen]
+            moves.append(RESOLVE)
+            return moves
+        if phase == RESOLVE_SEVEN:
+            moves = []
+            n = len(self.deck) + len(self.revealed) - 1
+            for c in self.revealed:
+                self._plays(p, (c,), n, True, moves)  # type: ignore[arg-type]
+            if not moves:
+                moves = [SCRAP[c] for c in self.revealed]
+            return moves
+        if phase == RESOLVE_THREE:
+            ok3 = self.rules.three_takes_three
+            seen: set[int] = set()
+            return [TAKE[c] for c in sorted(self.scrap)
+                    if (ok3 or c >> 2 != _R_THREE or c >= 52) and not (c in seen or seen.add(c))]
+        if phase in (RESOLVE_FOUR, HAND_LIMIT, RESOLVE_FIVE):
+            hand = sorted(self.hands[p])  # type: ignore[index]
+            if phase == RESOLVE_FIVE:
+                n = 1
+            elif phase == RESOLVE_FOUR:
+                n = min(2, len(hand))
+            else:
+                n = len(hand) - (self.rules.hand_limit or 0)
+            if n == 1:
+                return [DISCARD1[c] for c in hand]
+            return [DISCARD2[(a, b)] for i, a in enumerate(hand) for b in hand[i + 1:]]
+        return []
+
+    def _targetable(self, p: int, owner: int, card: int) -> bool:
+        """Can ``p`` aim a single-target effect (2, 9, jack, 8) at ``owner``'s ``card``?"""
+        if owner == p:
+            return True
+        q = 0
+        for c in self.perms[owner]:
+            if c >> 2 == _R_QUEEN:
+                q += 1
+        if q == 0:
+            return True
+        if card >> 2 == _R_QUEEN and card < 52:
+            return q == 1 or not self.rules.queens_protect_queens
+        return False
+
+    def _perm_targets(self, p: int, points_too: bool) -> list[int]:
+        """Kings, queens, glasses and top jacks (and point cards if ``points_too``) that ``p``
+        may target with a 2 or 9."""
+        out = []
+        owners = (1 - p, p) if self.rules.target_own else (1 - p,)
+        jacks = self.jacks
+        for q in owners:
+            for c in sorted(self.perms[q]):
+                if self._targetable(p, q, c):
+                    out.append(c)
+            for b in sorted(self.points[q]):
+                js = jacks.get(b)
+                if js and self._targetable(p, q, js[-1]):
+                    out.append(js[-1])
+                if points_too and self._targetable(p, q, b):
+                    out.append(b)
+        return out
+
+    def _plays(self, p: int, cards: Iterable[int], deck_len: int, seven: bool,
+               moves: list[Move]) -> None:
+        """Append every way ``p`` may play each of ``cards`` (from hand, or revealed by a 7)."""
+        opp = 1 - p
+        opp_points = sorted(self.points[opp])
+        rules = self.rules
+        for c in cards:
+            if c >= 52:  # joker
+                moves.append(ONEOFF[c])  # type: ignore[arg-type]
+                continue
+            r = c >> 2
+            if r <= 9:
+                moves.append(POINTS[c])  # type: ignore[arg-type]
+                row = SCUTTLE[c]
+                for t in opp_points:
+                    if t < c:
+                        moves.append(row[t])  # type: ignore[arg-type]
+                if r == 0 or r == 5:
+                    moves.append(ONEOFF[c])  # type: ignore[arg-type]
+                elif r == 1:
+                    for t in self._perm_targets(p, False):
+                        moves.append(ONEOFF_T[(c, t)])
+                elif r == 2:
+                    if seven or (rules.three_takes_three and self.scrap) or any(
+                            x >> 2 != _R_THREE for x in self.scrap):
+                        moves.append(ONEOFF[c])  # type: ignore[arg-type]
+                elif r == 3:
+                    if self.hands[opp]:
+                        moves.append(ONEOFF[c])  # type: ignore[arg-type]
+                elif r == 4 or r == 6:
+                    if deck_len:
+                        moves.append(ONEOFF[c])  # type: ignore[arg-type]
+                elif r == 8:
+                    for t in self._perm_targets(p, rules.nine_hits_points):
+                        moves.append(ONEOFF_T[(c, t)])
+                elif r == 7:
+                    moves.append(PERM[c])  # type: ignore[arg-type]
+                    if rules.eight_oneoff:
+                        for q in ((opp, p) if rules.target_own else (opp,)):
+                            for t in sorted(self.perms[q]):
+                                if t >> 2 == _R_EIGHT and self._targetable(p, q, t):
+                                    moves.append(ONEOFF_T[(c, t)])
+            elif r == _R_JACK:
+                row = JACK[c - 40]
+                if self.queens(opp) == 0:
+                    for t in opp_points:
+                        moves.append(row[t])
+                if rules.target_own:
+                    for t in sorted(self.points[p]):
+                        moves.append(row[t])
+            else:
+                moves.append(PERM[c])  # type: ignore[arg-type]
+
+    # ------------------------------------------------------------------ playing
+    def play(self, move: Move | str) -> None:
+        """Play ``move`` (a Move or its text) for ``to_move``. Raises IllegalMoveError, leaving
+        the game unchanged, when it is not legal now; ValueError when the text is not a move."""
+        if not isinstance(move, Move):
+            move = Move.parse(move)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        if move not in legal:
+            raise IllegalMoveError(self._why_illegal(move))
+        self._legal = None
+        p: int = self.to_move  # type: ignore[assignment]
+        self.history.append((p, move))
+        self.events.append(Event(p, "move", move))
+        if move is not PASS and self.phase == MAIN:
+            self.passes = 0
+        self._apply(p, move)
+
+    def concede(self, player: int) -> None:
+        """``player`` concedes: the other player wins."""
+        if self.outcome is not None:
+            raise IllegalMoveError("the game is already over")
+        if player not in (0, 1):
+            raise ValueError(f"player must be 0 or 1, not {player!r}")
+        self._finish(_OUTCOME[1 - player], "concession")
+
+    def agree_draw(self) -> None:
+        """End the game as a draw both players agreed to (rules with draw offers only)."""
+        if self.outcome is not None:
+            raise IllegalMoveError("the game is already over")
+        if not self.rules.draw_offers:
+            raise IllegalMoveError(f"draws by agreement are not part of the {self.rules} rules")
+        self._finish("draw", "agreement")
+
+    def _finish(self, outcome: str, reason: str) -> None:
+        self.outcome = outcome
+        self.outcome_reason = reason
+        self.phase = OVER
+        self.to_move = None
+        self._legal = None
+        self.events.append(Event(None, "end"))
+
+    def _apply(self, p: int, m: Move) -> None:
+        kind = m.kind
+        phase = self.phase
+        if phase == MAIN:
+            if kind == "draw":
+                self.hands[p].append(self.deck.pop())
+                self._end_turn()
+            elif kind == "pass":
+                self.passes += 1
+                if self.passes >= 3:
+                    self._finish("draw", "stalemate")
+                else:
+                    self._end_turn()
+            else:
+                self.hands[p].remove(m.card)  # type: ignore[arg-type]
+                self._apply_play(p, m)
+        elif phase == COUNTER_PHASE:
+            if m is RESOLVE:
+                self._resolve_stack()
+            else:
+                self.hands[p].remove(m.card)  # type: ignore[arg-type]
+                self.stack.append((p, m))
+                self._open_window()
+        elif phase == RESOLVE_SEVEN:
+            c: int = m.card  # type: ignore[assignment]
+            rev = self.revealed
+            rev.remove(c)
+            for other in reversed(rev):  # what was not chosen goes back on top, public
+                self.deck.append(other)
+                self.known |= 1 << other
+                self.events.append(Event(p, "returned", None, (other,)))
+            rev.clear()
+            self.scrap.append(self.stack.pop()[1].card)  # type: ignore[arg-type]
+            self.phase = MAIN
+            if kind == "scrap":
+                self.scrap.append(c)
+                self._end_turn()
+            else:
+                self._apply_play(p, m)
+        elif phase == RESOLVE_THREE:
+            self.scrap.remove(m.card)  # type: ignore[arg-type]
+            self._to_hand(p, m.card)  # type: ignore[arg-type]
+            self._finish_oneoff()
+        elif phase == RESOLVE_FOUR:
+            self._discard(p, m.cards)
+            self._finish_oneoff()
+        elif phase == RESOLVE_FIVE:
+            self._discard(p, m.cards)
+            self._draw(p, self.rules.five_draws)
+            self._finish_oneoff()
+        elif phase == HAND_LIMIT:
+            self._discard(p, m.cards)
+            self._next_turn()
+
+    def _apply_play(self, p: int, m: Move) -> None:
+        """Carry out a card play whose card has already left the hand (or the 7's reveal)."""
+        kind = m.kind
+        c: int = m.card  # type: ignore[assignment]
+        if kind == "points":
+            self.points[p].append(c)
+            self._end_turn()
+        elif kind == "scuttle":
+            if self.rules.ten_counters_scuttle:
+                self.stack = [(p, m)]
+                self._open_window()
+            else:
+                self._scuttle(p, c, m.target)  # type: ignore[arg-type]
+                self._end_turn()
+        elif kind == "perm":
+            self.perms[p].append(c)
+            self._end_turn()
+        elif kind == "jack":
+            self._add_jack(c, m.target)  # type: ignore[arg-type]
+            self._end_turn()
+        else:  # oneoff
+            self.stack = [(p, m)]
+            self._open_window()
+
+    def _open_window(self) -> None:
+        """After a one-off or counter: let the other player answer, if they publicly could."""
+        top = self.stack[-1][0]
+        resp = 1 - top
+        hand = self.hands[resp]
+        frozen = self.frozen
+        if (hand and self.queens(top) == 0
+                and (not frozen or any(c not in frozen for c in hand))):
+            self.phase = COUNTER_PHASE
+            self.to_move = resp
+        else:
+            self._resolve_stack()
+
+    def _resolve_stack(self) -> None:
+        stack = self.stack
+        base_p, base = stack[0]
+        scrap = self.scrap
+        for _, counter in stack[1:]:
+            scrap.append(counter.card)  # type: ignore[arg-type]
+        self.phase = MAIN
+        self.to_move = self.turn_player
+        if (len(stack) - 1) % 2:
+            scrap.append(base.card)  # type: ignore[arg-type]
+            self.stack = []
+            self.events.append(Event(base_p, "countered", base))
+            self._end_turn()
+            return
+        self.events.append(Event(base_p, "resolved", base))
+        self.stack = [stack[0]]
+        if base.kind == "scuttle":
+            self.stack = []
+            self._scuttle(base_p, base.card, base.target)  # type: ignore[arg-type]
+            self._end_turn()
+        else:
+            self._effect(base_p, base)
+
+    def _effect(self, p: int, m: Move) -> None:
+        """The effect of one-off ``m`` of player ``p`` (its counters already resolved)."""
+        c: int = m.card  # type: ignore[assignment]
+        r = c >> 2
+        opp = 1 - p
+        rules = self.rules
+        if c >= 52:  # joker: swap hands
+            h = self.hands
+            h[0], h[1] = h[1], h[0]
+            self.known |= _bits(h[0]) | _bits(h[1])
+            self.frozen = []
+        elif r == 0:  # ace
+            for q in (0, 1):
+                for b in self.points[q]:
+                    self.scrap.append(b)
+                    self.scrap.extend(self.jacks.pop(b, ()))
+                self.points[q] = []
+        elif r == 1 or r == 7:  # 2 (or eight-oneoff 8) on a permanent or top jack
+            t: int = m.target  # type: ignore[assignment]
+            if t >> 2 == _R_JACK:
+                self._remove_top_jack(t)
+            else:
+                self.perms[0 if t in self.perms[0] else 1].remove(t)
+            self.scrap.append(t)
+        elif r == 2:  # 3
+            self.phase = RESOLVE_THREE
+            self.to_move = p
+            return
+        elif r == 3:  # 4
+            hand = self.hands[opp]
+            if hand:
+                if rules.four_random:
+                    rng = self._rule_rng()
+                    picked = tuple(sorted(rng.sample(sorted(hand), min(2, len(hand)))))
+                    self._discard(opp, picked)
+                    self.events.append(Event(opp, "discarded", None, picked))
+                else:
+                    self.phase = RESOLVE_FOUR
+                    self.to_move = opp
+                    return
+        elif r == 4:  # 5
+            if rules.five_discards and self.hands[p]:
+                self.phase = RESOLVE_FIVE
+                self.to_move = p
+                return
+            self._draw(p, rules.five_draws)
+        elif r == 5:  # 6
+            for q in (0, 1):
+                self.scrap.extend(self.perms[q])
+                self.perms[q] = []
+            for b, js in list(self.jacks.items()):
+                self.scrap.extend(js)
+                if len(js) % 2:
+                    self._flip(b)
+            self.jacks = {}
+        elif r == 6:  # 7
+            n = min(rules.seven_reveals, len(self.deck))
+            self.revealed = [self.deck.pop() for _ in range(n)]
+            self.phase = RESOLVE_SEVEN
+            self.to_move = p
+            return
+        elif r == 8:  # 9
+            t = m.target  # type: ignore[assignment]
+            tr = t >> 2
+            if tr == _R_JACK:
+                owner = self._remove_top_jack(t)
+            elif tr in (_R_EIGHT, _R_QUEEN, _R_KING) and (t in self.perms[0] or t in self.perms[1]):
+                owner = 0 if t in self.perms[0] else 1
+                self.perms[owner].remove(t)
+            else:  # a point card (cuttlecards): back to its controller, its jacks scrapped
+                owner = 0 if t in self.points[0] else 1
+                self.points[owner].remove(t)
+                self.scrap.extend(self.jacks.pop(t, ()))
+            if rules.nine_to_deck:
+                self.deck.append(t)
+                self.known |= 1 << t
+            else:
+                self._to_hand(owner, t)
+                if rules.nine_freezes:
+                    if owner == self.turn_player:
+                        self._freeze_later = t
+                    else:
+                        self.frozen.append(t)
+        self._finish_oneoff()
+
+    def _finish_oneoff(self) -> None:
+        self.scrap.append(self.stack[0][1].card)  # type: ignore[arg-type]
+        self.stack = []
+        self.phase = MAIN
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        """The turn player's move is complete: check for a winner, the hand limit, then pass."""
+        s0 = self.score(0)
+        s1 = self.score(1)
+        w0 = s0 >= self.goal(0)
+        w1 = s1 >= self.goal(1)
+        if w0 or w1:
+            if w0 and w1:
+                w = self.turn_player if self.rules.simultaneous_win == "mover" else 0
+            else:
+                w = 0 if w0 else 1
+            self._finish(_OUTCOME[w], "kings" if self.kings(w) else "points")
+            return
+        p = self.turn_player
+        limit = self.rules.hand_limit
+        if limit is not None and len(self.hands[p]) > limit:
+            self.phase = HAND_LIMIT
+            self.to_move = p
+            return
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        p = self.turn_player
+        if self.frozen:  # a frozen card thaws at the end of its holder's next turn
+            hand = self.hands[p]
+            self.frozen = [c for c in self.frozen if c not in hand]
+        if self._freeze_later >= 0:
+            self.frozen.append(self._freeze_later)
+            self._freeze_later = -1
+        self.turn_player = 1 - p
+        self.phase = MAIN
+        self.to_move = 1 - p
+
+    # ------------------------------------------------------------------ card movements
+    def _to_hand(self, p: int, card: int) -> None:
+        self.hands[p].append(card)
+        self.known |= 1 << card
+
+    def _discard(self, p: int, cards: tuple[int, ...]) -> None:
+        hand = self.hands[p]
+        for c in cards:
+            hand.remove(c)
+            self.scrap.append(c)
+            if c in self.frozen:
+                self.frozen.remove(c)
+
+    def _draw(self, p: int, n: int) -> None:
+        deck = self.deck
+        hand = self.hands[p]
+        for _ in range(min(n, len(deck))):
+            hand.append(deck.pop())
+
+    def _flip(self, base: int) -> None:
+        if base in self.points[0]:
+            self.points[0].remove(base)
+            self.points[1].append(base)
+        else:
+            self.points[1].remove(base)
+            self.points[0].append(base)
+
+    def _add_jack(self, jack: int, base: int) -> None:
+        self.jacks[base] = self.jacks.get(base, ()) + (jack,)
+        self._flip(base)
+
+    def _remove_top_jack(self, jack: int) -> int:
+        """Take top jack ``jack`` off its point card (control flips back); return the player
+        who controlled the card with the jack on it (the jack's owner)."""
+        for b, js in self.jacks.items():
+            if js[-1] == jack:
+                owner = 0 if b in self.points[0] else 1
+                if len(js) == 1:
+                    del self.jacks[b]
+                else:
+                    self.jacks[b] = js[:-1]
+                self._flip(b)
+                return owner
+        raise AssertionError(f"no jack {jack} on top of a stack")  # pragma: no cover
+
+    def _scuttle(self, p: int, card: int, target: int) -> None:
+        self.points[1 - p].remove(target)
+        self.scrap.append(target)
+        self.scrap.extend(self.jacks.pop(target, ()))
+        self.scrap.append(card)
+
+    def _rule_rng(self) -> random.Random:
+        """Randomness the rules call for (four-random): a pure function of seed and position."""
+        key = (f"{self.seed}|{len(self.deck)}|{len(self.scrap)}|"
+               f"{sorted(self.hands[0])}|{sorted(self.hands[1])}")
+        return random.Random(key)
+
+    # ------------------------------------------------------------------ explanations
+    def _why_illegal(self, m: Move) -> str:
+        from cuttle.engine.explain import why_illegal
+
+        return why_illegal(self, m)
+
+
+def describe_card(card: int) -> str:
+    """Short display form of a card for messages (``7♦``)."""
+    return pretty(card)
+
+
+__all__ = ["Event", "Game", "PHASES", "rank_of"]

@@ -1,0 +1,142 @@
+"""Moves: immutable, interned values with a canonical text form.
+
+Every move the engine can ever list is created once; ``Move.parse`` and the legal-move generator
+return those same objects, so moves compare (and hash) by identity at full speed, and
+``str(move)`` is free.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from cuttle.cards import card_text, parse_card
+
+KINDS = (
+    "draw", "pass", "points", "scuttle", "oneoff", "perm", "jack",
+    "counter", "resolve", "take", "discard", "scrap",
+)
+_NO_CARD = ("draw", "pass", "resolve")
+_ONE_CARD = ("points", "perm", "counter", "take", "scrap")
+_TWO_CARDS = ("scuttle", "jack")
+
+
+class Move:
+    """One move. Attributes: ``kind`` (see KINDS), ``card`` and ``target`` (ints or None), and
+    ``cards`` (all cards the move names, in order). Build with :meth:`parse` or :func:`move`."""
+
+    __slots__ = ("kind", "card", "target", "cards", "_text")
+
+    kind: str
+    card: int | None
+    target: int | None
+    cards: tuple[int, ...]
+
+    def __init__(self, kind: str, cards: tuple[int, ...], text: str) -> None:
+        self.kind = kind
+        self.cards = cards
+        self.card = cards[0] if cards else None
+        self.target = cards[1] if len(cards) > 1 and kind != "discard" else None
+        self._text = text
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Move.parse({self._text!r})"
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (Move.parse, (self._text,))
+
+    def __lt__(self, other: Move) -> bool:
+        return self._text < other._text
+
+    @staticmethod
+    def parse(text: str) -> Move:
+        """Parse move text (any case, ``10`` for ``T``, suit symbols). Checks syntax only; raises
+        ValueError naming the input when it is not a move."""
+        if not isinstance(text, str):
+            raise ValueError(f"a move is text like 'points 7D', not {type(text).__name__}")
+        words = text.split()
+        if not words:
+            raise ValueError("empty move")
+        kind = words[0].lower()
+        if kind not in KINDS:
+            raise ValueError(
+                f"unknown move {text.strip()!r}: moves start with one of {', '.join(KINDS)}"
+            )
+        try:
+            cards = tuple(parse_card(w) for w in words[1:])
+        except ValueError as exc:
+            raise ValueError(f"bad move {text.strip()!r}: {exc}") from None
+        if kind == "discard" and len(cards) == 2 and cards[0] > cards[1]:
+            cards = (cards[1], cards[0])
+        found = _TABLE.get((kind, cards))
+        if found is None:
+            raise ValueError(f"bad move {text.strip()!r}: {_shape_hint(kind)}")
+        return found
+
+
+def _shape_hint(kind: str) -> str:
+    return {
+        "draw": "'draw' takes no card",
+        "pass": "'pass' takes no card",
+        "resolve": "'resolve' takes no card",
+        "points": "write 'points CARD' with a card A–10, e.g. 'points 7D'",
+        "perm": "write 'perm CARD' with an 8, queen or king, e.g. 'perm KS'",
+        "counter": "write 'counter CARD' with a 2 (or a 10 against a scuttle), e.g. 'counter 2D'",
+        "take": "write 'take CARD', e.g. 'take 7S'",
+        "scrap": "write 'scrap CARD', e.g. 'scrap JC'",
+        "scuttle": "write 'scuttle CARD TARGET' with cards A–10, e.g. 'scuttle 9C 7H'",
+        "jack": "write 'jack JACK TARGET', e.g. 'jack JD 7H'",
+        "oneoff": "write 'oneoff CARD [TARGET]', e.g. 'oneoff AS' or 'oneoff 2C KH'",
+        "discard": "write 'discard CARD [CARD]' with two different cards, e.g. 'discard 5C 9H'",
+    }[kind]
+
+
+_TABLE: dict[tuple[str, tuple[int, ...]], Move] = {}
+
+
+def _make(kind: str, cards: tuple[int, ...]) -> Move:
+    text = " ".join([kind] + [card_text(c) for c in cards])
+    m = Move(kind, cards, text)
+    _TABLE[(kind, cards)] = m
+    return m
+
+
+ALL_CARDS = range(54)
+POINT_CARDS = range(40)  # A–10
+DRAW = _make("draw", ())
+PASS = _make("pass", ())
+RESOLVE = _make("resolve", ())
+POINTS = [_make("points", (c,)) if c < 40 else None for c in ALL_CARDS]
+PERM = [_make("perm", (c,)) if c // 4 in (7, 11, 12) and c < 52 else None for c in ALL_CARDS]
+COUNTER = [_make("counter", (c,)) if c // 4 in (1, 9) and c < 52 else None for c in ALL_CARDS]
+TAKE = [_make("take", (c,)) for c in ALL_CARDS]
+SCRAP = [_make("scrap", (c,)) for c in ALL_CARDS]
+ONEOFF = [
+    _make("oneoff", (c,)) if (c < 52 and c // 4 in (0, 2, 3, 4, 5, 6, 9)) or c >= 52 else None
+    for c in ALL_CARDS
+]
+SCUTTLE = [[_make("scuttle", (c, t)) if t < c else None for t in POINT_CARDS] for c in POINT_CARDS]
+JACK = [[_make("jack", (j, t)) for t in POINT_CARDS] for j in range(40, 44)]
+# Targeted one-offs: 2 and 9 on kings, queens, 8s and jacks; 9 (cuttlecards) on point cards;
+# 8 on glasses (eight-oneoff).
+_PERMANENT_TARGETS = [t for t in range(28, 52) if t // 4 in (7, 10, 11, 12)]
+ONEOFF_T: dict[tuple[int, int], Move] = {}
+for _c in range(4, 8):
+    for _t in _PERMANENT_TARGETS:
+        ONEOFF_T[(_c, _t)] = _make("oneoff", (_c, _t))
+for _c in range(32, 36):
+    for _t in list(POINT_CARDS) + _PERMANENT_TARGETS:
+        ONEOFF_T[(_c, _t)] = _make("oneoff", (_c, _t))
+for _c in range(28, 32):
+    for _t in range(28, 32):
+        if _t != _c:
+            ONEOFF_T[(_c, _t)] = _make("oneoff", (_c, _t))
+DISCARD1 = [_make("discard", (c,)) for c in ALL_CARDS]
+DISCARD2 = {(a, b): _make("discard", (a, b)) for a, b in combinations(ALL_CARDS, 2)}
+
+
+def move(text: str) -> Move:
+    """Shorthand for :meth:`Move.parse`."""
+    return Move.parse(text)

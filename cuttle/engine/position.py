@@ -1,0 +1,339 @@
+"""Positions: the JSON form of a game (INTERFACE.md §3), per-player views, and parsing.
+
+``position_of`` writes a position (``viewer=None``) or a player's view (every card that player
+cannot see becomes ``"??"``); ``game_from_position`` validates and loads one; ``game_from_view``
+samples the hidden cards of a view to build a complete game for search.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from cuttle.cards import HIDDEN, card_text, full_deck, parse_card
+from cuttle.engine.moves import Move
+from cuttle.rules import Rules
+
+if TYPE_CHECKING:
+    from cuttle.engine.game import Game
+
+FORMAT = "cuttle-position/1"
+_R_EIGHT, _R_JACK, _R_QUEEN, _R_KING = 7, 10, 11, 12
+
+
+def _texts(cards: list[int]) -> list[str]:
+    return [card_text(c) for c in sorted(cards)]
+
+
+def sees_opponent_hand(game: Game, viewer: int) -> bool:
+    """True when ``viewer`` may see the whole of the opponent's hand (glasses, or open hands)."""
+    if game.has_glasses(viewer):
+        return True
+    return game.rules.open_hands_when_deck_empty and not game.deck and not game.revealed
+
+
+def position_of(game: Game, viewer: int | None) -> dict[str, Any]:
+    """The position of ``game`` as a dict; as ``viewer`` sees it when viewer is 0 or 1."""
+    known = game.known
+    hands: list[list[str]] = []
+    for p in (0, 1):
+        h = game.hands[p]
+        if viewer is None or viewer == p or sees_opponent_hand(game, viewer):
+            hands.append(_texts(h))
+        else:
+            shown = [c for c in h if known >> c & 1]
+            hands.append(_texts(shown) + [HIDDEN] * (len(h) - len(shown)))
+    deck_top_first = game.deck[::-1]
+    if viewer is None:
+        deck = [card_text(c) for c in deck_top_first]
+    else:
+        deck = [card_text(c) if known >> c & 1 else HIDDEN for c in deck_top_first]
+    points = []
+    for p in (0, 1):
+        row = []
+        for b in sorted(game.points[p]):
+            row.append("+".join([card_text(b)] + [card_text(j) for j in game.jacks.get(b, ())]))
+        points.append(row)
+    in_hidden_zones = game.hands[0] + game.hands[1] + game.deck
+    pos: dict[str, Any] = {
+        "format": FORMAT,
+        "rules": str(game.rules),
+        "turn_player": game.turn_player,
+        "phase": game.phase,
+        "to_move": game.to_move,
+        "hands": hands,
+        "points": points,
+        "permanents": [_texts(game.perms[0]), _texts(game.perms[1])],
+        "deck": deck,
+        "scrap": [card_text(c) for c in game.scrap],
+        "passes": game.passes,
+        "frozen": _texts(game.frozen),
+        "stack": [{"player": p, "move": str(m)} for p, m in game.stack],
+        "revealed": [card_text(c) for c in game.revealed],
+        "outcome": game.outcome,
+        "known": _texts([c for c in in_hidden_zones if known >> c & 1]),
+    }
+    if viewer is None:
+        pos["seed"] = game.seed
+    return pos
+
+
+class _Reader:
+    """Reads and checks one position dict, collecting every card's location."""
+
+    def __init__(self, pos: dict[str, Any], rules: Rules) -> None:
+        self.pos = pos
+        self.rules = rules
+        self.where: Counter[int] = Counter()
+
+    def card(self, text: Any, field: str) -> int:
+        if not isinstance(text, str):
+            raise ValueError(f"bad position: {field} holds {text!r}, not a card like '7D'")
+        if text.strip() == HIDDEN:
+            raise ValueError(
+                f"bad position: {field} holds a hidden card '??' (a view, not a position; "
+                "Game.from_view samples hidden cards)")
+        try:
+            c = parse_card(text)
+        except ValueError as exc:
+            raise ValueError(f"bad position: {field}: {exc}") from None
+        if c >= 52 and not self.rules.jokers:
+            raise ValueError(f"bad position: {field} holds joker {text!r} but the rules "
+                             f"{self.rules} have no jokers (add the 'joker' variant)")
+        self.where[c] += 1
+        return c
+
+    def cards(self, value: Any, field: str) -> list[int]:
+        if not isinstance(value, list):
+            raise ValueError(f"bad position: {field} must be a list of cards")
+        return [self.card(t, f"{field}[{i}]") for i, t in enumerate(value)]
+
+    def pair(self, key: str) -> tuple[Any, Any]:
+        value = self.pos.get(key)
+        if not isinstance(value, list) or len(value) != 2:
+            raise ValueError(f"bad position: {key!r} must be a list of two lists (players 0 and 1)")
+        return value[0], value[1]
+
+
+def _load_json(position: dict[str, Any] | str) -> dict[str, Any]:
+    if isinstance(position, (str, bytes)):
+        try:
+            position = json.loads(position)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise ValueError(f"bad position: not valid JSON ({exc})") from None
+    if not isinstance(position, dict):
+        raise ValueError("bad position: expected a JSON object with hands, points, deck, …")
+    return position
+
+
+def game_from_position(cls: type[Game], position: dict[str, Any] | str,
+                       rules: Rules | str | None) -> Game:
+    """Validate ``position`` and build the game it describes (see Game.from_position)."""
+    from cuttle.engine.game import HAND_LIMIT, MAIN, OVER, PHASES
+
+    pos = _load_json(position)
+    fmt = pos.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise ValueError(f"bad position: format {fmt!r} is not {FORMAT!r}")
+    pos_rules = pos.get("rules")
+    if rules is not None and pos_rules is not None and \
+            str(Rules.parse(rules)) != str(Rules.parse(str(pos_rules))):
+        raise ValueError(f"bad position: it is for rules {pos_rules!r}, not {str(rules)!r}")
+    try:
+        r = Rules.parse(rules if rules is not None else pos_rules)
+    except ValueError as exc:
+        raise ValueError(f"bad position: {exc}") from None
+    for key in ("turn_player", "hands", "points", "permanents", "deck", "scrap"):
+        if key not in pos:
+            raise ValueError(f"bad position: missing {key!r}")
+    g = cls(r)
+    rd = _Reader(pos, r)
+    tp = pos["turn_player"]
+    if tp not in (0, 1) or isinstance(tp, bool):
+        raise ValueError(f"bad position: turn_player must be 0 or 1, not {tp!r}")
+    g.turn_player = tp
+    h0, h1 = rd.pair("hands")
+    g.hands = [rd.cards(h0, "hands[0]"), rd.cards(h1, "hands[1]")]
+    pts = rd.pair("points")
+    for p in (0, 1):
+        if not isinstance(pts[p], list):
+            raise ValueError(f"bad position: points[{p}] must be a list")
+        for i, entry in enumerate(pts[p]):
+            field = f"points[{p}][{i}]"
+            if not isinstance(entry, str):
+                raise ValueError(f"bad position: {field} must be text like 'TS+JD'")
+            parts = entry.split("+")
+            base = rd.card(parts[0], field)
+            if base >= 40:
+                raise ValueError(f"bad position: {field}: {parts[0]} cannot be a point card "
+                                 "(only A–10 score)")
+            js = tuple(rd.card(j, field) for j in parts[1:])
+            for j, jt in zip(js, parts[1:], strict=True):
+                if j >> 2 != _R_JACK or j >= 52:
+                    raise ValueError(f"bad position: {field}: only jacks sit on point cards, "
+                                     f"not {jt}")
+            g.points[p].append(base)
+            if js:
+                g.jacks[base] = js
+    perms = rd.pair("permanents")
+    for p in (0, 1):
+        for c in rd.cards(perms[p], f"permanents[{p}]"):
+            if c >= 52 or c >> 2 not in (_R_EIGHT, _R_QUEEN, _R_KING):
+                raise ValueError(f"bad position: permanents[{p}] holds {card_text(c)}: only kings, "
+                                 "queens and 8s (glasses) are permanents; jacks sit on point cards")
+            g.perms[p].append(c)
+    g.deck = rd.cards(pos["deck"], "deck")[::-1]
+    g.scrap = rd.cards(pos["scrap"], "scrap")
+    g.revealed = rd.cards(pos.get("revealed", []), "revealed")
+    stack = pos.get("stack", [])
+    if not isinstance(stack, list):
+        raise ValueError("bad position: stack must be a list")
+    for i, entry in enumerate(stack):
+        if not isinstance(entry, dict) or entry.get("player") not in (0, 1) \
+                or not isinstance(entry.get("move"), str):
+            raise ValueError(f"bad position: stack[{i}] must be {{'player': 0 or 1, 'move': text}}")
+        try:
+            m = Move.parse(entry["move"])
+        except ValueError as exc:
+            raise ValueError(f"bad position: stack[{i}]: {exc}") from None
+        if m.kind not in ("oneoff", "counter", "scuttle") or (m.kind != "counter") != (i == 0):
+            raise ValueError(f"bad position: stack[{i}] {m}: the stack holds a one-off (or a "
+                             "scuttle) first and counters above it")
+        rd.card(card_text(m.card), f"stack[{i}]")  # type: ignore[arg-type]
+        g.stack.append((entry["player"], m))
+    expected = set(full_deck(r.jokers))
+    dup = sorted(c for c, n in rd.where.items() if n > 1)
+    if dup:
+        raise ValueError("bad position: " + ", ".join(card_text(c) for c in dup)
+                         + " listed more than once")
+    missing = sorted(expected - set(rd.where))
+    if missing:
+        raise ValueError("bad position: " + ", ".join(card_text(c) for c in missing)
+                         + " missing (every card must be somewhere)")
+    phase = pos.get("phase", MAIN)
+    if phase not in PHASES:
+        raise ValueError(f"bad position: unknown phase {phase!r} (one of {', '.join(PHASES)})")
+    g.phase = phase
+    passes = pos.get("passes", 0)
+    if not isinstance(passes, int) or isinstance(passes, bool) or not 0 <= passes <= 3 \
+            or (passes == 3 and phase != OVER):
+        raise ValueError(f"bad position: passes must be 0, 1 or 2, not {passes!r}")
+    g.passes = passes
+    frozen = pos.get("frozen", [])
+    if not isinstance(frozen, list):
+        raise ValueError("bad position: frozen must be a list of cards")
+    for t in frozen:
+        c = parse_card(t) if isinstance(t, str) and t != HIDDEN else -1
+        if c not in g.hands[0] and c not in g.hands[1]:
+            raise ValueError(f"bad position: frozen card {t!r} is not in a hand")
+        g.frozen.append(c)
+    for t in pos.get("known", []) or []:
+        c = parse_card(t) if isinstance(t, str) and t != HIDDEN else -1
+        if c not in g.hands[0] and c not in g.hands[1] and c not in g.deck:
+            raise ValueError(f"bad position: known card {t!r} is not in a hand or the deck")
+        g.known |= 1 << c
+    seed = pos.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise ValueError(f"bad position: seed must be an integer, not {seed!r}")
+    g.seed = seed
+    outcome = pos.get("outcome")
+    if outcome not in (None, "p0", "p1", "draw"):
+        raise ValueError(f"bad position: outcome must be null, 'p0', 'p1' or 'draw', not {outcome!r}")
+    g.outcome = outcome
+    if (outcome is None) != (phase != OVER):
+        raise ValueError("bad position: phase 'over' goes with an outcome, and only it")
+    _check_phase(g, pos)
+    default_to_move = None if phase == OVER else g.to_move
+    to_move = pos.get("to_move", default_to_move)
+    if to_move != default_to_move:
+        raise ValueError(f"bad position: to_move is {to_move!r} but in phase {phase!r} "
+                         f"player {default_to_move!r} must act")
+    if phase == HAND_LIMIT and r.hand_limit is None:
+        raise ValueError(f"bad position: the {r} rules have no hand limit")
+    if outcome is not None:
+        g.outcome_reason = "position"
+    return g
+
+
+def _check_phase(g: Game, pos: dict[str, Any]) -> None:
+    """Check the stack and reveal agree with the phase; set ``to_move`` from them."""
+    from cuttle.engine.game import (
+        COUNTER_PHASE,
+        HAND_LIMIT,
+        OVER,
+        RESOLVE_FIVE,
+        RESOLVE_FOUR,
+        RESOLVE_SEVEN,
+        RESOLVE_THREE,
+    )
+
+    phase = g.phase
+    tp = g.turn_player
+    g.to_move = tp
+    need = {RESOLVE_THREE: 2, RESOLVE_FOUR: 3, RESOLVE_FIVE: 4, RESOLVE_SEVEN: 6}
+    if phase == COUNTER_PHASE:
+        if not g.stack:
+            raise ValueError("bad position: the counter phase needs a one-off on the stack")
+        for i, (p, _m) in enumerate(g.stack):
+            if p != (tp if i % 2 == 0 else 1 - tp):
+                raise ValueError("bad position: the stack must alternate players, starting "
+                                 "with the turn player's one-off")
+        if g.stack[0][1].kind == "scuttle" and not g.rules.ten_counters_scuttle:
+            raise ValueError("bad position: a scuttle waits on the stack only under "
+                             "ten-counters-scuttle")
+        g.to_move = 1 - g.stack[-1][0]
+    elif phase in need:
+        if len(g.stack) != 1 or g.stack[0][0] != tp or g.stack[0][1].kind != "oneoff" \
+                or (g.stack[0][1].card or 0) >> 2 != need[phase]:
+            raise ValueError(f"bad position: phase {phase!r} needs the turn player's "
+                             f"{need[phase] + 1} alone on the stack")
+        if phase == RESOLVE_FOUR:
+            g.to_move = 1 - tp
+        if phase == RESOLVE_SEVEN and not 1 <= len(g.revealed) <= g.rules.seven_reveals:
+            raise ValueError("bad position: resolve_seven needs the revealed card(s)")
+    elif g.stack:
+        raise ValueError(f"bad position: the stack must be empty in phase {phase!r}")
+    if phase != RESOLVE_SEVEN and g.revealed:
+        raise ValueError("bad position: revealed cards only exist in phase 'resolve_seven'")
+    if phase == HAND_LIMIT and g.rules.hand_limit is not None \
+            and len(g.hands[tp]) <= g.rules.hand_limit:
+        raise ValueError("bad position: hand_limit phase but the hand is within the limit")
+    if phase == OVER:
+        g.to_move = None
+
+
+def game_from_view(cls: type[Game], view: dict[str, Any], rng: random.Random) -> Game:
+    """A full game consistent with ``view``: hidden cards dealt at random from the unseen ones."""
+    pos = dict(_load_json(view))
+    try:
+        rules = Rules.parse(pos.get("rules"))
+    except ValueError as exc:
+        raise ValueError(f"bad view: {exc}") from None
+    seen: set[str] = set()
+
+    def note(x: Any) -> None:
+        if isinstance(x, str) and x != HIDDEN:
+            for part in x.split("+"):
+                seen.add(card_text(parse_card(part)))
+
+    for key in ("hands", "points", "permanents"):
+        for row in pos.get(key, []):
+            for t in row:
+                note(t)
+    for key in ("deck", "scrap", "revealed"):
+        for t in pos.get(key, []):
+            note(t)
+    for entry in pos.get("stack", []):
+        m = Move.parse(entry["move"])
+        seen.add(card_text(m.card))  # type: ignore[arg-type]
+    unseen = [card_text(c) for c in full_deck(rules.jokers) if card_text(c) not in seen]
+    hidden = sum(row.count(HIDDEN) for row in pos.get("hands", [])) + pos.get("deck", []).count(HIDDEN)
+    if hidden != len(unseen):
+        raise ValueError(f"bad view: {hidden} hidden cards but {len(unseen)} cards unaccounted for")
+    rng.shuffle(unseen)
+    pos["hands"] = [[t if t != HIDDEN else unseen.pop() for t in row] for row in pos["hands"]]
+    pos["deck"] = [t if t != HIDDEN else unseen.pop() for t in pos["deck"]]
+    pos.pop("seed", None)
+    return game_from_position(cls, pos, None)

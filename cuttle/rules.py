@@ -1,0 +1,133 @@
+"""Rules: every rule parameter of a game in one immutable object.
+
+Presets (``classic``, ``cuttlecards``) and house-rule variants are data: ``Rules.parse`` turns a
+rules string such as ``"classic+joker+four-random"`` into one ``Rules`` value that the engine reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+PRESETS = ("classic", "cuttlecards")
+VARIANTS = (
+    "four-random",
+    "eight-oneoff",
+    "nine-freeze",
+    "nine-to-deck",
+    "ten-counters-scuttle",
+    "queens-protect-queens",
+    "joker",
+)
+CONFLICTS = (("nine-freeze", "nine-to-deck"),)
+
+VARIANT_SUMMARIES = {
+    "four-random": "the 4's two discards are drawn at random from the victim's hand",
+    "eight-oneoff": "an 8 may be played as a one-off to scrap one 8 on the table as glasses",
+    "nine-freeze": "a permanent returned by a 9 may not be replayed on its owner's next turn",
+    "nine-to-deck": "the 9 puts the permanent face down on top of the deck instead of in a hand",
+    "ten-counters-scuttle": "a scuttled player may answer with a 10 from hand to cancel the scuttle",
+    "queens-protect-queens": "queens protect each other; only a 6 removes two queens",
+    "joker": "two jokers join the deck; a joker one-off swaps the players' hands",
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """All parameters of one ruleset. Build with :meth:`parse`; ``str()`` gives the rules string."""
+
+    preset: str = "classic"
+    variants: frozenset[str] = field(default_factory=frozenset)
+    #: goal (points needed) indexed by the number of kings the player has (0–4)
+    goals: tuple[int, int, int, int, int] = (21, 14, 10, 7, 5)
+    #: maximum hand size at the end of one's own move, or None
+    hand_limit: int | None = None
+    #: who wins when one move makes both players reach their goal: "mover" or "p0"
+    simultaneous_win: str = "mover"
+    #: jacks, 2s and 9s may target the player's own cards (classic: yes)
+    target_own: bool = True
+    #: 3 may take a 3 from the scrap
+    three_takes_three: bool = True
+    #: cuttlecards 5: discard one card then draw three (classic: draw two)
+    five_discards: bool = False
+    #: cards the 5 draws
+    five_draws: int = 2
+    #: cards a 7 reveals
+    seven_reveals: int = 1
+    #: cuttlecards 9: may also target point cards, and freezes what it returns
+    nine_hits_points: bool = False
+    nine_freezes: bool = False
+    nine_to_deck: bool = False
+    queens_protect_queens: bool = False
+    #: both hands are visible to both players once the deck is empty
+    open_hands_when_deck_empty: bool = False
+    #: draw offers (by agreement) are allowed
+    draw_offers: bool = False
+    four_random: bool = False
+    eight_oneoff: bool = False
+    ten_counters_scuttle: bool = False
+    jokers: bool = False
+
+    @classmethod
+    def parse(cls, text: str | Rules | None = None) -> Rules:
+        """Parse ``"preset[+variant...]"``; raise ValueError naming anything unknown or contradictory."""
+        if isinstance(text, Rules):
+            return text
+        if text is None or not str(text).strip():
+            text = "classic"
+        parts = [p.strip().lower() for p in str(text).split("+")]
+        preset, names = parts[0], parts[1:]
+        if preset in VARIANTS:  # "joker" alone means classic+joker
+            preset, names = "classic", parts
+        if preset not in PRESETS:
+            raise ValueError(f"unknown rules preset {preset!r}: choose one of {', '.join(PRESETS)}")
+        seen: list[str] = []
+        for name in names:
+            if name not in VARIANTS:
+                raise ValueError(f"unknown variant {name!r}: choose from {', '.join(VARIANTS)}")
+            if name in seen:
+                raise ValueError(f"variant {name!r} is given twice")
+            seen.append(name)
+        for a, b in CONFLICTS:
+            if a in seen and b in seen:
+                raise ValueError(f"variants {a!r} and {b!r} contradict each other: choose one")
+        rules = _PRESET_RULES[preset]
+        v = frozenset(seen)
+        return replace(
+            rules,
+            variants=v,
+            four_random="four-random" in v,
+            eight_oneoff="eight-oneoff" in v,
+            nine_freezes=rules.nine_freezes or "nine-freeze" in v,
+            nine_to_deck="nine-to-deck" in v,
+            ten_counters_scuttle="ten-counters-scuttle" in v,
+            queens_protect_queens=rules.queens_protect_queens or "queens-protect-queens" in v,
+            jokers="joker" in v,
+        )
+
+    def __str__(self) -> str:
+        return "+".join([self.preset] + [v for v in VARIANTS if v in self.variants])
+
+    def goal(self, kings: int) -> int:
+        """Points needed by a player with ``kings`` kings on the table."""
+        return self.goals[min(kings, 4)]
+
+
+_PRESET_RULES = {
+    "classic": Rules(),
+    "cuttlecards": Rules(
+        preset="cuttlecards",
+        goals=(21, 14, 10, 5, 0),
+        hand_limit=8,
+        simultaneous_win="p0",
+        target_own=False,
+        three_takes_three=False,
+        five_discards=True,
+        five_draws=3,
+        seven_reveals=2,
+        nine_hits_points=True,
+        nine_freezes=True,
+        queens_protect_queens=True,
+        open_hands_when_deck_empty=True,
+        draw_offers=True,
+    ),
+}
