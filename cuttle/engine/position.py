@@ -245,6 +245,11 @@ def game_from_position(cls: type[Game], position: dict[str, Any] | str,
     if (outcome is None) != (phase != OVER):
         raise ValueError("bad position: phase 'over' goes with an outcome, and only it")
     _check_phase(g, pos)
+    if outcome is None:
+        for p in (0, 1):
+            if g.score(p) >= g.goal(p):
+                raise ValueError(f"bad position: player {p} has {g.score(p)} points, already at "
+                                 f"their goal of {g.goal(p)}, yet the game is not over")
     default_to_move = None if phase == OVER else g.to_move
     to_move = pos.get("to_move", default_to_move)
     if to_move != default_to_move:
