@@ -1,0 +1,113 @@
+"""How cards look on screen: suit symbols or ``--ascii`` letters, suit colours, card backs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+
+HIDDEN = "??"
+_SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+_SUIT_STYLE = {"C": "bold", "D": "bold red", "H": "bold red", "S": "bold"}
+_RANK_WORD = {
+    "A": "ace",
+    "2": "two",
+    "3": "three",
+    "4": "four",
+    "5": "five",
+    "6": "six",
+    "7": "seven",
+    "8": "eight",
+    "9": "nine",
+    "T": "ten",
+    "J": "jack",
+    "Q": "queen",
+    "K": "king",
+}
+_RANK_VALUE = {r: i for i, r in enumerate("A23456789T", start=1)}
+
+
+def rank_char(card: str) -> str:
+    """The rank letter of a canonical card text (``7D`` -> ``7``); ``X`` for a joker."""
+    return card[0].upper()
+
+
+def rank_word(card: str) -> str:
+    """``ace``, ``seven``, ``king``, ``joker``."""
+    return _RANK_WORD.get(rank_char(card), "joker")
+
+
+def point_value(card: str) -> int:
+    """Points a card is worth on the table (A=1 … 10); 0 for J, Q, K, jokers, hidden cards."""
+    return _RANK_VALUE.get(rank_char(card), 0) if card != HIDDEN else 0
+
+
+def split_stack(entry: str) -> tuple[str, list[str]]:
+    """A points entry ``TS+JD+JC`` -> (``TS``, [``JD``, ``JC``]): the card and its jacks."""
+    parts = entry.split("+")
+    return parts[0], parts[1:]
+
+
+@dataclass(frozen=True)
+class CardStyle:
+    """Card glyphs and colours for one screen: ``ascii`` draws ``7D`` instead of ``7♦``."""
+
+    ascii: bool = False
+
+    def plain(self, card: str) -> str:
+        """Display text of a canonical card (``7D`` -> ``7♦``; ``TS`` -> ``10♠``)."""
+        if card == HIDDEN:
+            return self.back
+        card = card.upper()
+        if card.startswith("X"):
+            return card if self.ascii else "Jk" + card[1:]
+        rank = "10" if card[0] == "T" and not self.ascii else card[0]
+        if self.ascii:
+            return rank + card[1]
+        return rank + _SUIT_SYMBOL.get(card[1], card[1])
+
+    def text(self, card: str) -> Text:
+        """The card as styled rich Text (red hearts and diamonds)."""
+        if card == HIDDEN:
+            return Text(self.back, style="dim")
+        card = card.upper()
+        style = "bold magenta" if card.startswith("X") else _SUIT_STYLE.get(card[-1:], "")
+        return Text(self.plain(card), style=style)
+
+    def cards(self, cards: list[str], sep: str = " ") -> Text:
+        """Several cards, separated by ``sep``."""
+        out = Text()
+        for i, card in enumerate(cards):
+            if i:
+                out.append(sep)
+            out.append_text(self.text(card))
+        return out
+
+    def stack(self, entry: str) -> Text:
+        """A point card with its jacks: ``10♠[J♦ J♣]``."""
+        base, jacks = split_stack(entry)
+        out = self.text(base)
+        if jacks:
+            out.append("[", style="dim")
+            out.append_text(self.cards(jacks))
+            out.append("]", style="dim")
+        return out
+
+    @property
+    def back(self) -> str:
+        """A face-down card."""
+        return "##" if self.ascii else "▒▒"
+
+    def words(self, text: str) -> str:
+        """Replace every canonical card in a move text by its display form (``scuttle 9♣ 7♥``)."""
+        return " ".join(self.plain(w) if is_card_text(w) else w for w in text.split(" "))
+
+
+def is_card_text(word: str) -> bool:
+    """True for a canonical card text such as ``7D``, ``TS``, ``X1``."""
+    if len(word) != 2:
+        return False
+    w = word.upper()
+    if w in ("X1", "X2"):
+        return True
+    return w[0] in "A23456789TJQK" and w[1] in "CDHS"

@@ -1,0 +1,210 @@
+"""The ``play`` and ``replay`` subcommands of ``cuttle``."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+from rich.text import Text
+
+from cuttle import Game
+from cuttle.ui import players
+from cuttle.ui.cardtext import CardStyle
+from cuttle.ui.session import GameSession, Options, Seat, session_from_record
+from cuttle.ui.storage import CorruptFileError, read_record, save_path
+from cuttle.ui.terminal import GameIO, PlainIO, TerminalIO, make_console
+
+EXIT_OK, EXIT_USAGE, EXIT_INTERRUPT = 0, 2, 130
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``play`` and ``replay`` to the ``cuttle`` parser."""
+    play = subparsers.add_parser(
+        "play",
+        help="play Cuttle against the AI, or hot-seat for two",
+        description="Play Cuttle in the terminal. Without --seed a random seed is chosen and "
+        "shown, so any deal can be played again.",
+    )
+    play.add_argument("--seed", type=int, help="the deal's seed (default: random, shown)")
+    play.add_argument(
+        "--ai", choices=players.LEVELS, default="medium", help="the AI's level (default: medium)"
+    )
+    play.add_argument("--hotseat", action="store_true", help="two players at one keyboard")
+    play.add_argument(
+        "--names",
+        nargs=2,
+        metavar=("A", "B"),
+        help="player names (A is you, or the first hot-seat player)",
+    )
+    play.add_argument(
+        "--rules",
+        default="classic",
+        metavar="PRESET",
+        help="rules preset: classic (default) or cuttlecards",
+    )
+    play.add_argument(
+        "--variant",
+        action="extend",
+        nargs="+",
+        metavar="NAME",
+        default=[],
+        help="house rules on top of the preset (see: cuttle rules)",
+    )
+    play.add_argument(
+        "--first",
+        choices=("human", "ai", "random"),
+        default="human",
+        help="who moves first (default: human)",
+    )
+    play.add_argument(
+        "--record",
+        metavar="FILE",
+        type=Path,
+        help="write the game record (cuttle-game/1 JSON) here after every move",
+    )
+    play.add_argument("--resume", action="store_true", help="continue the saved game")
+    play.add_argument("--ascii", action="store_true", help="draw 7D instead of 7♦")
+    play.add_argument("--no-color", action="store_true", help="no colours (NO_COLOR works too)")
+    play.add_argument(
+        "--think", type=float, metavar="SECONDS", help="time budget per move for the hard AI"
+    )
+    play.set_defaults(func=play_command)
+
+    replay = subparsers.add_parser(
+        "replay",
+        help="step through a recorded game",
+        description="Step through a game record: Enter or n for the next move, b back, q quit. "
+        "When output is piped, the whole game is printed as text.",
+    )
+    replay.add_argument("file", type=Path, metavar="FILE", help="a cuttle-game/1 record")
+    replay.add_argument("--ascii", action="store_true", help="draw 7D instead of 7♦")
+    replay.add_argument("--no-color", action="store_true", help="no colours")
+    replay.set_defaults(func=replay_command)
+
+
+def _err(text: str) -> None:
+    sys.stderr.write(f"cuttle: {text}\n")
+
+
+def is_interactive() -> bool:
+    """Both ends are a terminal: use prompt_toolkit and colour."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def make_io(style: CardStyle, color: bool) -> GameIO:
+    """The terminal or plain-text I/O for this run."""
+    if is_interactive():
+        return TerminalIO(make_console(color=color), style, color=color)
+    return PlainIO(make_console(interactive=False))
+
+
+def build_seats(args: argparse.Namespace, seed: int) -> tuple[Seat, Seat]:
+    """Seats 0 (moves first) and 1 from --hotseat, --names, --ai and --first."""
+    names = list(args.names) if args.names else None
+    if args.hotseat:
+        a, b = names or ["Player 1", "Player 2"]
+        seats = (Seat(a), Seat(b))
+        swap = args.first == "random" and random.Random(seed).random() < 0.5
+        return (seats[1], seats[0]) if swap else seats
+    human = Seat(names[0] if names else "You")
+    ai = Seat(names[1] if names else f"AI ({args.ai})", args.ai)
+    first = args.first
+    if first == "random":
+        first = "human" if random.Random(seed).random() < 0.5 else "ai"
+    return (human, ai) if first == "human" else (ai, human)
+
+
+def play_command(args: argparse.Namespace) -> int:
+    """``cuttle play``: returns the exit status."""
+    if args.think is not None and args.think <= 0:
+        _err("--think needs a positive number of seconds")
+        return EXIT_USAGE
+    if args.names and any(not n.strip() or len(n) > 30 for n in args.names):
+        _err("--names needs two non-empty names of at most 30 characters")
+        return EXIT_USAGE
+    color = not args.no_color
+    style = CardStyle(ascii=args.ascii)
+    options = Options(style=style, think=args.think, record_path=args.record)
+    io = make_io(style, color)
+    if args.resume:
+        path = save_path()
+        if not path.exists():
+            _err(f"no saved game to resume ({path} does not exist)")
+            return 1
+        try:
+            record = read_record(path, "save file")
+            session = session_from_record(record, io, options)
+        except CorruptFileError as exc:
+            _err(f"{exc}. The file was left as it is; start a new game with: cuttle play")
+            return EXIT_USAGE
+        except ValueError as exc:
+            _err(f"save file {path}: not usable ({exc}). The file was left as it is.")
+            return EXIT_USAGE
+        if record.session and record.session.get("think") and args.think is None:
+            options.think = float(record.session["think"])
+        if record.session and record.session.get("record") and args.record is None:
+            options.record_path = Path(str(record.session["record"]))
+        seed = record.seed
+        io.show(
+            Text(
+                f"Resuming the saved game: seed {seed}, {record.rules}, "
+                f"{len(record.moves)} moves so far."
+            )
+        )
+    else:
+        rules = "+".join([args.rules, *args.variant])
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
+        try:
+            Game.new(seed=seed, rules=rules)
+        except ValueError as exc:
+            _err(f"play: {exc}")
+            return EXIT_USAGE
+        seats = build_seats(args, seed)
+        session = GameSession(seed, rules, seats, io, options)
+        io.show(Text(f"Cuttle · {rules} rules · seed {seed} (again: cuttle play --seed {seed})"))
+        if not args.hotseat:
+            io.show(
+                Text(
+                    f"{seats[0].name} move{'s' if seats[0].name != 'You' else ''} first. "
+                    "Type help for the commands."
+                )
+            )
+    while True:
+        result = session.run()
+        if result == "interrupt":
+            return EXIT_INTERRUPT
+        if result != "over":
+            return EXIT_OK
+        try:
+            answer = io.ask("Rematch with seats swapped? [y/N]")
+        except (EOFError, KeyboardInterrupt):
+            return EXIT_OK
+        if answer.strip().lower() not in ("y", "yes"):
+            return EXIT_OK
+        seed += 1
+        seats = (session.seats[1], session.seats[0])
+        session = GameSession(seed, session.rules, seats, io, options)
+        io.show(
+            Text(
+                f"Rematch · seed {seed} · {seats[0].name} move"
+                f"{'s' if seats[0].name != 'You' else ''} first."
+            )
+        )
+
+
+def replay_command(args: argparse.Namespace) -> int:
+    """``cuttle replay FILE``: returns the exit status."""
+    from cuttle.ui.replay import Replay
+
+    try:
+        record = read_record(args.file)
+        replay = Replay(record, CardStyle(ascii=args.ascii), str(args.file))
+    except CorruptFileError as exc:
+        _err(f"{exc}. The file was left as it is.")
+        return EXIT_USAGE
+    color = not args.no_color
+    if is_interactive():
+        return replay.interactive(TerminalIO(make_console(color=color), color=color))
+    return replay.as_text(make_console(interactive=False))

@@ -1,0 +1,344 @@
+"""Words for the game: move descriptions, one-off effects, the status line and log entries.
+
+Everything here works on the notation and position dicts of INTERFACE.md (§2, §3), so it reads
+the same for a live game, a resumed one and a replay.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from cuttle.ui.cardtext import HIDDEN, CardStyle, point_value, rank_char, rank_word, split_stack
+
+Position = dict[str, Any]
+
+
+def parse_move_text(text: str) -> tuple[str, list[str]]:
+    """``scuttle 9C 7H`` -> (``scuttle``, [``9C``, ``7H``])."""
+    parts = text.split()
+    return (parts[0].lower() if parts else ""), [p.upper() for p in parts[1:]]
+
+
+def rules_parts(rules: str) -> tuple[str, set[str]]:
+    """``classic+joker`` -> (``classic``, {``joker``})."""
+    parts = [p for p in rules.split("+") if p]
+    return (parts[0] if parts else "classic"), set(parts[1:])
+
+
+def possessive(name: str) -> str:
+    """``You`` -> ``your``; ``Alice`` -> ``Alice's``."""
+    if name == "You":
+        return "your"
+    return name + ("'" if name.endswith("s") else "'s")
+
+
+def other(player: int) -> int:
+    """The other seat."""
+    return 1 - player
+
+
+def locate(card: str, pos: Position) -> tuple[str, int, str]:
+    """Where a table card is: (zone, player, base). zone is ``points``, ``jack``, ``perm``, ``?``.
+
+    For a jack on a point card, ``player`` controls the point card and ``base`` is that card.
+    """
+    for p in (0, 1):
+        for entry in pos.get("points", [[], []])[p]:
+            base, jacks = split_stack(entry)
+            if base == card:
+                return "points", p, base
+            if card in jacks:
+                return "jack", p, base
+        if card in pos.get("permanents", [[], []])[p]:
+            return "perm", p, card
+    return "?", -1, card
+
+
+def target_words(card: str, pos: Position, names: tuple[str, str], style: CardStyle) -> str:
+    """``AI's K♠``, ``your J♦ (on 7♥)``."""
+    zone, p, base = locate(card, pos)
+    owner = possessive(names[p]) + " " if p >= 0 else ""
+    if zone == "jack":
+        return f"{owner}{style.plain(card)} (on {style.plain(base)})"
+    return f"{owner}{style.plain(card)}"
+
+
+def oneoff_effect(
+    card: str,
+    target: str | None,
+    pos: Position,
+    player: int,
+    names: tuple[str, str],
+    style: CardStyle,
+) -> str:
+    """What a one-off does, in a few words: ``scrap all point cards``."""
+    preset, variants = rules_parts(str(pos.get("rules", "classic")))
+    cc = preset == "cuttlecards"
+    r = rank_char(card)
+    opp = names[other(player)]
+    tgt = target_words(target, pos, names, style) if target else ""
+    if r == "A":
+        return "scrap all point cards"
+    if r == "2":
+        return f"scrap {tgt}" if target else "counter"
+    if r == "3":
+        return "take a card from the scrap"
+    if r == "4":
+        how = "two random cards" if "four-random" in variants else "two cards"
+        return f"{opp} discards {how}"
+    if r == "5":
+        return "discard one card, then draw three" if cc else "draw two cards"
+    if r == "6":
+        return "scrap all permanents"
+    if r == "7":
+        return "reveal the top two cards and play one" if cc else "draw the top card and play it"
+    if r == "8":
+        return f"scrap the glasses {tgt}"
+    if r == "9":
+        if "nine-to-deck" in variants:
+            return f"put {tgt} on top of the deck"
+        return f"return {tgt} to its owner's hand"
+    if r == "T":
+        return "cancel the scuttle"
+    if r == "X":
+        return "swap hands"
+    return "one-off"
+
+
+def move_meta(
+    text: str,
+    pos: Position,
+    player: int,
+    names: tuple[str, str],
+    style: CardStyle,
+) -> str:
+    """A short description of a legal move for the completer and the numbered list."""
+    verb, cards = parse_move_text(text)
+    c = [style.plain(x) for x in cards]
+    if verb == "draw":
+        return f"draw a card ({len(pos.get('deck', []))} left)"
+    if verb == "pass":
+        return f"pass (deck empty; {pos.get('passes', 0)} pass(es) so far)"
+    if verb == "points" and cards:
+        v = point_value(cards[0])
+        return f"{c[0]} for {v} point{'s' if v != 1 else ''}"
+    if verb == "scuttle" and len(cards) == 2:
+        return f"scuttle {c[0]} → {c[1]}"
+    if verb == "oneoff" and cards:
+        eff = oneoff_effect(
+            cards[0], cards[1] if len(cards) > 1 else None, pos, player, names, style
+        )
+        return f"{c[0]} one-off: {eff}"
+    if verb == "perm" and cards:
+        r = rank_char(cards[0])
+        if r == "K":
+            return f"king {c[0]}: lowers your goal"
+        if r == "Q":
+            return f"queen {c[0]}: protects your other cards"
+        if r == "8":
+            return f"{c[0]} as glasses: see their hand"
+        return f"{c[0]} as a permanent"
+    if verb == "jack" and len(cards) == 2:
+        zone, p, _ = locate(cards[1], pos)
+        whose = "your own " if p == player else ""
+        return f"{c[0]} steals {whose}{c[1]} ({point_value(cards[1])} pts)"
+    if verb == "counter" and cards:
+        return f"counter with {c[0]}"
+    if verb == "resolve":
+        return "let the stack resolve (no counter)"
+    if verb == "take" and cards:
+        return f"take {c[0]} from the scrap"
+    if verb == "discard":
+        return "discard " + " ".join(c)
+    if verb == "scrap" and cards:
+        return f"scrap {c[0]} (it cannot be played)"
+    return style.words(text)
+
+
+def stack_outcome(stack: list[dict[str, Any]]) -> str:
+    """What the counter stack will do if it resolves now."""
+    counters = len(stack) - 1
+    if counters <= 0:
+        return "takes effect if it resolves"
+    if counters % 2:
+        return f"cancelled ({counters} counter{'s' if counters > 1 else ''})"
+    return f"takes effect ({counters} counters cancel out)"
+
+
+def phase_sentence(
+    pos: Position,
+    viewer: int,
+    names: tuple[str, str],
+    legal: list[str],
+    style: CardStyle,
+) -> str:
+    """What the player at ``viewer`` must do now, in one sentence."""
+    phase = pos.get("phase", "main")
+    to_move = pos.get("to_move")
+    if phase == "over" or to_move is None:
+        return "The game is over."
+    if to_move != viewer:
+        return f"Waiting for {names[to_move]}."
+    options = " · ".join(style.words(m) for m in legal[:4]) + (" · …" if len(legal) > 4 else "")
+    if phase == "main":
+        first = "draw" if any(m == "draw" for m in legal) else "pass"
+        return f"Your move: {first}, or play a card (Tab or `moves` lists them)."
+    if phase == "counter":
+        stack = pos.get("stack", [])
+        if stack:
+            verb, cards = parse_move_text(str(stack[-1].get("move", "")))
+            who = names[int(stack[-1].get("player", other(viewer)))]
+            what = f"{possessive(who)} {style.plain(cards[0]) if cards else verb}"
+            return f"Counter {what} with a 2, or let it resolve: {options}"
+        return f"Counter or resolve: {options}"
+    if phase == "resolve_three":
+        return "Your 3: take a card from the scrap (take CARD)."
+    if phase == "resolve_four":
+        return f"A 4 hit you: choose your discards (discard CARD CARD): {options}"
+    if phase == "resolve_five":
+        return "Your 5: discard one card (discard CARD), then you draw three."
+    if phase == "resolve_seven":
+        shown = " ".join(style.plain(c) for c in pos.get("revealed", []))
+        return f"Your 7 revealed {shown}: play one of them. {options}"
+    if phase == "hand_limit":
+        return "Too many cards: discard down to the hand limit (discard CARD ...)."
+    return f"Your move ({phase}): {options}"
+
+
+@dataclass
+class LogEntry:
+    """One line of the game log: public words, and fuller words for a player who saw more."""
+
+    ply: int
+    actor: int
+    move: str
+    public: str
+    private: dict[int, str] = field(default_factory=dict)
+
+    def text_for(self, viewer: int | None) -> str:
+        """The line as ``viewer`` may read it (``None``: everything, as in a replay)."""
+        if viewer is None:
+            return self.private.get(self.actor, self.public) if self.private else self.public
+        return self.private.get(viewer, self.public)
+
+
+def _drawn(before: Position, after: Position, p: int) -> list[str]:
+    """Cards that came from the deck (or the revealed row) into p's hand with this move."""
+    pool = set(before.get("deck", [])) | set(before.get("revealed", []))
+    old = set(before["hands"][p])
+    return sorted(c for c in after["hands"][p] if c not in old and c in pool and c != HIDDEN)
+
+
+def describe_play(
+    before: Position,
+    after: Position,
+    player: int,
+    move: str,
+    names: tuple[str, str],
+    style: CardStyle,
+    ply: int,
+) -> LogEntry:
+    """Words for ``move`` played by ``player``; ``before``/``after`` are full positions."""
+    verb, cards = parse_move_text(move)
+    c = [style.plain(x) for x in cards]
+    a = names[player]
+    opp = names[other(player)]
+    private: dict[int, str] = {}
+    if verb == "draw":
+        text = f"{a} drew a card"
+        got = _drawn(before, after, player)
+        if got:
+            private[player] = f"{a} drew {' '.join(style.plain(x) for x in got)}"
+    elif verb == "pass":
+        text = f"{a} passed ({after.get('passes', 0)} in a row)"
+    elif verb == "points":
+        v = point_value(cards[0])
+        text = f"{a} played {c[0]} for {v} point{'s' if v != 1 else ''}"
+    elif verb == "scuttle":
+        text = f"{a} scuttled {possessive(opp)} {c[1]} with {c[0]}"
+    elif verb == "oneoff":
+        eff = oneoff_effect(
+            cards[0], cards[1] if len(cards) > 1 else None, before, player, names, style
+        )
+        text = f"{a} played {c[0]} as a one-off ({eff})"
+    elif verb == "perm":
+        r = rank_char(cards[0])
+        kind = {"K": "king", "Q": "queen", "8": "glasses", "J": "jack"}.get(r, "permanent")
+        text = f"{a} played {c[0]} as {'a ' if kind != 'glasses' else ''}{kind}"
+    elif verb == "jack":
+        tgt = target_words(cards[1], before, names, style)
+        text = f"{a} put {c[0]} on {tgt}"
+    elif verb == "counter":
+        stack = before.get("stack", [])
+        if stack:
+            top = stack[-1]
+            _, tcards = parse_move_text(str(top.get("move", "")))
+            whose = possessive(names[int(top.get("player", other(player)))])
+            what = rank_word(tcards[0]) if tcards else "one-off"
+            text = f"{a} countered {whose} {what} with {c[0]}"
+        else:
+            text = f"{a} countered with {c[0]}"
+    elif verb == "resolve":
+        stack = before.get("stack", [])
+        if stack:
+            base = stack[0]
+            _, bcards = parse_move_text(str(base.get("move", "")))
+            whose = possessive(names[int(base.get("player", other(player)))])
+            card = style.plain(bcards[0]) if bcards else "one-off"
+            fate = "is cancelled" if (len(stack) - 1) % 2 else "takes effect"
+            text = f"{a} let it resolve: {whose} {card} {fate}"
+        else:
+            text = f"{a} let it resolve"
+    elif verb == "take":
+        text = f"{a} took {c[0]} from the scrap"
+    elif verb == "discard":
+        text = f"{a} discarded {' '.join(c)}"
+    elif verb == "scrap":
+        text = f"{a} scrapped {c[0]} (it could not be played)"
+    else:
+        text = f"{a}: {style.words(move)}"
+    if verb != "draw":
+        for p in (0, 1):
+            got = _drawn(before, after, p)
+            if got:
+                n = len(got)
+                extra = f"; {names[p]} drew {n} card{'s' if n > 1 else ''}"
+                private[p] = private.get(p, text) + (
+                    f"; {names[p]} drew {' '.join(style.plain(x) for x in got)}"
+                )
+                for q in (0, 1):
+                    if q != p:
+                        private[q] = private.get(q, text) + extra
+                text += extra
+    shown = [x for x in after.get("revealed", []) if x not in before.get("revealed", [])]
+    if shown and shown != [HIDDEN] * len(shown):
+        tail = " — revealed " + " ".join(style.plain(x) for x in shown)
+        text += tail
+        private = {p: t + tail for p, t in private.items()}
+    if after.get("outcome") and not before.get("outcome"):
+        tail = "; " + outcome_words(after, names)
+        text += tail
+        private = {p: t + tail for p, t in private.items()}
+    return LogEntry(ply=ply, actor=player, move=move, public=text, private=private)
+
+
+def outcome_words(pos: Position, names: tuple[str, str], reason: str | None = None) -> str:
+    """``Alice wins on points``, ``Draw: three passes in a row``."""
+    outcome = pos.get("outcome")
+    reason = reason or pos.get("outcome_reason")
+    if outcome == "draw":
+        if reason == "agreement":
+            return "draw by agreement"
+        return "draw: three passes in a row"
+    if outcome in ("p0", "p1"):
+        w = int(outcome[1])
+        name = names[w]
+        verb = "win" if name == "You" else "wins"
+        how = {
+            "points": "on points",
+            "concession": f"({names[other(w)]} conceded)",
+            "stalemate": "",
+        }.get(reason or "points", "")
+        return f"{name} {verb} {how}".strip()
+    return "in play"

@@ -1,0 +1,339 @@
+"""View objects for the screen: each renders itself with rich; nothing here prints.
+
+``TableView`` picks a compact layout for small terminals (80×24) and a roomier one with panels and
+a log column when the console is wide. ``viewer`` is the seat shown at the bottom with its hand
+face up; ``None`` shows everything (replays).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich import box
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.panel import Panel
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from cuttle.ui.cardtext import HIDDEN, CardStyle, rank_char
+from cuttle.ui.describe import oneoff_effect, parse_move_text, stack_outcome
+
+Position = dict[str, Any]
+WIDE = 100  # columns from which the roomy layout is used
+
+
+@dataclass
+class TableModel:
+    """Everything one screen of the table shows."""
+
+    pos: Position
+    viewer: int | None
+    names: tuple[str, str]
+    scores: tuple[int, int]
+    goals: tuple[int, int]
+    status: str = ""
+    events: list[str] = field(default_factory=list)
+    seed: int | None = None
+    style: CardStyle = field(default_factory=CardStyle)
+    footer: str = ""
+
+    @property
+    def bottom(self) -> int:
+        """The seat drawn at the bottom."""
+        return 0 if self.viewer is None else self.viewer
+
+
+def _box(style: CardStyle) -> box.Box:
+    return box.ASCII if style.ascii else box.ROUNDED
+
+
+class TableView:
+    """The whole table: the opponent at the top, the deck/scrap/stack, you at the bottom."""
+
+    def __init__(self, model: TableModel, wide: bool | None = None) -> None:
+        self.model = model
+        self.wide = wide
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        wide = self.wide if self.wide is not None else options.max_width >= WIDE
+        yield self._wide() if wide else self._compact()
+
+    # -- pieces ---------------------------------------------------------------------------
+    def _hand(self, p: int) -> Text:
+        m = self.model
+        hand = list(m.pos["hands"][p])
+        frozen = set(m.pos.get("frozen", []))
+        out = Text()
+        for i, card in enumerate(hand):
+            if i:
+                out.append(" ")
+            t = m.style.text(card)
+            if card in frozen:
+                t.stylize("dim")
+                t.append("*", style="cyan")
+            out.append_text(t)
+        if not hand:
+            out.append("(empty)", style="dim")
+        return out
+
+    def _points(self, p: int) -> Text:
+        m = self.model
+        entries = list(m.pos["points"][p])
+        if not entries:
+            return Text("-" if m.style.ascii else "—", style="dim")
+        out = Text()
+        for i, entry in enumerate(entries):
+            if i:
+                out.append("  ")
+            out.append_text(m.style.stack(entry))
+        return out
+
+    def _perms(self, p: int) -> Text:
+        m = self.model
+        cards = list(m.pos["permanents"][p])
+        if not cards:
+            return Text("-" if m.style.ascii else "—", style="dim")
+        out = Text()
+        for i, card in enumerate(cards):
+            if i:
+                out.append("  ")
+            out.append_text(m.style.text(card))
+            if rank_char(card) == "8":
+                out.append(" glasses", style="dim")
+        return out
+
+    def _score(self, p: int) -> Text:
+        m = self.model
+        kings = sum(1 for c in m.pos["permanents"][p] if rank_char(c) == "K")
+        t = Text.assemble(("score ", "dim"), (f"{m.scores[p]} / {m.goals[p]}", "bold"))
+        if kings:
+            t.append(f" ({kings}K)", style="dim")
+        return t
+
+    def _name(self, p: int) -> Text:
+        m = self.model
+        style = "bold green" if p == m.bottom else "bold yellow"
+        t = Text(m.names[p], style=style)
+        if m.pos.get("to_move") == p and m.pos.get("phase") != "over":
+            t.append(" ◀" if not m.style.ascii else " <", style="bold cyan")
+        return t
+
+    def _hand_line(self, p: int) -> Text:
+        hand = self.model.pos["hands"][p]
+        t = Text.assemble(("hand ", "dim"), self._hand(p))
+        if hand and all(c == HIDDEN for c in hand):
+            t.append(f" ({len(hand)})", style="dim")
+        return t
+
+    def _middle(self) -> list[RenderableType]:
+        m = self.model
+        pos = m.pos
+        scrap = list(pos.get("scrap", []))
+        line = Text.assemble(("  deck ", "dim"), (str(len(pos.get("deck", []))), "bold"))
+        line.append("   scrap ", style="dim")
+        if scrap:
+            line.append_text(m.style.text(scrap[-1]))
+            line.append(f" ({len(scrap)})", style="dim")
+        else:
+            line.append("empty", style="dim")
+        if pos.get("passes"):
+            line.append(f"   passes {pos['passes']}/3", style="yellow")
+        if m.seed is not None:
+            line.append(f"   seed {m.seed}", style="dim")
+        rules = str(pos.get("rules", "classic"))
+        if rules != "classic":
+            line.append(f"   {rules}", style="dim")
+        rows: list[RenderableType] = [line]
+        stack = pos.get("stack", [])
+        if stack:
+            rows.append(self._stack(stack))
+        revealed = pos.get("revealed", [])
+        if revealed:
+            rows.append(Text.assemble(("  revealed ", "dim"), m.style.cards(list(revealed))))
+        if pos.get("frozen"):
+            rows.append(Text("  * frozen: may not be played this turn", style="cyan"))
+        return rows
+
+    def _stack(self, stack: list[dict[str, Any]]) -> Text:
+        m = self.model
+        t = Text("  stack ", style="bold magenta")
+        for i, item in enumerate(stack):
+            verb, cards = parse_move_text(str(item.get("move", "")))
+            who = m.names[int(item.get("player", 0))]
+            if i:
+                t.append(" <- " if m.style.ascii else " ← ", style="magenta")
+            if cards:
+                t.append_text(m.style.text(cards[0]))
+            t.append(f" {who}", style="dim")
+            if i == 0 and cards:
+                eff = oneoff_effect(
+                    cards[0],
+                    cards[1] if len(cards) > 1 else None,
+                    m.pos,
+                    int(item.get("player", 0)),
+                    m.names,
+                    m.style,
+                )
+                t.append(f": {eff}")
+        if m.pos.get("phase") == "counter":
+            arrow = "=>" if m.style.ascii else "⇒"
+            t.append(f" {arrow} {stack_outcome(stack)}", style="italic")
+        return t
+
+    def _events(self, n: int) -> Text:
+        events = self.model.events[-n:]
+        t = Text()
+        for i, e in enumerate(events):
+            if i:
+                t.append("\n")
+            t.append("• " if not self.model.style.ascii else "- ", style="dim")
+            t.append(e, style="bold" if i == len(events) - 1 else "")
+        return t
+
+    # -- layouts --------------------------------------------------------------------------
+    def _side_compact(self, p: int, top: bool) -> Table:
+        grid = Table.grid(expand=True, padding=(0, 1))
+        grid.add_column(ratio=1)
+        grid.add_column(justify="right", no_wrap=True)
+        head = Text.assemble(self._name(p), "  ", self._hand_line(p))
+        rows = [
+            (head, self._score(p)),
+            (Text.assemble(("  points  ", "dim"), self._points(p)), Text()),
+            (Text.assemble(("  perms   ", "dim"), self._perms(p)), Text()),
+        ]
+        if not top:
+            rows.reverse()
+        for left, right in rows:
+            grid.add_row(left, right)
+        return grid
+
+    def _compact(self) -> RenderableType:
+        m = self.model
+        top = 1 - m.bottom
+        rule = "-" if m.style.ascii else "─"
+        parts: list[RenderableType] = [
+            self._side_compact(top, True),
+            Rule(characters=rule, style="dim"),
+        ]
+        parts += self._middle()
+        parts += [Rule(characters=rule, style="dim"), self._side_compact(m.bottom, False)]
+        if m.status:
+            parts.append(Text(m.status, style="bold cyan"))
+        if m.events:
+            parts.append(self._events(3))
+        if m.footer:
+            parts.append(Text(m.footer, style="dim"))
+        return Group(*parts)
+
+    def _side_panel(self, p: int) -> Panel:
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(style="dim", no_wrap=True)
+        grid.add_column()
+        grid.add_row("hand", self._hand(p))
+        grid.add_row("points", self._points(p))
+        grid.add_row("perms", self._perms(p))
+        if p != self.model.bottom:
+            rows = grid
+        else:
+            rows = Table.grid(padding=(0, 1))
+            rows.add_column(style="dim", no_wrap=True)
+            rows.add_column()
+            rows.add_row("perms", self._perms(p))
+            rows.add_row("points", self._points(p))
+            rows.add_row("hand", self._hand(p))
+        n = len(self.model.pos["hands"][p])
+        return Panel(
+            rows,
+            title=self._name(p),
+            title_align="left",
+            subtitle=Text.assemble(self._score(p), f" · {n} in hand"),
+            subtitle_align="right",
+            box=_box(self.model.style),
+        )
+
+    def _wide(self) -> RenderableType:
+        m = self.model
+        top = 1 - m.bottom
+        middle = Panel(Group(*self._middle()), box=_box(m.style), border_style="dim")
+        left = Group(self._side_panel(top), middle, self._side_panel(m.bottom))
+        log = Panel(
+            self._events(12) if m.events else Text("no moves yet", style="dim"),
+            title="log",
+            title_align="left",
+            box=_box(m.style),
+            border_style="dim",
+        )
+        grid = Table.grid(expand=True, padding=(0, 1))
+        grid.add_column(ratio=3)
+        grid.add_column(ratio=2)
+        grid.add_row(left, log)
+        parts: list[RenderableType] = [grid]
+        if m.status:
+            parts.append(Text(m.status, style="bold cyan"))
+        if m.footer:
+            parts.append(Text(m.footer, style="dim"))
+        return Group(*parts)
+
+
+@dataclass
+class MoveListView:
+    """A numbered list of moves with their descriptions (``moves``, or a card's moves)."""
+
+    items: list[tuple[str, str]]  # (display text, description)
+    title: str = "Legal moves"
+
+    def __rich__(self) -> RenderableType:
+        table = Table.grid(padding=(0, 2))
+        table.add_column(justify="right", style="bold cyan")
+        table.add_column(style="bold")
+        table.add_column(style="dim")
+        for i, (text, meta) in enumerate(self.items, start=1):
+            table.add_row(str(i), text, meta)
+        return Group(Text(self.title + " (type the number or the move):", style="bold"), table)
+
+
+@dataclass
+class GameOverView:
+    """The result of a game: who won and how, the number of turns, the final scores."""
+
+    headline: str
+    names: tuple[str, str]
+    scores: tuple[int, int]
+    goals: tuple[int, int]
+    turns: int
+    seed: int | None
+    style: CardStyle = field(default_factory=CardStyle)
+
+    def __rich__(self) -> RenderableType:
+        body = Table.grid(padding=(0, 2))
+        body.add_column(style="bold")
+        body.add_column()
+        for p in (0, 1):
+            body.add_row(self.names[p], f"{self.scores[p]} / {self.goals[p]}")
+        body.add_row("turns", str(self.turns))
+        if self.seed is not None:
+            body.add_row("seed", str(self.seed))
+        return Panel(
+            Group(Text(self.headline, style="bold green", justify="center"), body),
+            title="Game over",
+            box=_box(self.style),
+            expand=False,
+        )
+
+
+@dataclass
+class HandoffView:
+    """The screen between two hot-seat players: nothing of either hand is shown."""
+
+    name: str
+    note: str = ""
+    style: CardStyle = field(default_factory=CardStyle)
+
+    def __rich__(self) -> RenderableType:
+        dash = "-" if self.style.ascii else "—"
+        lines = [Text(f"Pass to {self.name} {dash} press Enter", style="bold", justify="center")]
+        if self.note:
+            lines.append(Text(self.note, style="dim", justify="center"))
+        return Panel(Group(*lines), box=_box(self.style), padding=(1, 4))

@@ -1,0 +1,135 @@
+"""``cuttle replay FILE``: a recorded game, move by move (all cards face up)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.console import Console
+from rich.text import Text
+
+from cuttle import Game
+from cuttle.ui.cardtext import CardStyle
+from cuttle.ui.describe import LogEntry, describe_play, outcome_words
+from cuttle.ui.render import TableModel, TableView
+from cuttle.ui.storage import CorruptFileError, GameRecord
+from cuttle.ui.terminal import TerminalIO
+
+
+@dataclass
+class Frame:
+    """The table after some number of moves."""
+
+    pos: dict[str, object]
+    scores: tuple[int, int]
+    goals: tuple[int, int]
+    entry: LogEntry | None
+
+
+class Replay:
+    """Every position of a recorded game, with the words for each move."""
+
+    def __init__(self, record: GameRecord, style: CardStyle, where: str = "record") -> None:
+        self.record = record
+        self.style = style
+        self.names = (record.players[0], record.players[1])
+        try:
+            game = Game.new(seed=record.seed, rules=record.rules)
+        except ValueError as exc:
+            raise CorruptFileError(f"{where}: unknown rules {record.rules!r} ({exc})") from None
+        self.frames = [self._frame(game, None)]
+        for i, move in enumerate(record.moves):
+            before = game.to_position()
+            player = game.to_move
+            try:
+                game.play(move)
+            except ValueError as exc:
+                raise CorruptFileError(
+                    f"{where}: move {i + 1} {move!r} is not legal ({exc})"
+                ) from None
+            assert player is not None
+            entry = describe_play(
+                before, game.to_position(), player, move, self.names, style, i + 1
+            )
+            self.frames.append(self._frame(game, entry))
+        self.game = game
+        if record.reason == "concession" and game.outcome is None and record.outcome:
+            loser = 1 - int(record.outcome[1])
+            game.concede(loser)
+            self.frames.append(
+                self._frame(
+                    game,
+                    LogEntry(
+                        len(record.moves) + 1, loser, "concede", f"{self.names[loser]} conceded"
+                    ),
+                )
+            )
+
+    @staticmethod
+    def _frame(game: Game, entry: LogEntry | None) -> Frame:
+        return Frame(
+            game.to_position(), (game.score(0), game.score(1)), (game.goal(0), game.goal(1)), entry
+        )
+
+    def headline(self) -> str:
+        if self.game.outcome is None:
+            return "The record ends with the game still in play."
+        words = outcome_words({"outcome": self.game.outcome}, self.names, self.game.outcome_reason)
+        return "Result: " + words
+
+    def view(self, i: int, events: list[str]) -> TableView:
+        f = self.frames[i]
+        status = f"Move {i}/{len(self.frames) - 1}"
+        if f.entry is not None:
+            status += ": " + f.entry.text_for(None)
+        return TableView(
+            TableModel(
+                pos=dict(f.pos),
+                viewer=None,
+                names=self.names,
+                scores=f.scores,
+                goals=f.goals,
+                status=status,
+                events=events,
+                seed=self.record.seed,
+                style=self.style,
+            )
+        )
+
+    def as_text(self, console: Console) -> int:
+        """The whole game as text (piped output)."""
+        r = self.record
+        console.print(
+            Text(
+                f"Game record: {self.names[0]} vs {self.names[1]}, {r.rules} rules, "
+                f"seed {r.seed}, {len(r.moves)} moves"
+            )
+        )
+        for f in self.frames[1:]:
+            if f.entry is not None:
+                console.print(Text(f"{f.entry.ply:3d}. {f.entry.text_for(None)}"))
+        console.print(self.view(len(self.frames) - 1, []))
+        console.print(Text(self.headline()))
+        return 0
+
+    def interactive(self, io: TerminalIO) -> int:
+        """Step through: Enter or n next, b back, q quit."""
+        i = 0
+        last = len(self.frames) - 1
+        while True:
+            events = [f.entry.text_for(None) for f in self.frames[1 : i + 1] if f.entry][-12:]
+            io.clear()
+            io.show(self.view(i, events))
+            if i == last:
+                io.show(Text(self.headline(), style="bold"))
+            try:
+                key = io.ask("[Enter/n] next · [b] back · [q] quit >").strip().lower()
+            except (EOFError, KeyboardInterrupt):
+                return 0
+            if key in ("q", "quit"):
+                return 0
+            if key in ("b", "back", "p"):
+                i = max(0, i - 1)
+            elif key in ("", "n", "next"):
+                if i == last:
+                    return 0
+                i += 1

@@ -1,0 +1,588 @@
+"""One game at the terminal: the loop, the commands, hot-seat handoffs, saving after every move.
+
+``GameSession`` never prints: it hands renderables to its ``GameIO`` (``terminal.py``). The game
+itself is only ever changed through ``Game.play`` and ``Game.concede``; bad input changes nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from rich.console import Group
+from rich.text import Text
+
+from cuttle import Game, Move
+from cuttle.ui import players
+from cuttle.ui.cardtext import CardStyle, is_card_text
+from cuttle.ui.describe import (
+    LogEntry,
+    describe_play,
+    move_meta,
+    outcome_words,
+    parse_move_text,
+    phase_sentence,
+)
+from cuttle.ui.helptext import card_rules, cards_view, help_view
+from cuttle.ui.render import GameOverView, HandoffView, MoveListView, TableModel, TableView
+from cuttle.ui.storage import GameRecord, keep_finished, save_path, write_json
+from cuttle.ui.terminal import GameIO, normalize_input, normalize_word
+
+Result = Literal["over", "quit", "eof", "interrupt"]
+MAX_LINE = 200
+RESUME = "continue with: cuttle play --resume"
+VERBS = (
+    "draw",
+    "pass",
+    "points",
+    "scuttle",
+    "oneoff",
+    "perm",
+    "jack",
+    "counter",
+    "resolve",
+    "take",
+    "discard",
+    "scrap",
+)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who plays a seat: a human (``ai`` is None) or an AI of a level."""
+
+    name: str
+    ai: str | None = None
+
+    @property
+    def controller(self) -> str:
+        return "human" if self.ai is None else f"ai:{self.ai}"
+
+
+@dataclass
+class Options:
+    """Session options that outlive one game (and go into the save file)."""
+
+    style: CardStyle = field(default_factory=CardStyle)
+    think: float | None = None
+    record_path: Path | None = None
+    save: bool = True
+
+
+def clean_line(line: str) -> str:
+    """Input with control characters removed and spaces collapsed."""
+    kept = "".join(" " if unicodedata.category(ch)[0] in "CZ" else ch for ch in line)
+    return " ".join(kept.split())
+
+
+class GameSession:
+    """Runs one game between two seats through a GameIO."""
+
+    def __init__(
+        self,
+        seed: int,
+        rules: str,
+        seats: tuple[Seat, Seat],
+        io: GameIO,
+        options: Options | None = None,
+        moves: list[str] | None = None,
+    ) -> None:
+        self.seed = seed
+        self.rules = rules
+        self.seats = seats
+        self.io = io
+        self.options = options or Options()
+        self.style = self.options.style
+        self.names = (seats[0].name, seats[1].name)
+        self.game = Game.new(seed=seed, rules=rules)
+        self.log: list[LogEntry] = []
+        self.turns = 0
+        self.choices: list[int] = []  # plies where a human had more than one legal move
+        self.numbered: list[Move] | None = None
+        self.dirty = True
+        self.shown_to: int | None = None
+        self.printed_log = 0
+        for move in moves or []:
+            self._apply(self.game.to_move, move, quiet=True)
+        self.printed_log = len(self.log)
+
+    # -- who is who --------------------------------------------------------------------------
+    @property
+    def humans(self) -> list[int]:
+        return [p for p in (0, 1) if self.seats[p].ai is None]
+
+    @property
+    def hotseat(self) -> bool:
+        return len(self.humans) == 2
+
+    def perspective(self, actor: int | None = None) -> int | None:
+        """Whose eyes the shared output uses: the one human, or the acting player in hot-seat."""
+        humans = self.humans
+        if len(humans) == 1:
+            return humans[0]
+        if not humans:
+            return None
+        return actor if actor is not None else self.game.to_move
+
+    # -- applying moves ----------------------------------------------------------------------
+    def _apply(self, player: int | None, move: Move | str, quiet: bool = False) -> LogEntry:
+        assert player is not None
+        before = self.game.to_position()
+        legal = self.game.legal_moves()
+        ply = len(self.game.history)
+        self.game.play(move)  # raises IllegalMoveError with the game unchanged
+        if self.seats[player].ai is None and len(legal) > 1:
+            self.choices.append(ply)
+        if before.get("phase") == "main":
+            self.turns += 1
+        after = self.game.to_position()
+        entry = describe_play(
+            before,
+            after,
+            player,
+            str(move if isinstance(move, Move) else Move.parse(move)),
+            self.names,
+            self.style,
+            ply + 1,
+        )
+        self.log.append(entry)
+        self.numbered = None
+        self.dirty = True
+        if not quiet:
+            self._after_move()
+        return entry
+
+    def _after_move(self) -> None:
+        if not self.io.interactive:
+            viewer = self.perspective(self.log[-1].actor)
+            for entry in self.log[self.printed_log :]:
+                self.io.show(Text(entry.text_for(viewer)))
+            self.printed_log = len(self.log)
+        self.save()
+
+    # -- records -----------------------------------------------------------------------------
+    def record(self) -> GameRecord:
+        """The game so far as a record (with the session, for the save file)."""
+        return GameRecord(
+            rules=str(self.game.rules),
+            seed=self.seed,
+            players=list(self.names),
+            moves=[str(m) for _, m in self.game.history],
+            outcome=self.game.outcome,
+            reason=self.game.outcome_reason,
+            controllers=[s.controller for s in self.seats],
+            session={
+                "seats": [{"name": s.name, "ai": s.ai} for s in self.seats],
+                "think": self.options.think,
+                "record": str(self.options.record_path) if self.options.record_path else None,
+            },
+        )
+
+    def save(self) -> None:
+        """Write the save file (while in play) and the --record file."""
+        rec = self.record()
+        if self.options.record_path is not None:
+            data = rec.to_json()
+            data.pop("session", None)
+            try:
+                write_json(self.options.record_path, data)
+            except OSError as exc:
+                self.io.show(Text(f"Could not write the record {self.options.record_path}: {exc}"))
+        if not self.options.save:
+            return
+        try:
+            if self.game.outcome is None:
+                write_json(save_path(), rec.to_json())
+            else:
+                save_path().unlink(missing_ok=True)
+        except OSError as exc:
+            self.io.show(Text(f"Could not save the game: {exc}"))
+
+    # -- screens -----------------------------------------------------------------------------
+    def model(self, viewer: int | None, status: str | None = None) -> TableModel:
+        g = self.game
+        pos = g.to_position() if viewer is None else g.view(viewer)
+        pos.setdefault("rules", str(g.rules))
+        legal = [str(m) for m in g.legal_moves()] if g.outcome is None else []
+        if status is None:
+            status = (
+                phase_sentence(pos, viewer, self.names, legal, self.style)
+                if viewer is not None
+                else ""
+            )
+        events = [e.text_for(viewer) for e in self.log[-12:]] if self.io.interactive else []
+        return TableModel(
+            pos=pos,
+            viewer=viewer,
+            names=self.names,
+            scores=(g.score(0), g.score(1)),
+            goals=(g.goal(0), g.goal(1)),
+            status=status,
+            events=events,
+            seed=self.seed,
+            style=self.style,
+        )
+
+    def render(self, viewer: int | None, status: str | None = None) -> None:
+        if self.io.interactive:
+            self.io.clear()
+        self.io.show(TableView(self.model(viewer, status)))
+        self.dirty = False
+
+    def toolbar(self) -> str:
+        g = self.game
+        p = g.to_move if g.to_move is not None else 0
+        opp = 1 - p
+        return (
+            f" {self.names[p]} · {g.phase} · {g.score(p)}/{g.goal(p)} vs "
+            f"{g.score(opp)}/{g.goal(opp)} · deck {len(g.view(p)['deck'])} · "
+            f"Tab: moves · help · seed {self.seed} "
+        )
+
+    def move_items(self, moves: list[Move]) -> list[tuple[str, str]]:
+        g = self.game
+        p = g.to_move if g.to_move is not None else 0
+        pos = g.view(p)
+        pos.setdefault("rules", str(g.rules))
+        return [
+            (self.style.words(str(m)), move_meta(str(m), pos, p, self.names, self.style))
+            for m in moves
+        ]
+
+    def completions(self) -> list[tuple[str, str]]:
+        g = self.game
+        if g.outcome is not None or g.to_move is None or self.seats[g.to_move].ai is not None:
+            return []
+        moves = g.legal_moves()
+        return [(str(m), meta) for m, (_, meta) in zip(moves, self.move_items(moves), strict=True)]
+
+    def say(self, text: str) -> None:
+        self.io.show(Text(text))
+
+    # -- the loop ----------------------------------------------------------------------------
+    def run(self) -> Result:
+        """Play until the game ends or the player leaves."""
+        self.io.start_game(self.completions, self.toolbar)
+        while True:
+            g = self.game
+            if g.outcome is not None:
+                self.finish()
+                return "over"
+            p = g.to_move
+            assert p is not None
+            seat = self.seats[p]
+            try:
+                if seat.ai is not None:
+                    self.ai_turn(p, seat.ai)
+                    continue
+                if self.auto_resolve(p):
+                    continue
+                if self.hotseat and self.io.interactive and self.shown_to != p:
+                    self.handoff(p)
+                self.shown_to = p
+                if self.dirty:
+                    self.render(p)
+                line = self.io.read(self.prompt(p))
+            except EOFError:
+                if not self.io.interactive:
+                    self.say(f"End of input: the game is saved ({RESUME}).")
+                    return "eof"
+                if self.ask_quit():
+                    return "quit"
+                continue
+            except KeyboardInterrupt:
+                if not self.io.interactive:
+                    self.say(f"Interrupted: the game is saved ({RESUME}).")
+                    return "interrupt"
+                if self.ask_quit():
+                    return "quit"
+                continue
+            outcome = self.handle(line, p)
+            if outcome is not None:
+                return outcome
+
+    def prompt(self, p: int) -> str:
+        phase = self.game.phase
+        tag = "" if phase == "main" else f" ({phase.replace('_', ' ')})"
+        return f"{self.names[p]}{tag}> "
+
+    def ask_quit(self) -> bool:
+        """Ctrl-C / Ctrl-D at the prompt: quit? The game is saved either way."""
+        try:
+            answer = self.io.ask("Quit? The game is saved either way. [y/N]")
+        except (EOFError, KeyboardInterrupt):
+            answer = "y"
+        if answer.strip().lower() in ("y", "yes", "q", "quit"):
+            self.say("Game saved. Continue it with: cuttle play --resume")
+            return True
+        self.dirty = True
+        return False
+
+    def handoff(self, p: int) -> None:
+        note = ""
+        if self.log:
+            note = "Last: " + self.log[-1].public
+        self.io.wait(HandoffView(self.names[p], note, self.style))
+        self.dirty = True
+
+    def auto_resolve(self, p: int) -> bool:
+        """Against the AI, a counter window with nothing but ``resolve`` resolves by itself."""
+        g = self.game
+        if self.hotseat or g.phase != "counter":
+            return False
+        legal = g.legal_moves()
+        if len(legal) != 1 or str(legal[0]) != "resolve":
+            return False
+        entry = self._apply(p, legal[0], quiet=True)
+        entry.public = "(no counter possible) " + entry.public
+        entry.private = {k: "(no counter possible) " + v for k, v in entry.private.items()}
+        self._after_move()
+        return True
+
+    def ai_turn(self, p: int, level: str) -> None:
+        viewer = self.perspective()
+        if self.io.interactive and self.dirty and viewer is not None:
+            self.render(viewer, status=f"{self.names[p]} is thinking…")
+        cm = (
+            self.io.thinking(f"{self.names[p]} is thinking…")
+            if self.io.interactive
+            else contextlib.nullcontext()
+        )
+        with cm:
+            move = players.choose_move(level, self.game, self.seed, self.options.think)
+        self._apply(p, move)
+
+    # -- commands ----------------------------------------------------------------------------
+    def handle(self, raw: str, p: int) -> Result | None:
+        """One line from the player at seat ``p``. Bad input changes nothing."""
+        if len(raw) > MAX_LINE:
+            self.say(f"That line is too long ({len(raw)} characters); type help for the commands.")
+            return None
+        line = clean_line(raw)
+        if not line:
+            return None
+        words = line.split()
+        cmd, rest = words[0].lower(), words[1:]
+        if cmd in ("help", "?", "h"):
+            self.io.show(help_view())
+        elif cmd in ("moves", "m", "ls"):
+            self.list_moves(self.game.legal_moves(), "Legal moves")
+        elif cmd == "rules":
+            self.show_rules(" ".join(rest))
+        elif cmd == "scrap" and not rest:
+            self.show_scrap()
+        elif cmd == "log":
+            self.show_log(p)
+        elif cmd == "hint":
+            self.hint()
+        elif cmd == "undo":
+            self.undo(p)
+        elif cmd == "save":
+            self.save_as(" ".join(rest) if rest else None)
+        elif cmd == "concede":
+            return self.concede(p)
+        elif cmd in ("quit", "exit", "q"):
+            self.save()
+            self.say("Game saved. Continue it with: cuttle play --resume")
+            return "quit"
+        elif cmd.isdigit() and not rest:
+            self.play_number(int(cmd))
+        elif len(words) == 1 and is_card_text(normalize_word(cmd).upper()) and cmd not in VERBS:
+            self.card_moves(normalize_word(cmd).upper())
+        else:
+            self.try_move(line, p)
+        return None
+
+    def list_moves(self, moves: list[Move], title: str) -> None:
+        self.numbered = list(moves)
+        self.io.show(MoveListView(self.move_items(moves), title))
+
+    def play_number(self, n: int) -> None:
+        moves = self.numbered if self.numbered is not None else self.game.legal_moves()
+        if not 1 <= n <= len(moves):
+            self.say(f"No move number {n}: there are {len(moves)} (type moves to list them).")
+            return
+        self._apply(self.game.to_move, moves[n - 1])
+
+    def card_moves(self, card: str) -> None:
+        moves = [m for m in self.game.legal_moves() if card in str(m).split()[1:2]]
+        shown = self.style.plain(card)
+        if not moves:
+            p = self.game.to_move
+            hand = self.game.view(p)["hands"][p] if p is not None else []
+            why = "you do not hold it" if card not in hand else "it has no legal move now"
+            self.say(f"{shown} cannot be played now: {why}.")
+            return
+        self.list_moves(moves, f"What {shown} can do")
+
+    def try_move(self, line: str, p: int) -> None:
+        text = normalize_input(line).strip()
+        verb = text.split()[0] if text else ""
+        try:
+            move = Move.parse(text)
+        except ValueError as exc:
+            if verb in VERBS:
+                options = [m for m in self.game.legal_moves() if str(m).startswith(verb)]
+                if options and len(text.split()) == 1:
+                    self.list_moves(options, f"Your {verb} moves")
+                    return
+                hint = (
+                    f" (legal now: {len(options)} {verb} move(s); type {verb} alone)"
+                    if options
+                    else f" ({verb} is not possible now)"
+                )
+                self.say(f"{_short(str(exc))}{hint}")
+                return
+            self.say(f"Not a move or command: {_short(line)!r}. Type help, or moves.")
+            return
+        try:
+            self._apply(p, move)
+        except ValueError as exc:
+            self.say(f"Illegal: {_short(str(exc))}")
+
+    def show_rules(self, card: str) -> None:
+        if not card:
+            self.io.show(cards_view())
+            return
+        try:
+            self.io.show(card_rules(card, self.io.interactive))
+        except ValueError as exc:
+            self.say(_short(str(exc)))
+        except (ImportError, OSError):
+            self.say("The rules text is not available; see: cuttle rules")
+
+    def show_scrap(self) -> None:
+        scrap = self.game.to_position().get("scrap", [])
+        if not scrap:
+            self.say("The scrap is empty.")
+            return
+        body = Text.assemble(
+            (f"Scrap ({len(scrap)}, oldest first): ", "bold"), self.style.cards(list(scrap))
+        )
+        self.io.show(body)
+
+    def show_log(self, p: int) -> None:
+        if not self.log:
+            self.say("No moves yet.")
+            return
+        lines = [Text(f"{e.ply:3d}. {e.text_for(p)}") for e in self.log]
+        self.io.show(Group(Text("The game so far", style="bold"), *lines))
+
+    def hint(self) -> None:
+        move, level, why = players.hint_move(self.game, self.seed, self.options.think)
+        meta = self.move_items([move])[0][1]
+        extra = f" — {why}" if why else ""
+        self.say(f"Hint ({level} AI): {self.style.words(str(move))}  [{meta}]{extra}")
+
+    def undo(self, p: int) -> None:
+        if self.hotseat:
+            self.say("undo works only against the AI.")
+            return
+        ply = len(self.game.history)
+        earlier = [c for c in self.choices if c < ply]
+        if not earlier:
+            self.say("Nothing to undo: you have made no decision yet.")
+            return
+        target = earlier[-1]
+        moves = [str(m) for _, m in self.game.history][:target]
+        fresh = GameSession(self.seed, self.rules, self.seats, self.io, self.options, moves)
+        self.game, self.log, self.turns = fresh.game, fresh.log, fresh.turns
+        self.choices, self.numbered, self.dirty = fresh.choices, None, True
+        self.printed_log = len(self.log)
+        self.save()
+        self.say(f"Undone: back to your decision at move {target + 1}.")
+
+    def save_as(self, name: str | None) -> None:
+        self.save()
+        if name is None:
+            self.say(f"Saved to {save_path()} (continue with: cuttle play --resume).")
+            return
+        path = Path(name).expanduser()
+        try:
+            write_json(path, self.record().to_json())
+        except OSError as exc:
+            self.say(f"Could not save to {name}: {exc}")
+            return
+        self.say(f"Saved to {path} (watch it with: cuttle replay {path}).")
+
+    def concede(self, p: int) -> Result | None:
+        try:
+            answer = self.io.ask(f"{self.names[p]}, concede this game? [y/N]")
+        except (EOFError, KeyboardInterrupt):
+            answer = "n"
+        if answer.strip().lower() not in ("y", "yes"):
+            self.say("Not conceded; play on.")
+            return None
+        self.game.concede(p)
+        self.log.append(LogEntry(len(self.game.history), p, "concede", f"{self.names[p]} conceded"))
+        self.save()
+        return None
+
+    # -- the end -----------------------------------------------------------------------------
+    def finish(self) -> Path | None:
+        """Game over: the final table (all cards shown), the result, the record kept."""
+        g = self.game
+        headline = outcome_words({"outcome": g.outcome}, self.names, g.outcome_reason)
+        self.render(None, status="")
+        if not self.io.interactive:
+            for entry in self.log[self.printed_log :]:
+                self.io.show(Text(entry.text_for(self.perspective(entry.actor))))
+            self.printed_log = len(self.log)
+        self.io.show(
+            GameOverView(
+                headline[0].upper() + headline[1:],
+                self.names,
+                (g.score(0), g.score(1)),
+                (g.goal(0), g.goal(1)),
+                self.turns,
+                self.seed,
+                self.style,
+            )
+        )
+        self.save()
+        kept: Path | None = None
+        if self.options.save:
+            try:
+                kept = keep_finished(self.record())
+            except OSError as exc:
+                self.say(f"Could not keep the game record: {exc}")
+        if kept is not None and self.io.interactive:
+            self.say(f"Record kept: {kept} (watch it with: cuttle replay FILE)")
+        return kept
+
+
+def _short(text: str, limit: int = 120) -> str:
+    text = clean_line(text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def session_from_record(
+    record: GameRecord,
+    io: GameIO,
+    options: Options,
+) -> GameSession:
+    """A session continuing a saved game (seats from its ``session`` block)."""
+    info: dict[str, Any] = record.session or {}
+    seats_data = info.get("seats")
+    seats: list[Seat] = []
+    if isinstance(seats_data, list) and len(seats_data) == 2:
+        for s in seats_data:
+            if not isinstance(s, dict) or not isinstance(s.get("name"), str):
+                raise ValueError("seats must have names")
+            ai = s.get("ai")
+            if ai is not None and ai not in players.LEVELS:
+                raise ValueError(f"unknown AI level {ai!r}")
+            seats.append(Seat(s["name"], ai))
+    else:
+        for name, ctl in zip(record.players, record.controllers, strict=True):
+            level = ctl.split(":", 1)[1] if ctl.startswith("ai:") else None
+            seats.append(Seat(name, level if level in players.LEVELS else None))
+    return GameSession(
+        record.seed, record.rules, (seats[0], seats[1]), io, options, moves=record.moves
+    )
+
+
+__all__ = ["GameSession", "Options", "Seat", "clean_line", "parse_move_text", "session_from_record"]
