@@ -1,0 +1,164 @@
+"""The REPL through prompt_toolkit (pipe input, dummy output) and the completer with Documents."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+
+from cuttle import Game
+from cuttle.ui.cardtext import CardStyle
+from cuttle.ui.session import GameSession, Options, Seat
+from cuttle.ui.storage import read_record, save_path
+from cuttle.ui.terminal import MoveCompleter, PlainIO, TerminalIO, normalize_input
+
+
+@pytest.fixture(autouse=True)
+def _xdg(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+
+
+def run_terminal(text: str, seats: tuple[Seat, Seat], seed: int = 1) -> tuple[GameSession, str, str]:
+    out = StringIO()
+    console = Console(file=out, width=80, color_system=None)
+    with create_pipe_input() as pipe:
+        pipe.send_text(text)
+        io = TerminalIO(console, CardStyle(), pt_input=pipe, pt_output=DummyOutput())
+        session = GameSession(seed, "classic", seats, io, Options())
+        result = session.run()
+    return session, result, out.getvalue()
+
+
+def run_plain(lines: list[str], seats: tuple[Seat, Seat], seed: int = 1) -> tuple[GameSession, str, str]:
+    out = StringIO()
+    console = Console(file=out, width=80, color_system=None, highlight=False)
+    io = PlainIO(console, StringIO("".join(line + "\n" for line in lines)))
+    session = GameSession(seed, "classic", seats, io, Options())
+    return session, session.run(), out.getvalue()
+
+
+VS_AI = (Seat("You"), Seat("AI (random)", "random"))
+HOTSEAT = (Seat("Ann"), Seat("Bob"))
+
+
+def test_repl_plays_numbered_moves_and_quits() -> None:
+    session, result, out = run_terminal("moves\n1\nquit\n", VS_AI)
+    assert result == "quit"
+    assert "Legal moves" in out
+    assert str(session.game.history[0][1]) == "draw"
+    assert len(session.game.history) >= 2  # the AI answered
+    saved = read_record(save_path())
+    assert saved.moves == [str(m) for _, m in session.game.history]
+
+
+def test_ctrl_d_asks_and_the_game_stays_saved() -> None:
+    # Ctrl-D at the prompt, "n" (stay), then Ctrl-D again and "y".
+    session, result, out = run_terminal("draw\n\x04n\n\x04y\n", VS_AI)
+    assert result == "quit"
+    assert "Game saved" in out
+    assert save_path().exists()
+
+
+def test_ctrl_c_asks_whether_to_quit() -> None:
+    session, result, out = run_terminal("\x03y\n", VS_AI)
+    assert result == "quit"
+    assert session.game.history == []
+
+
+def test_bad_input_changes_nothing() -> None:
+    junk = ["", "xyzzy", "scuttle", "points", "points 7D 7D", "99", "0", "7d", "x" * 500,
+            "\x01\x02\x1f", "rules zz", "oneoff", "counter 2C", "discard", "take AS",
+            "help", "log", "scrap", "undo"]
+    session, result, out = run_plain(junk, VS_AI)
+    assert result == "eof"
+    assert session.game.history == []
+    assert "Traceback" not in out
+    assert "too long" in out
+    assert "Not a move or command: 'xyzzy'" in out
+
+
+def test_bare_card_lists_its_moves_and_a_number_picks() -> None:
+    g = Game.new(seed=1)
+    card = str(g.legal_moves()[1]).split()[1]  # a card in the first player's hand
+    session, result, out = run_plain([card.lower(), "1"], VS_AI)
+    assert "What" in out and "can do" in out
+    first = session.game.history[0][1]
+    assert card in str(first)
+
+
+def test_hotseat_plain_game_to_the_end() -> None:
+    lines: list[str] = []
+    mirror = Game.new(seed=5)
+    while mirror.outcome is None:
+        moves = mirror.legal_moves()
+        pts = [m for m in moves if str(m).startswith("points")]
+        move = max(pts, key=str) if pts else moves[0]
+        lines.append(str(move))
+        mirror.play(move)
+    session, result, out = run_plain(lines + ["n"], HOTSEAT, seed=5)
+    assert result == "over"
+    assert session.game.outcome == mirror.outcome
+    assert "Game over" in out
+    assert not save_path().exists()  # finished: no game to resume, record kept instead
+    kept = list((save_path().parent.parent.parent / "data" / "cuttle" / "games").iterdir())
+    assert len(kept) == 1 and read_record(kept[0]).outcome == mirror.outcome
+
+
+def test_undo_returns_to_the_previous_decision() -> None:
+    session, result, out = run_plain(["draw", "draw", "undo"], VS_AI)
+    assert "Undone" in out
+    # back at the second decision: one draw by you and the AI's answer remain
+    assert str(session.game.history[0][1]) == "draw"
+    assert session.game.to_move == 0
+    assert len(session.game.history) == 2
+
+
+def test_hotseat_refuses_undo() -> None:
+    session, result, out = run_plain(["draw", "undo"], HOTSEAT)
+    assert "only against the AI" in out
+
+
+def test_concede_needs_confirmation() -> None:
+    session, result, out = run_plain(["concede", "n", "concede", "y", "n"], VS_AI)
+    assert result == "over"
+    assert session.game.outcome == "p1"
+    assert "conceded" in out
+
+
+def completions(text: str, moves: list[tuple[str, str]]) -> list[str]:
+    completer = MoveCompleter(lambda: moves)
+    doc = Document(text, len(text))
+    return [c.text for c in completer.get_completions(doc, CompleteEvent(completion_requested=True))]
+
+
+def test_completer_offers_exactly_the_legal_moves() -> None:
+    g = Game.new(seed=3)
+    moves = [(str(m), "meta") for m in g.legal_moves()]
+    assert completions("", moves) == [m for m, _ in moves]
+    assert completions("po", moves) == [m for m, _ in moves if m.startswith("points")]
+    assert completions("xyz", moves) == []
+
+
+def test_completer_handles_aliases_and_bare_cards() -> None:
+    moves = [("points TD", "10"), ("oneoff TD", "x"), ("points 7H", "7"), ("scuttle TD 9C", "s")]
+    assert completions("points 10d", moves) == ["points TD"]
+    assert completions("POINTS 7♥", moves) == ["points 7H"]
+    assert completions("10d", moves) == ["points TD", "oneoff TD", "scuttle TD 9C"]
+    completer = MoveCompleter(lambda: moves, CardStyle())
+    doc = Document("sc", 2)
+    (c,) = list(completer.get_completions(doc, CompleteEvent()))
+    assert c.display_meta_text == "s" and c.display_text == "scuttle 10♦ 9♣"
+    assert c.start_position == -2
+
+
+def test_normalize_input() -> None:
+    assert normalize_input("Scuttle 10h  7♦") == "scuttle TH 7D"
+    assert normalize_input("points ") == "points "
