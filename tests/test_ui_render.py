@@ -33,7 +33,10 @@ COUNTER_POS = {
 
 def render(obj: object, width: int, color: bool = False) -> str:
     console = Console(
-        file=StringIO(), width=width, record=True, color_system="truecolor" if color else None,
+        file=StringIO(),
+        width=width,
+        record=True,
+        color_system="truecolor" if color else None,
         force_terminal=color,
     )
     console.print(obj)
@@ -43,9 +46,14 @@ def render(obj: object, width: int, color: bool = False) -> str:
 def model(pos: dict, style: CardStyle | None = None, events: list[str] | None = None) -> TableModel:
     style = style or CardStyle()
     return TableModel(
-        pos=pos, viewer=0, names=("You", "AI (medium)"), scores=(7, 13), goals=(14, 21),
+        pos=pos,
+        viewer=0,
+        names=("You", "AI (medium)"),
+        scores=(7, 13),
+        goals=(14, 21),
         status=phase_sentence(pos, 0, ("You", "AI (medium)"), ["counter 2C", "resolve"], style),
-        events=events or ["AI (medium) scuttled your 7♥ with 9♣", "You drew 7♦"], seed=42,
+        events=events or ["AI (medium) scuttled your 7♥ with 9♣", "You drew 7♦"],
+        seed=42,
         style=style,
     )
 
@@ -107,8 +115,12 @@ def test_real_views_render_at_both_widths(seed: int) -> None:
     for viewer in (0, 1):
         pos = g.view(viewer)
         m = TableModel(
-            pos=pos, viewer=viewer, names=("Ann", "Bob"), scores=(g.score(0), g.score(1)),
-            goals=(g.goal(0), g.goal(1)), seed=seed,
+            pos=pos,
+            viewer=viewer,
+            names=("Ann", "Bob"),
+            scores=(g.score(0), g.score(1)),
+            goals=(g.goal(0), g.goal(1)),
+            seed=seed,
         )
         for width in (80, 120):
             text = render(TableView(m), width)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from io import StringIO
 from pathlib import Path
 
@@ -26,7 +25,9 @@ def _xdg(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
 
 
-def run_terminal(text: str, seats: tuple[Seat, Seat], seed: int = 1) -> tuple[GameSession, str, str]:
+def run_terminal(
+    text: str, seats: tuple[Seat, Seat], seed: int = 1
+) -> tuple[GameSession, str, str]:
     out = StringIO()
     console = Console(file=out, width=80, color_system=None)
     with create_pipe_input() as pipe:
@@ -37,7 +38,9 @@ def run_terminal(text: str, seats: tuple[Seat, Seat], seed: int = 1) -> tuple[Ga
     return session, result, out.getvalue()
 
 
-def run_plain(lines: list[str], seats: tuple[Seat, Seat], seed: int = 1) -> tuple[GameSession, str, str]:
+def run_plain(
+    lines: list[str], seats: tuple[Seat, Seat], seed: int = 1
+) -> tuple[GameSession, str, str]:
     out = StringIO()
     console = Console(file=out, width=80, color_system=None, highlight=False)
     io = PlainIO(console, StringIO("".join(line + "\n" for line in lines)))
@@ -74,9 +77,27 @@ def test_ctrl_c_asks_whether_to_quit() -> None:
 
 
 def test_bad_input_changes_nothing() -> None:
-    junk = ["", "xyzzy", "scuttle", "points", "points 7D 7D", "99", "0", "7d", "x" * 500,
-            "\x01\x02\x1f", "rules zz", "oneoff", "counter 2C", "discard", "take AS",
-            "help", "log", "scrap", "undo"]
+    junk = [
+        "",
+        "xyzzy",
+        "scuttle",
+        "points",
+        "points 7D 7D",
+        "99",
+        "0",
+        "7d",
+        "x" * 500,
+        "\x01\x02\x1f",
+        "rules zz",
+        "oneoff",
+        "counter 2C",
+        "discard",
+        "take AS",
+        "help",
+        "log",
+        "scrap",
+        "undo",
+    ]
     session, result, out = run_plain(junk, VS_AI)
     assert result == "eof"
     assert session.game.history == []
@@ -136,7 +157,9 @@ def test_concede_needs_confirmation() -> None:
 def completions(text: str, moves: list[tuple[str, str]]) -> list[str]:
     completer = MoveCompleter(lambda: moves)
     doc = Document(text, len(text))
-    return [c.text for c in completer.get_completions(doc, CompleteEvent(completion_requested=True))]
+    return [
+        c.text for c in completer.get_completions(doc, CompleteEvent(completion_requested=True))
+    ]
 
 
 def test_completer_offers_exactly_the_legal_moves() -> None:
