@@ -25,7 +25,7 @@ VARIANT_SUMMARIES = {
     "eight-oneoff": "an 8 may be played as a one-off to scrap one 8 on the table as glasses",
     "nine-freeze": "a permanent returned by a 9 may not be replayed on its owner's next turn",
     "nine-to-deck": "the 9 puts the permanent face down on top of the deck instead of in a hand",
-    "ten-counters-scuttle": "a scuttled player may answer with a 10 from hand to cancel the scuttle",
+    "ten-counters-scuttle": "a scuttled player may answer with a 10 to cancel the scuttle",
     "queens-protect-queens": "queens protect each other; only a 6 removes two queens",
     "joker": "two jokers join the deck; a joker one-off swaps the players' hands",
 }
@@ -69,7 +69,7 @@ class Rules:
 
     @classmethod
     def parse(cls, text: str | Rules | None = None) -> Rules:
-        """Parse ``"preset[+variant...]"``; raise ValueError naming anything unknown or contradictory."""
+        """Parse ``"preset[+variant...]"``; ValueError names anything unknown or contradictory."""
         if isinstance(text, Rules):
             return text
         if text is None or not str(text).strip():

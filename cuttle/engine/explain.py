@@ -23,7 +23,7 @@ def _rank_word(c: int) -> str:
 
 
 def _where(g: Game, c: int) -> tuple[str, int] | None:
-    """Where a card on the table is: ("points", controller), ("perm", owner), ("jack", controller)."""
+    """Where a card on the table is: ("points" | "perm" | "jack", controlling player)."""
     for q in (0, 1):
         if c in g.points[q]:
             return ("points", q)
@@ -143,7 +143,8 @@ def _play_problem(g: Game, p: int, m: Move, from_seven: bool) -> str | None:
         if t >> 2 == r:
             return (f"{name} cannot scuttle {pretty(t)}: {SUIT_NAMES[t & 3]} outrank "
                     f"{SUIT_NAMES[c & 3]}")
-        return f"{name} cannot scuttle {pretty(t)}: a {_rank_word(c)} is lower than a {_rank_word(t)}"
+        return (f"{name} cannot scuttle {pretty(t)}: a {_rank_word(c)} is lower than "
+                f"a {_rank_word(t)}")
     if k == "perm":
         if r == 10:
             return f"a jack goes on a point card: 'jack {m.cards[0] and str(m)[5:]} <target>'"
@@ -180,7 +181,8 @@ def _play_problem(g: Game, p: int, m: Move, from_seven: bool) -> str | None:
             place = _where(g, t)
             if r == 7 and (place is None or place[0] != "perm" or t >> 2 != 7):
                 return "an 8 one-off only scraps an 8 on the table as glasses"
-            if r != 7 and place is not None and place[0] == "points" and not g.rules.nine_hits_points:
+            if r != 7 and place is not None and place[0] == "points" \
+                    and not g.rules.nine_hits_points:
                 return f"a {_rank_word(c)} only targets kings, queens, glasses and jacks"
             return _target_problem(g, p, t, f"a {_rank_word(c)}")
     return None

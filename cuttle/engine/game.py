@@ -147,7 +147,8 @@ class Game:
         return g
 
     @classmethod
-    def from_position(cls, position: dict[str, Any] | str, rules: Rules | str | None = None) -> Game:
+    def from_position(cls, position: dict[str, Any] | str,
+                      rules: Rules | str | None = None) -> Game:
         """Build a game from a position (dict or JSON text, docs/notation.md). Raises ValueError
         naming the problem when it is not a legal table."""
         from cuttle.engine.position import game_from_position
@@ -163,7 +164,7 @@ class Game:
         return game_from_view(cls, view, rng)
 
     def to_position(self) -> dict[str, Any]:
-        """The whole position as a JSON-ready dict (INTERFACE.md §3, plus ``known`` and ``seed``)."""
+        """The whole position as a JSON-ready dict (INTERFACE.md §3 plus ``known``, ``seed``)."""
         from cuttle.engine.position import position_of
 
         return position_of(self, None)
@@ -260,19 +261,19 @@ class Game:
 
     def _generate(self) -> list[Move]:
         phase = self.phase
-        p = self.to_move
+        p: int = self.to_move  # type: ignore[assignment]  # None only when over
         if phase == MAIN:
-            hand = sorted(self.hands[p])  # type: ignore[index]
+            hand = sorted(self.hands[p])
             if self.frozen:
                 hand = [c for c in hand if c not in self.frozen]
             moves = [DRAW if self.deck else PASS]
-            self._plays(p, hand, len(self.deck), False, moves)  # type: ignore[arg-type]
+            self._plays(p, hand, len(self.deck), False, moves)
             return moves
         if phase == COUNTER_PHASE:
             frozen = self.frozen
             # Against a scuttle (ten-counters-scuttle) only a 10 answers; otherwise only 2s.
             rank = 9 if len(self.stack) == 1 and self.stack[0][1].kind == "scuttle" else 1
-            moves = [COUNTER[c] for c in sorted(self.hands[p])  # type: ignore[index,misc]
+            moves = [COUNTER[c] for c in sorted(self.hands[p])
                      if c >> 2 == rank and c < 52 and c not in frozen]
             moves.append(RESOLVE)
             return moves
@@ -280,17 +281,16 @@ class Game:
             moves = []
             n = len(self.deck) + len(self.revealed) - 1
             for c in self.revealed:
-                self._plays(p, (c,), n, True, moves)  # type: ignore[arg-type]
+                self._plays(p, (c,), n, True, moves)
             if not moves:
                 moves = [SCRAP[c] for c in self.revealed]
             return moves
         if phase == RESOLVE_THREE:
             ok3 = self.rules.three_takes_three
-            seen: set[int] = set()
-            return [TAKE[c] for c in sorted(self.scrap)
-                    if (ok3 or c >> 2 != _R_THREE or c >= 52) and not (c in seen or seen.add(c))]
+            return [TAKE[c] for c in sorted(set(self.scrap))
+                    if ok3 or c >> 2 != _R_THREE or c >= 52]
         if phase in (RESOLVE_FOUR, HAND_LIMIT, RESOLVE_FIVE):
-            hand = sorted(self.hands[p])  # type: ignore[index]
+            hand = sorted(self.hands[p])
             if phase == RESOLVE_FIVE:
                 n = 1
             elif phase == RESOLVE_FOUR:
@@ -342,35 +342,35 @@ class Game:
         rules = self.rules
         for c in cards:
             if c >= 52:  # joker
-                moves.append(ONEOFF[c])  # type: ignore[arg-type]
+                moves.append(ONEOFF[c])
                 continue
             r = c >> 2
             if r <= 9:
-                moves.append(POINTS[c])  # type: ignore[arg-type]
+                moves.append(POINTS[c])
                 row = SCUTTLE[c]
                 for t in opp_points:
                     if t < c:
-                        moves.append(row[t])  # type: ignore[arg-type]
+                        moves.append(row[t])
                 if r == 0 or r == 5:
-                    moves.append(ONEOFF[c])  # type: ignore[arg-type]
+                    moves.append(ONEOFF[c])
                 elif r == 1:
                     for t in self._perm_targets(p, False):
                         moves.append(ONEOFF_T[(c, t)])
                 elif r == 2:
                     if seven or (rules.three_takes_three and self.scrap) or any(
                             x >> 2 != _R_THREE for x in self.scrap):
-                        moves.append(ONEOFF[c])  # type: ignore[arg-type]
+                        moves.append(ONEOFF[c])
                 elif r == 3:
                     if self.hands[opp]:
-                        moves.append(ONEOFF[c])  # type: ignore[arg-type]
+                        moves.append(ONEOFF[c])
                 elif r == 4 or r == 6:
                     if deck_len:
-                        moves.append(ONEOFF[c])  # type: ignore[arg-type]
+                        moves.append(ONEOFF[c])
                 elif r == 8:
                     for t in self._perm_targets(p, rules.nine_hits_points):
                         moves.append(ONEOFF_T[(c, t)])
                 elif r == 7:
-                    moves.append(PERM[c])  # type: ignore[arg-type]
+                    moves.append(PERM[c])
                     if rules.eight_oneoff:
                         for q in ((opp, p) if rules.target_own else (opp,)):
                             for t in sorted(self.perms[q]):
@@ -385,7 +385,7 @@ class Game:
                     for t in sorted(self.points[p]):
                         moves.append(row[t])
             else:
-                moves.append(PERM[c])  # type: ignore[arg-type]
+                moves.append(PERM[c])
 
     # ------------------------------------------------------------------ playing
     def play(self, move: Move | str) -> None:
@@ -399,7 +399,7 @@ class Game:
         if move not in legal:
             raise IllegalMoveError(self._why_illegal(move))
         self._legal = None
-        p: int = self.to_move  # type: ignore[assignment]
+        p: int = self.to_move  # type: ignore[assignment]  # a legal move means not over
         self.history.append((p, move))
         self.events.append(Event(p, "move", move))
         if move is not PASS and self.phase == MAIN:
@@ -444,17 +444,17 @@ class Game:
                 else:
                     self._end_turn()
             else:
-                self.hands[p].remove(m.card)  # type: ignore[arg-type]
+                self.hands[p].remove(m.cards[0])
                 self._apply_play(p, m)
         elif phase == COUNTER_PHASE:
             if m is RESOLVE:
                 self._resolve_stack()
             else:
-                self.hands[p].remove(m.card)  # type: ignore[arg-type]
+                self.hands[p].remove(m.cards[0])
                 self.stack.append((p, m))
                 self._open_window()
         elif phase == RESOLVE_SEVEN:
-            c: int = m.card  # type: ignore[assignment]
+            c: int = m.cards[0]
             rev = self.revealed
             rev.remove(c)
             for other in reversed(rev):  # what was not chosen goes back on top, public
@@ -462,7 +462,7 @@ class Game:
                 self.known |= 1 << other
                 self.events.append(Event(p, "returned", None, (other,)))
             rev.clear()
-            self.scrap.append(self.stack.pop()[1].card)  # type: ignore[arg-type]
+            self.scrap.append(self.stack.pop()[1].cards[0])
             self.phase = MAIN
             if kind == "scrap":
                 self.scrap.append(c)
@@ -470,8 +470,8 @@ class Game:
             else:
                 self._apply_play(p, m)
         elif phase == RESOLVE_THREE:
-            self.scrap.remove(m.card)  # type: ignore[arg-type]
-            self._to_hand(p, m.card)  # type: ignore[arg-type]
+            self.scrap.remove(m.cards[0])
+            self._to_hand(p, m.cards[0])
             self._finish_oneoff()
         elif phase == RESOLVE_FOUR:
             self._discard(p, m.cards)
@@ -487,7 +487,7 @@ class Game:
     def _apply_play(self, p: int, m: Move) -> None:
         """Carry out a card play whose card has already left the hand (or the 7's reveal)."""
         kind = m.kind
-        c: int = m.card  # type: ignore[assignment]
+        c: int = m.cards[0]
         if kind == "points":
             self.points[p].append(c)
             self._end_turn()
@@ -496,13 +496,13 @@ class Game:
                 self.stack = [(p, m)]
                 self._open_window()
             else:
-                self._scuttle(p, c, m.target)  # type: ignore[arg-type]
+                self._scuttle(p, c, m.cards[1])
                 self._end_turn()
         elif kind == "perm":
             self.perms[p].append(c)
             self._end_turn()
         elif kind == "jack":
-            self._add_jack(c, m.target)  # type: ignore[arg-type]
+            self._add_jack(c, m.cards[1])
             self._end_turn()
         else:  # oneoff
             self.stack = [(p, m)]
@@ -526,11 +526,11 @@ class Game:
         base_p, base = stack[0]
         scrap = self.scrap
         for _, counter in stack[1:]:
-            scrap.append(counter.card)  # type: ignore[arg-type]
+            scrap.append(counter.cards[0])
         self.phase = MAIN
         self.to_move = self.turn_player
         if (len(stack) - 1) % 2:
-            scrap.append(base.card)  # type: ignore[arg-type]
+            scrap.append(base.cards[0])
             self.stack = []
             self.events.append(Event(base_p, "countered", base))
             self._end_turn()
@@ -539,14 +539,14 @@ class Game:
         self.stack = [stack[0]]
         if base.kind == "scuttle":
             self.stack = []
-            self._scuttle(base_p, base.card, base.target)  # type: ignore[arg-type]
+            self._scuttle(base_p, base.cards[0], base.cards[1])
             self._end_turn()
         else:
             self._effect(base_p, base)
 
     def _effect(self, p: int, m: Move) -> None:
         """The effect of one-off ``m`` of player ``p`` (its counters already resolved)."""
-        c: int = m.card  # type: ignore[assignment]
+        c: int = m.cards[0]
         r = c >> 2
         opp = 1 - p
         rules = self.rules
@@ -562,7 +562,7 @@ class Game:
                     self.scrap.extend(self.jacks.pop(b, ()))
                 self.points[q] = []
         elif r == 1 or r == 7:  # 2 (or eight-oneoff 8) on a permanent or top jack
-            t: int = m.target  # type: ignore[assignment]
+            t: int = m.cards[1]
             if t >> 2 == _R_JACK:
                 self._remove_top_jack(t)
             else:
@@ -606,7 +606,7 @@ class Game:
             self.to_move = p
             return
         elif r == 8:  # 9
-            t = m.target  # type: ignore[assignment]
+            t = m.cards[1]
             tr = t >> 2
             if tr == _R_JACK:
                 owner = self._remove_top_jack(t)
@@ -630,7 +630,7 @@ class Game:
         self._finish_oneoff()
 
     def _finish_oneoff(self) -> None:
-        self.scrap.append(self.stack[0][1].card)  # type: ignore[arg-type]
+        self.scrap.append(self.stack[0][1].cards[0])
         self.stack = []
         self.phase = MAIN
         self._end_turn()

@@ -7,7 +7,9 @@ return those same objects, so moves compare (and hash) by identity at full speed
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
+from typing import cast
 
 from cuttle.cards import card_text, parse_card
 
@@ -108,16 +110,22 @@ POINT_CARDS = range(40)  # A–10
 DRAW = _make("draw", ())
 PASS = _make("pass", ())
 RESOLVE = _make("resolve", ())
-POINTS = [_make("points", (c,)) if c < 40 else None for c in ALL_CARDS]
-PERM = [_make("perm", (c,)) if c // 4 in (7, 11, 12) and c < 52 else None for c in ALL_CARDS]
-COUNTER = [_make("counter", (c,)) if c // 4 in (1, 9) and c < 52 else None for c in ALL_CARDS]
-TAKE = [_make("take", (c,)) for c in ALL_CARDS]
-SCRAP = [_make("scrap", (c,)) for c in ALL_CARDS]
-ONEOFF = [
-    _make("oneoff", (c,)) if (c < 52 and c // 4 in (0, 2, 3, 4, 5, 6, 9)) or c >= 52 else None
-    for c in ALL_CARDS
+def _row(kind: str, ok: Callable[[int], bool]) -> list[Move]:
+    """``kind c`` for every card c; the slots of cards where ``ok(c)`` is false hold None and
+    are never read (the generator only indexes cards that can make that move)."""
+    return cast("list[Move]", [_make(kind, (c,)) if ok(c) else None for c in ALL_CARDS])
+
+
+POINTS = _row("points", lambda c: c < 40)
+PERM = _row("perm", lambda c: c < 52 and c // 4 in (7, 11, 12))
+COUNTER = _row("counter", lambda c: c < 52 and c // 4 in (1, 9))
+TAKE = _row("take", lambda c: True)
+SCRAP = _row("scrap", lambda c: True)
+ONEOFF = _row("oneoff", lambda c: c >= 52 or c // 4 in (0, 2, 3, 4, 5, 6, 9))
+SCUTTLE = [
+    cast("list[Move]", [_make("scuttle", (c, t)) if t < c else None for t in POINT_CARDS])
+    for c in POINT_CARDS
 ]
-SCUTTLE = [[_make("scuttle", (c, t)) if t < c else None for t in POINT_CARDS] for c in POINT_CARDS]
 JACK = [[_make("jack", (j, t)) for t in POINT_CARDS] for j in range(40, 44)]
 # Targeted one-offs: 2 and 9 on kings, queens, 8s and jacks; 9 (cuttlecards) on point cards;
 # 8 on glasses (eight-oneoff).

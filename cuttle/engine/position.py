@@ -240,7 +240,8 @@ def game_from_position(cls: type[Game], position: dict[str, Any] | str,
     g.seed = seed
     outcome = pos.get("outcome")
     if outcome not in (None, "p0", "p1", "draw"):
-        raise ValueError(f"bad position: outcome must be null, 'p0', 'p1' or 'draw', not {outcome!r}")
+        raise ValueError("bad position: outcome must be null, 'p0', 'p1' or 'draw', "
+                         f"not {outcome!r}")
     g.outcome = outcome
     if (outcome is None) != (phase != OVER):
         raise ValueError("bad position: phase 'over' goes with an outcome, and only it")
@@ -334,7 +335,8 @@ def game_from_view(cls: type[Game], view: dict[str, Any], rng: random.Random) ->
         m = Move.parse(entry["move"])
         seen.add(card_text(m.card))  # type: ignore[arg-type]
     unseen = [card_text(c) for c in full_deck(rules.jokers) if card_text(c) not in seen]
-    hidden = sum(row.count(HIDDEN) for row in pos.get("hands", [])) + pos.get("deck", []).count(HIDDEN)
+    hidden = sum(row.count(HIDDEN) for row in pos.get("hands", []))
+    hidden += pos.get("deck", []).count(HIDDEN)
     if hidden != len(unseen):
         raise ValueError(f"bad view: {hidden} hidden cards but {len(unseen)} cards unaccounted for")
     rng.shuffle(unseen)
