@@ -205,3 +205,19 @@ def test_move_objects_pickle_to_the_same_interned_move() -> None:
 
     m = Move.parse("scuttle 9c 7h")
     assert pickle.loads(pickle.dumps(m)) is m
+
+
+def test_redeal_keeps_the_viewers_view_and_shuffles_only_hidden_cards() -> None:
+    rng = random.Random(12)
+    for rules in RULESETS:
+        for seed in range(20):
+            g = Game.new(seed=seed, rules=rules)
+            for _ in range(rng.randrange(40)):
+                if g.outcome is not None:
+                    break
+                g.play(rng.choice(g.legal_moves()))
+            for viewer in (0, 1):
+                r = g.redeal(viewer, rng)
+                assert r.view(viewer) == g.view(viewer)
+                check_cards(r)
+                check_round_trip(r)

@@ -209,6 +209,35 @@ class Game:
 
     __copy__ = copy
 
+    def redeal(self, viewer: int, rng: random.Random) -> Game:
+        """A copy in which every card ``viewer`` cannot see (the opponent's hidden hand cards
+        and the deck's hidden cards) is shuffled among those same hidden places.
+
+        On a game built by :meth:`from_view` this is a fresh determinization of the same view
+        at the cost of a copy, which is what search needs many times per decision.
+        """
+        from cuttle.engine.position import sees_opponent_hand
+
+        g = self.copy()
+        g._legal = None
+        known = self.known
+        opp = 1 - viewer
+        hand = g.hands[opp]
+        if sees_opponent_hand(self, viewer):
+            kept, pool = hand, []
+        else:
+            kept = [c for c in hand if known >> c & 1]
+            pool = [c for c in hand if not known >> c & 1]
+        deck = g.deck
+        slots = [i for i, c in enumerate(deck) if not known >> c & 1]
+        pool += [deck[i] for i in slots]
+        rng.shuffle(pool)
+        n_hand = len(hand) - len(kept)
+        g.hands[opp] = kept + pool[:n_hand]
+        for i, c in zip(slots, pool[n_hand:], strict=True):
+            deck[i] = c
+        return g
+
     def __repr__(self) -> str:
         return (f"<Game rules={self.rules} turn={self.turn_player} phase={self.phase} "
                 f"to_move={self.to_move} score={self.score(0)}-{self.score(1)}>")
