@@ -243,3 +243,89 @@ def test_relative_links_resolve(path: Path) -> None:
         if "://" in target:
             continue
         assert (base / target).exists(), f"{path.name} links to missing {target}"
+
+
+# ------------------------------------------------------------------ the variant examples play out
+def example_moves(variant: str) -> list[str]:
+    """The moves of the example in ``variant``'s section of rules.md."""
+    section = variant_section(rules_text(), variant)
+    body = re.search(r"```moves\n(.*?)```", section, re.S)
+    assert body, f"no example for {variant}"
+    return move_lines(body.group(1))
+
+
+def test_example_four_random() -> None:
+    from helpers import hand, make, play, scrap
+
+    g = make(hands=("4H 9S", "3D 9C KH"), rules="classic+four-random")
+    play(g, *example_moves("four-random"))
+    assert len(hand(g, 1)) == 1 and g.phase == "main" and g.to_move == 1
+    assert len(set(scrap(g)) & {"3D", "9C", "KH"}) == 2
+
+
+def test_example_eight_oneoff() -> None:
+    from helpers import make, perms, play, scrap
+
+    g = make(hands=("8C 5S", "3H"), permanents=([], "8D"), rules="classic+eight-oneoff")
+    assert g.view(1)["hands"][0] == ["5S", "8C"]  # the glasses show player 0's hand
+    play(g, *example_moves("eight-oneoff"))
+    assert perms(g, 1) == [] and {"8C", "8D"} <= set(scrap(g))
+    assert g.view(1)["hands"][0] == ["??"]
+
+
+def test_example_nine_freeze() -> None:
+    from helpers import hand, make, moves, play
+
+    g = make(hands=("9S 5C", "3D"), permanents=([], "KH"), rules="classic+nine-freeze")
+    play(g, *example_moves("nine-freeze"))
+    assert "KH" in hand(g, 1) and g.to_move == 1
+    assert "perm KH" not in moves(g)
+    play(g, "draw", "draw")
+    assert "perm KH" in moves(g)  # thawed once player 1's next turn ended
+
+
+def test_example_nine_to_deck() -> None:
+    from helpers import hand, make, play
+
+    g = make(hands=("9S 5C", "3D"), permanents=([], "QD"), rules="classic+nine-to-deck")
+    moves = example_moves("nine-to-deck")
+    play(g, *moves[:-1])
+    assert g.view(0)["deck"][0] == "QD" and g.view(1)["deck"][0] == "QD"
+    play(g, moves[-1])
+    assert "QD" in hand(g, 1)
+
+
+def test_example_ten_counters_scuttle() -> None:
+    from helpers import make, play, pts, scrap
+
+    g = make(hands=("9C 2C", "TS 4D"), points=([], "8H"), rules="classic+ten-counters-scuttle")
+    play(g, *example_moves("ten-counters-scuttle"))
+    assert pts(g, 1) == [] and {"9C", "8H", "TS", "2C"} <= set(scrap(g))
+    # without the 2, the ten saves the 8
+    g = make(hands=("9C", "TS 4D"), points=([], "8H"), rules="classic+ten-counters-scuttle")
+    play(g, "scuttle 9C 8H", "counter TS")
+    assert pts(g, 1) == ["8H"] and {"9C", "TS"} <= set(scrap(g))
+
+
+def test_example_queens_protect_queens() -> None:
+    from helpers import make, moves, perms, play
+
+    first, later = example_moves("queens-protect-queens")
+    g = make(hands=("QS", "2D 9D 6D"), permanents=("QH", []), rules="classic+queens-protect-queens")
+    play(g, first)
+    assert not {m for m in moves(g) if m.startswith(("oneoff 2D", "oneoff 9D"))}
+    play(g, later)
+    assert perms(g, 0) == []
+    # in plain classic, either queen protects only the other cards: the queens are targets
+    g = make(hands=("QS", "2D 9D 6D"), permanents=("QH", []))
+    play(g, first)
+    assert {"oneoff 2D QH", "oneoff 2D QS"} <= moves(g)
+
+
+def test_example_joker() -> None:
+    from helpers import hand, make, play
+
+    g = make(hands=("X1 7D", "3H 5C 9C"), rules="classic+joker")
+    play(g, *example_moves("joker"))
+    assert hand(g, 0) == ["3H", "5C", "9C"] and hand(g, 1) == ["7D"]
+    assert g.view(1)["hands"][0] == ["3H", "5C", "9C"]  # the swapped cards are known
