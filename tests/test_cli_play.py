@@ -1,0 +1,181 @@
+"""``cuttle play`` and ``cuttle replay`` with piped input: plain text, saves, records, errors."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cuttle import Game
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def cuttle(
+    args: list[str], stdin: str, home: Path, timeout: float = 60
+) -> subprocess.CompletedProcess[str]:
+    home.mkdir(parents=True, exist_ok=True)
+    env = dict(os.environ)
+    env.update(
+        XDG_STATE_HOME=str(home / "state"),
+        XDG_DATA_HOME=str(home / "data"),
+        PYTHONPATH=str(ROOT),
+        COLUMNS="80",
+    )
+    env.pop("NO_COLOR", None)
+    return subprocess.run(
+        [sys.executable, "-m", "cuttle", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=timeout,
+        cwd=home,
+    )
+
+
+def save_file(home: Path) -> Path:
+    return home / "state" / "cuttle" / "game.json"
+
+
+def test_piped_game_is_plain_and_deterministic(tmp_path: Path) -> None:
+    script = "moves\n1\nhelp\nlog\n1\nrules 9\nscrap\n"
+    a = cuttle(["play", "--seed", "11", "--ai", "easy"], script, tmp_path / "a")
+    b = cuttle(["play", "--seed", "11", "--ai", "easy"], script, tmp_path / "b")
+    assert a.returncode == 0, a.stderr
+    assert a.stdout == b.stdout
+    assert "\x1b" not in a.stdout  # no colour, no cursor control
+    assert "seed 11" in a.stdout
+    assert "End of input: the game is saved" in a.stdout
+    saved = json.loads(save_file(tmp_path / "a").read_text())
+    assert saved["format"] == "cuttle-game/1" and saved["seed"] == 11 and saved["moves"]
+
+
+def test_vs_ai_game_to_the_end_with_record_and_replay(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    r = cuttle(
+        ["play", "--seed", "4", "--ai", "medium", "--record", str(record)], "1\n" * 400, tmp_path
+    )
+    assert r.returncode == 0, r.stderr
+    assert "Game over" in r.stdout
+    assert "Rematch with seats swapped?" in r.stdout
+    data = json.loads(record.read_text())
+    assert data["format"] == "cuttle-game/1"
+    assert data["rules"] == "classic" and data["seed"] == 4
+    assert data["outcome"] in ("p0", "p1", "draw")
+    assert data["players"] == ["You", "AI (medium)"]
+    g = Game.new(seed=4)
+    for m in data["moves"]:
+        g.play(m)
+    assert g.outcome == data["outcome"]
+    assert not save_file(tmp_path).exists()
+    kept = list((tmp_path / "data" / "cuttle" / "games").glob("*.json"))
+    assert len(kept) == 1
+    rep = cuttle(["replay", str(record)], "", tmp_path)
+    assert rep.returncode == 0, rep.stderr
+    assert f"{len(data['moves'])} moves" in rep.stdout
+    assert "Result:" in rep.stdout
+
+
+def test_rematch_swaps_seats(tmp_path: Path) -> None:
+    r = cuttle(["play", "--seed", "4", "--ai", "random"], "concede\ny\ny\n", tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "Rematch · seed 5 · AI (random) moves first." in r.stdout
+
+
+def test_resume_continues_the_saved_game(tmp_path: Path) -> None:
+    first = cuttle(["play", "--seed", "8", "--ai", "random"], "draw\ndraw\n", tmp_path)
+    assert first.returncode == 0
+    moves = json.loads(save_file(tmp_path).read_text())["moves"]
+    again = cuttle(["play", "--resume"], "log\nquit\n", tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert f"{len(moves)} moves so far" in again.stdout
+    assert "You drew" in again.stdout
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "{not json",
+        json.dumps({"format": "chess-pgn", "moves": []}),
+        json.dumps(
+            {"format": "cuttle-game/1", "rules": "classic", "seed": 1, "moves": ["scuttle AS KH"]}
+        ),
+        json.dumps([1, 2, 3]),
+        "\x00\xff garbage",
+    ],
+)
+def test_corrupt_save_exits_2_and_is_left_alone(tmp_path: Path, content: str) -> None:
+    path = save_file(tmp_path)
+    path.parent.mkdir(parents=True)
+    path.write_text(content, encoding="utf-8", errors="surrogateescape")
+    before = path.read_bytes()
+    r = cuttle(["play", "--resume"], "", tmp_path)
+    assert r.returncode == 2
+    assert "save file" in r.stderr and "Traceback" not in r.stderr
+    assert path.read_bytes() == before
+
+
+def test_corrupt_record_replay_exits_2(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "cuttle-game/1", "rules": "nope", "seed": 1, "moves": []}')
+    before = path.read_bytes()
+    r = cuttle(["replay", str(path)], "", tmp_path)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert path.read_bytes() == before
+    missing = cuttle(["replay", str(tmp_path / "none.json")], "", tmp_path)
+    assert missing.returncode == 2
+
+
+def test_resume_without_save(tmp_path: Path) -> None:
+    r = cuttle(["play", "--resume"], "", tmp_path)
+    assert r.returncode == 1 and "no saved game" in r.stderr
+
+
+def test_bad_options(tmp_path: Path) -> None:
+    assert cuttle(["play", "--rules", "nosuch"], "", tmp_path).returncode == 2
+    assert cuttle(["play", "--variant", "nosuch"], "", tmp_path).returncode == 2
+    assert cuttle(["play", "--think", "-1"], "", tmp_path).returncode == 2
+    assert cuttle(["play", "--ai", "godlike"], "", tmp_path).returncode == 2
+
+
+def test_hotseat_variant_ascii_names(tmp_path: Path) -> None:
+    r = cuttle(
+        [
+            "play",
+            "--hotseat",
+            "--names",
+            "Ann",
+            "Bob",
+            "--seed",
+            "2",
+            "--ascii",
+            "--rules",
+            "cuttlecards",
+            "--variant",
+            "joker",
+        ],
+        "draw\ndraw\n",
+        tmp_path,
+    )
+    assert r.returncode == 0, r.stderr
+    assert "cuttlecards+joker" in r.stdout
+    assert "Ann drew 9S" in r.stdout and "Bob drew JC" in r.stdout
+    assert "♦" not in r.stdout and "♠" not in r.stdout
+    assert "Pass to" not in r.stdout  # no handoff screens when piped
+
+
+def test_junk_lines_never_crash(tmp_path: Path) -> None:
+    import random
+
+    rng = random.Random(99)
+    alphabet = "abcdefghijklmnopqrstuvwxyz 0123456789♣♦♥♠\t\x00\x01\x07\x1b[]{}/\\'\"?-"
+    lines = ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40))) for _ in range(150)]
+    lines += ["x" * 10000, "scuttle " * 100, "\x1b[2J\x1b[H", "save /nonexistent/dir/x.json"]
+    r = cuttle(["play", "--seed", "3"], "\n".join(lines) + "\n", tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "Traceback" not in r.stdout + r.stderr
