@@ -122,8 +122,11 @@ COUNTER = _row("counter", lambda c: c < 52 and c // 4 in (1, 9))
 TAKE = _row("take", lambda c: True)
 SCRAP = _row("scrap", lambda c: True)
 ONEOFF = _row("oneoff", lambda c: c >= 52 or c // 4 in (0, 2, 3, 4, 5, 6, 9))
+# Every pair of distinct point cards parses (the generator lists only t < c), so that an
+# illegal scuttle such as "scuttle 7D 7H" reaches the rules and gets a reason ("hearts outrank
+# diamonds") instead of a syntax error.
 SCUTTLE = [
-    cast("list[Move]", [_make("scuttle", (c, t)) if t < c else None for t in POINT_CARDS])
+    cast("list[Move]", [_make("scuttle", (c, t)) if t != c else None for t in POINT_CARDS])
     for c in POINT_CARDS
 ]
 JACK = [[_make("jack", (j, t)) for t in POINT_CARDS] for j in range(40, 44)]
