@@ -22,6 +22,7 @@ from cuttle.ui.describe import oneoff_effect, parse_move_text, stack_outcome
 
 Position = dict[str, Any]
 WIDE = 100  # columns from which the roomy layout is used
+TALL = 30  # ... and rows (on a real terminal)
 
 
 @dataclass
@@ -57,7 +58,10 @@ class TableView:
         self.wide = wide
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        wide = self.wide if self.wide is not None else options.max_width >= WIDE
+        wide = self.wide
+        if wide is None:
+            short = console.is_terminal and console.size.height < TALL
+            wide = options.max_width >= WIDE and not short
         yield self._wide() if wide else self._compact()
 
     # -- pieces ---------------------------------------------------------------------------
@@ -77,6 +81,28 @@ class TableView:
         if not hand:
             out.append("(empty)", style="dim")
         return out
+
+    def _tiles(self, p: int) -> Text:
+        """The hand as little cards, three lines high (roomy layout)."""
+        m = self.model
+        hand = list(m.pos["hands"][p])
+        if not hand:
+            return Text("(empty)", style="dim")
+        frozen = set(m.pos.get("frozen", []))
+        a = m.style.ascii
+        top, mid, bot = Text(), Text(), Text()
+        for card in hand:
+            edge = "dim cyan" if card in frozen else "dim"
+            top.append("+---+" if a else "┌───┐", style=edge)
+            bot.append("+---+" if a else "└───┘", style=edge)
+            mid.append("|" if a else "│", style=edge)
+            face = (
+                m.style.text(card) if card != HIDDEN else Text("###" if a else "▒▒▒", style="dim")
+            )
+            face.pad_right(3 - face.cell_len)
+            mid.append_text(face)
+            mid.append("|" if a else "│", style=edge)
+        return Text("\n").join([top, mid, bot])
 
     def _points(self, p: int) -> Text:
         m = self.model
@@ -231,7 +257,7 @@ class TableView:
         grid = Table.grid(padding=(0, 1))
         grid.add_column(style="dim", no_wrap=True)
         grid.add_column()
-        grid.add_row("hand", self._hand(p))
+        grid.add_row("hand", self._tiles(p))
         grid.add_row("points", self._points(p))
         grid.add_row("perms", self._perms(p))
         if p != self.model.bottom:
@@ -242,7 +268,7 @@ class TableView:
             rows.add_column()
             rows.add_row("perms", self._perms(p))
             rows.add_row("points", self._points(p))
-            rows.add_row("hand", self._hand(p))
+            rows.add_row("hand", self._tiles(p))
         n = len(self.model.pos["hands"][p])
         return Panel(
             rows,
