@@ -79,13 +79,18 @@ def test_wide_layout_uses_panels_and_a_log_column() -> None:
     assert "╭─ AI (medium)" in text
     assert "log" in text
     assert max(len(line) for line in text.splitlines()) > 100
+    assert "│2♣ ││5♦ │" in text  # your hand as card tiles
+    assert "│▒▒▒││▒▒▒│" in text  # theirs face down
 
 
 def test_ascii_draws_letters_and_plain_boxes() -> None:
     style = CardStyle(ascii=True)
     for width in (80, 120):
         text = render(TableView(model(COUNTER_POS, style, events=["You drew 7D"])), width)
-        assert "2C 5D 7D 9S JH QC" in text
+        if width == 80:
+            assert "2C 5D 7D 9S JH QC" in text
+        else:
+            assert "|2C ||5D ||7D ||9S ||JH ||QC |" in text
         assert "TS[JD]" in text
         for ch in "♣♦♥♠▒╭─◀":
             assert ch not in text, (ch, text)
