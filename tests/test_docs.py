@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 from cuttle import Game, Move
+from cuttle.cards import card_text, full_deck
 from cuttle.cli import rules_text
 from cuttle.engine.moves import KINDS
-from cuttle.rules import VARIANTS
+from cuttle.rules import VARIANTS, Rules
 from cuttle.rules_cmd import RANKS, card_section, subsections, variant_section
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -246,6 +247,56 @@ def test_relative_links_resolve(path: Path) -> None:
 
 
 # ------------------------------------------------------------------ the variant examples play out
+def make(
+    hands: tuple[str, str],
+    points: tuple[str | list[str], str | list[str]] = ("", ""),
+    permanents: tuple[str | list[str], str | list[str]] = ("", ""),
+    rules: str = "classic",
+) -> Game:
+    """A game from a compact table (``"7D 2C"`` per player); every other card in the deck."""
+
+    def split(value: str | list[str]) -> list[str]:
+        return value.split() if isinstance(value, str) else list(value)
+
+    pos = {
+        "rules": rules,
+        "turn_player": 0,
+        "hands": [split(hands[0]), split(hands[1])],
+        "points": [split(points[0]), split(points[1])],
+        "permanents": [split(permanents[0]), split(permanents[1])],
+        "scrap": [],
+    }
+    listed = {c for key in ("hands", "points", "permanents") for row in pos[key] for c in row}
+    everything = [card_text(c) for c in full_deck(Rules.parse(rules).jokers)]
+    pos["deck"] = [c for c in everything if c not in listed]
+    return Game.from_position(pos)
+
+
+def play(game: Game, *moves: str) -> None:
+    for move in moves:
+        game.play(move)
+
+
+def moves(game: Game) -> set[str]:
+    return {str(m) for m in game.legal_moves()}
+
+
+def hand(game: Game, player: int) -> list[str]:
+    return list(game.to_position()["hands"][player])
+
+
+def pts(game: Game, player: int) -> list[str]:
+    return list(game.to_position()["points"][player])
+
+
+def perms(game: Game, player: int) -> list[str]:
+    return list(game.to_position()["permanents"][player])
+
+
+def scrap(game: Game) -> list[str]:
+    return list(game.to_position()["scrap"])
+
+
 def example_moves(variant: str) -> list[str]:
     """The moves of the example in ``variant``'s section of rules.md."""
     section = variant_section(rules_text(), variant)
@@ -255,8 +306,6 @@ def example_moves(variant: str) -> list[str]:
 
 
 def test_example_four_random() -> None:
-    from helpers import hand, make, play, scrap
-
     g = make(hands=("4H 9S", "3D 9C KH"), rules="classic+four-random")
     play(g, *example_moves("four-random"))
     assert len(hand(g, 1)) == 1 and g.phase == "main" and g.to_move == 1
@@ -264,8 +313,6 @@ def test_example_four_random() -> None:
 
 
 def test_example_eight_oneoff() -> None:
-    from helpers import make, perms, play, scrap
-
     g = make(hands=("8C 5S", "3H"), permanents=([], "8D"), rules="classic+eight-oneoff")
     assert g.view(1)["hands"][0] == ["5S", "8C"]  # the glasses show player 0's hand
     play(g, *example_moves("eight-oneoff"))
@@ -274,8 +321,6 @@ def test_example_eight_oneoff() -> None:
 
 
 def test_example_nine_freeze() -> None:
-    from helpers import hand, make, moves, play
-
     g = make(hands=("9S 5C", "3D"), permanents=([], "KH"), rules="classic+nine-freeze")
     play(g, *example_moves("nine-freeze"))
     assert "KH" in hand(g, 1) and g.to_move == 1
@@ -285,19 +330,15 @@ def test_example_nine_freeze() -> None:
 
 
 def test_example_nine_to_deck() -> None:
-    from helpers import hand, make, play
-
     g = make(hands=("9S 5C", "3D"), permanents=([], "QD"), rules="classic+nine-to-deck")
-    moves = example_moves("nine-to-deck")
-    play(g, *moves[:-1])
+    steps = example_moves("nine-to-deck")
+    play(g, *steps[:-1])
     assert g.view(0)["deck"][0] == "QD" and g.view(1)["deck"][0] == "QD"
-    play(g, moves[-1])
+    play(g, steps[-1])
     assert "QD" in hand(g, 1)
 
 
 def test_example_ten_counters_scuttle() -> None:
-    from helpers import make, play, pts, scrap
-
     g = make(hands=("9C 2C", "TS 4D"), points=([], "8H"), rules="classic+ten-counters-scuttle")
     play(g, *example_moves("ten-counters-scuttle"))
     assert pts(g, 1) == [] and {"9C", "8H", "TS", "2C"} <= set(scrap(g))
@@ -308,8 +349,6 @@ def test_example_ten_counters_scuttle() -> None:
 
 
 def test_example_queens_protect_queens() -> None:
-    from helpers import make, moves, perms, play
-
     first, later = example_moves("queens-protect-queens")
     g = make(hands=("QS", "2D 9D 6D"), permanents=("QH", []), rules="classic+queens-protect-queens")
     play(g, first)
@@ -323,8 +362,6 @@ def test_example_queens_protect_queens() -> None:
 
 
 def test_example_joker() -> None:
-    from helpers import hand, make, play
-
     g = make(hands=("X1 7D", "3H 5C 9C"), rules="classic+joker")
     play(g, *example_moves("joker"))
     assert hand(g, 0) == ["3H", "5C", "9C"] and hand(g, 1) == ["7D"]
