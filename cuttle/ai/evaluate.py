@@ -32,14 +32,14 @@ def hand_value(card: int, k: Knowledge, owner: int) -> float:
     v = BASE_HAND_VALUE[r]
     other = 1 - owner
     if r == 1:  # ace: a board wipe is worth the opponent's lead
-        v = max(v, 0.7 * PER_POINT * (k.score(other) - k.score(owner)))
+        v = max(v, 0.45 * PER_POINT * (k.score(other) - k.score(owner)))
     elif r == 6:  # six: worth the opponent's permanents
         v += 1.5 * len(k.perms[other]) + sum(
             1.0 for pc in k.points[owner] if len(pc.jacks) % 2 == 1
         )
     elif r == JACK_RANK:
         best = max((pc.value for pc in k.points[other]), default=0)
-        v += 0.35 * best * PER_POINT if not k.queens(other) else 0.0
+        v += 0.25 * best * PER_POINT if not k.queens(other) else 0.0
     elif r <= 10:
         v = max(v, 0.6 * r)
     return v

@@ -1,0 +1,190 @@
+"""AI players: fair play, reproducibility, legal moves in every phase, wins and blocks."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from helpers import make
+
+from cuttle import Game, Move
+from cuttle.ai import LEVELS, make_player
+from cuttle.ai.base import Player
+
+FAST_HARD = {"iterations": 40}
+PRESETS = ("classic", "cuttlecards")
+ALL_RULES = (
+    "classic",
+    "cuttlecards",
+    "classic+four-random+eight-oneoff+nine-freeze+ten-counters-scuttle+joker",
+    "cuttlecards+nine-to-deck+queens-protect-queens+joker",
+    "classic+nine-to-deck+queens-protect-queens",
+)
+
+
+def player(level: str, seed: int | None = 5) -> Player:
+    return make_player(level, seed=seed, **(FAST_HARD if level == "hard" else {}))
+
+
+def random_positions(rules: str, count: int, seed: int) -> list[Game]:
+    """Positions reached by random play (every phase shows up)."""
+    rng = random.Random(seed)
+    out: list[Game] = []
+    game_seed = seed * 1000
+    while len(out) < count:
+        g = Game.new(seed=game_seed, rules=rules)
+        game_seed += 1
+        while g.outcome is None and len(out) < count:
+            if rng.random() < 0.35:
+                out.append(g.copy())
+            g.play(rng.choice(g.legal_moves()))
+    return out
+
+
+def redeal_hidden(g: Game, seat: int, rng: random.Random) -> Game:
+    """The same game with every card ``seat`` cannot see (opponent's hidden hand cards and the
+    deck's hidden cards) shuffled together and dealt back to the same places."""
+    pos: dict[str, Any] = g.to_position()
+    view = g.view(seat)
+    opp = 1 - seat
+    shown = [c for c in view["hands"][opp] if c != "??"]
+    hidden_hand = [c for c in pos["hands"][opp] if c not in shown]
+    slots = [i for i, c in enumerate(view["deck"]) if c == "??"]
+    pool = hidden_hand + [pos["deck"][i] for i in slots]
+    rng.shuffle(pool)
+    pos["hands"][opp] = shown + pool[: len(hidden_hand)]
+    for i, c in zip(slots, pool[len(hidden_hand):], strict=True):
+        pos["deck"][i] = c
+    other = Game.from_position(pos)
+    assert other.view(seat) == view
+    return other
+
+
+# -- options ---------------------------------------------------------------------------------------
+def test_unknown_level_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="unknown AI level 'grandmaster'"):
+        make_player("grandmaster")
+
+
+def test_unknown_option_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="unknown option"):
+        make_player("medium", depth=3)
+    with pytest.raises(ValueError, match="unknown option"):
+        make_player("hard", depth=3)
+    with pytest.raises(ValueError, match="iterations"):
+        make_player("hard", iterations=0)
+    with pytest.raises(ValueError, match="think"):
+        make_player("hard", think=-1)
+
+
+def test_levels_are_case_insensitive_and_expose_their_name() -> None:
+    for level in LEVELS:
+        assert make_player(level.upper(), seed=1).level == level
+
+
+# -- fair play -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("rules", PRESETS)
+@pytest.mark.parametrize("level", LEVELS)
+def test_fair_play_same_move_when_hidden_cards_are_redealt(level: str, rules: str) -> None:
+    rng = random.Random(17)
+    positions = random_positions(rules, 12 if level == "hard" else 40, seed=3)
+    for g in positions:
+        seat = g.to_move
+        assert seat is not None
+        first = player(level).choose(g)
+        for _ in range(2):
+            other = redeal_hidden(g, seat, rng)
+            assert player(level).choose(other) is first, (level, g.to_position())
+
+
+# -- reproducibility -------------------------------------------------------------------------------
+@pytest.mark.parametrize("level", LEVELS)
+def test_seeded_players_are_reproducible(level: str) -> None:
+    def run() -> list[str]:
+        g = Game.new(seed=9)
+        seats = [player(level, seed=1), player(level, seed=2)]
+        for _ in range(40 if level == "hard" else 200):
+            if g.outcome is not None:
+                break
+            seat = g.to_move
+            assert seat is not None
+            g.play(seats[seat].choose(g))
+        return [str(m) for _, m in g.history]
+
+    assert run() == run()
+
+
+# -- legal moves everywhere ------------------------------------------------------------------------
+@pytest.mark.parametrize("rules", ALL_RULES)
+def test_every_level_plays_a_legal_move_in_every_phase(rules: str) -> None:
+    players = {level: player(level) for level in LEVELS}
+    phases: set[str] = set()
+    positions = random_positions(rules, 300, seed=len(rules))
+    for i, g in enumerate(positions):
+        phases.add(g.phase)
+        legal = g.legal_moves()
+        for level, p in players.items():
+            if level == "hard" and i % 10:
+                continue
+            m = p.choose(g)
+            assert isinstance(m, Move) and m in legal, (level, str(m), g.to_position())
+    wanted = {"main", "counter", "resolve_three", "resolve_seven"}
+    if "four-random" not in rules:
+        wanted.add("resolve_four")
+    if rules.startswith("cuttlecards"):
+        wanted.add("resolve_five")
+    assert wanted <= phases
+
+
+def test_medium_handles_thousands_of_positions_of_both_presets() -> None:
+    medium = make_player("medium", seed=3)
+    easy = make_player("easy", seed=3)
+    for rules in PRESETS:
+        for g in random_positions(rules, 600, seed=41):
+            legal = g.legal_moves()
+            assert medium.choose(g) in legal
+            assert easy.choose(g) in legal
+
+
+# -- wins and blocks -------------------------------------------------------------------------------
+STRONG = ("medium", "hard")
+
+
+@pytest.mark.parametrize("level", STRONG)
+@pytest.mark.parametrize("rules", PRESETS)
+def test_takes_an_immediate_win(level: str, rules: str) -> None:
+    g = make(
+        hands=("3C 5D 9H QS", "4C 6D"),
+        points=("TS 8D", "7C"),
+        rules=rules,
+    )
+    move, why = player(level).explain(g)
+    g.play(move)
+    assert g.outcome == "p0", str(move)
+    assert why == "wins now"
+
+
+@pytest.mark.parametrize("level", STRONG)
+def test_takes_a_win_by_king(level: str) -> None:
+    g = make(hands=("KC 3D", "4C 6D"), points=("TS 5D", "7C"))
+    move = player(level).choose(g)
+    g.play(move)
+    assert g.outcome == "p0", str(move)
+
+
+@pytest.mark.parametrize("level", STRONG)
+@pytest.mark.parametrize("rules", PRESETS)
+def test_blocks_an_immediate_loss_by_scuttling(level: str, rules: str) -> None:
+    # Player 1 has 19 points: almost any card wins next turn. Only a scuttle with the TH brings
+    # them out of reach of a single card.
+    g = make(hands=("TH 4C 5C", "6S 7S 8S"), points=("3D", "TD 9D"), rules=rules)
+    move, why = player(level).explain(g)
+    assert str(move) in ("scuttle TH TD", "scuttle TH 9D"), why
+
+
+@pytest.mark.parametrize("level", STRONG)
+def test_blocks_an_immediate_loss_with_an_ace(level: str) -> None:
+    g = make(hands=("AC 4C 5C", "6S 7S 8S"), points=("3D", "TD 9D"))
+    move = player(level).choose(g)
+    assert str(move) == "oneoff AC"
