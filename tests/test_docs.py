@@ -364,3 +364,30 @@ def test_example_joker() -> None:
     play(g, *example_moves("joker"))
     assert hand(g, 0) == ["3H", "5C", "9C"] and hand(g, 1) == ["7D"]
     assert g.view(1)["hands"][0] == ["3H", "5C", "9C"]  # the swapped cards are known
+
+
+# ------------------------------------------------------------------ the README's examples work
+def test_readme_python_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    code = [body for lang, body, _ in blocks(ROOT / "README.md") if lang == "python"]
+    assert code, "README has no Python example"
+    for body in code:
+        exec(compile(body, "README.md", "exec"), {})
+    out = capsys.readouterr().out
+    assert out.startswith("0 main\n")
+    assert "## Use" in readme
+
+
+def test_readme_command_lines_parse() -> None:
+    from cuttle.cli import build_parser
+
+    parser = build_parser()
+    use = next(body for lang, body, _ in blocks(ROOT / "README.md") if lang == "text")
+    lines = [line.split("  ")[0].strip() for line in use.splitlines() if line.startswith("cuttle")]
+    assert len(lines) >= 8
+    for line in lines:
+        args = line.split()[1:]
+        if args == ["--help"]:
+            continue
+        parsed = parser.parse_args(args)
+        assert getattr(parsed, "func", None), line
