@@ -179,3 +179,4 @@ def test_junk_lines_never_crash(tmp_path: Path) -> None:
     r = cuttle(["play", "--seed", "3"], "\n".join(lines) + "\n", tmp_path)
     assert r.returncode == 0, r.stderr
     assert "Traceback" not in r.stdout + r.stderr
+    assert "\x1b" not in r.stdout and "\x00" not in r.stdout  # control characters not echoed

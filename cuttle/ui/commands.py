@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from pathlib import Path
@@ -124,7 +125,7 @@ def play_command(args: argparse.Namespace) -> int:
     if args.names and any(not n.strip() or len(n) > 30 for n in args.names):
         _err("--names needs two non-empty names of at most 30 characters")
         return EXIT_USAGE
-    color = not args.no_color
+    color = not args.no_color and not os.environ.get("NO_COLOR")
     style = CardStyle(ascii=args.ascii)
     options = Options(style=style, think=args.think, record_path=args.record)
     io = make_io(style, color)
@@ -204,7 +205,7 @@ def replay_command(args: argparse.Namespace) -> int:
     except CorruptFileError as exc:
         _err(f"{exc}. The file was left as it is.")
         return EXIT_USAGE
-    color = not args.no_color
+    color = not args.no_color and not os.environ.get("NO_COLOR")
     if is_interactive():
         return replay.interactive(TerminalIO(make_console(color=color), color=color))
     return replay.as_text(make_console(interactive=False))

@@ -190,6 +190,8 @@ def phase_sentence(
             verb, cards = parse_move_text(str(stack[-1].get("move", "")))
             who = names[int(stack[-1].get("player", other(viewer)))]
             what = f"{possessive(who)} {style.plain(cards[0]) if cards else verb}"
+            if verb == "scuttle":
+                return f"{what} scuttles: counter with a 10, or let it resolve: {options}"
             return f"Counter {what} with a 2, or let it resolve: {options}"
         return f"Counter or resolve: {options}"
     if phase == "resolve_three":

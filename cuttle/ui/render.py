@@ -193,7 +193,9 @@ class TableView:
             if cards:
                 t.append_text(m.style.text(cards[0]))
             t.append(f" {who}", style="dim")
-            if i == 0 and cards:
+            if i == 0 and verb == "scuttle" and len(cards) > 1:
+                t.append(f": scuttle {m.style.plain(cards[1])}")
+            elif i == 0 and cards:
                 eff = oneoff_effect(
                     cards[0],
                     cards[1] if len(cards) > 1 else None,

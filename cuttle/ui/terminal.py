@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import re
 import sys
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, Protocol
 
@@ -51,6 +52,20 @@ def normalize_input(text: str) -> str:
     if text.endswith(" ") and out:
         out += " "
     return out
+
+
+def printable(text: str) -> str:
+    """Text safe to echo: control characters shown as ``^X``, very long lines shortened."""
+    out = []
+    for ch in text[:200]:
+        code = ord(ch)
+        if code < 32 or code == 127:
+            out.append("^" + chr(code ^ 64))
+        elif unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn"):
+            out.append("?")
+        else:
+            out.append(ch)
+    return "".join(out) + ("…" if len(text) > 200 else "")
 
 
 class MoveCompleter(Completer):
@@ -152,7 +167,7 @@ class PlainIO:
         if not line:
             raise EOFError
         line = line.rstrip("\r\n")
-        self.console.out(prompt + line, highlight=False)
+        self.console.out(prompt + printable(line), highlight=False)
         return line
 
     def show(self, *items: RenderableType) -> None:
