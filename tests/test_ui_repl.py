@@ -185,3 +185,52 @@ def test_completer_handles_aliases_and_bare_cards() -> None:
 def test_normalize_input() -> None:
     assert normalize_input("Scuttle 10h  7♦") == "scuttle TH 7D"
     assert normalize_input("points ") == "points "
+
+
+def test_hotseat_screens_do_not_leak_the_other_hand() -> None:
+    g = Game.new(seed=2)
+    g.play("draw")
+    drawn = sorted(set(g.view(0)["hands"][0]) - set(Game.new(seed=2).view(0)["hands"][0]))
+    card = CardStyle().plain(drawn[0])
+    session, result, out = run_terminal("\ndraw\n\nquit\n", HOTSEAT, seed=2)
+    assert result == "quit"
+    _, bob_turn = out.split("Pass to Bob")
+    assert "Ann drew a card" in bob_turn
+    assert f"Ann drew {card}" not in bob_turn
+    for c in g.view(0)["hands"][0]:  # none of Ann's cards shows on Bob's screen
+        assert CardStyle().plain(c) not in bob_turn
+
+
+def test_resume_gives_the_same_ai_moves_as_playing_on() -> None:
+    from cuttle.ui.session import session_from_record
+    from cuttle.ui.storage import read_record
+
+    ai = (Seat("You"), Seat("AI (medium)", "medium"))
+    whole, _, _ = run_plain(["draw"] * 4, ai, seed=12)
+    run_plain(["draw"] * 2, ai, seed=12)
+    out = StringIO()
+    io = PlainIO(Console(file=out, width=80), StringIO("draw\ndraw\n"))
+    resumed = session_from_record(read_record(save_path()), io, Options())
+    resumed.run()
+    assert [str(m) for _, m in resumed.game.history] == [str(m) for _, m in whole.game.history]
+
+
+def test_replay_steps_forward_and_back() -> None:
+    from cuttle.ui.replay import Replay
+    from cuttle.ui.storage import GameRecord
+
+    g = Game.new(seed=3)
+    for _ in range(6):
+        g.play(g.legal_moves()[0])
+    rec = GameRecord(
+        rules="classic", seed=3, players=["A", "B"], moves=[str(m) for _, m in g.history]
+    )
+    replay = Replay(rec, CardStyle())
+    out = StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text("n\nn\nb\nq\n")
+        io = TerminalIO(Console(file=out, width=80), pt_input=pipe, pt_output=DummyOutput())
+        assert replay.interactive(io) == 0
+    text = out.getvalue()
+    assert "Move 0/6" in text and "Move 2/6" in text
+    assert text.rfind("Move 1/6") > text.find("Move 2/6")  # b went back
