@@ -306,8 +306,55 @@ def _check_phase(g: Game, pos: dict[str, Any]) -> None:
     if phase == HAND_LIMIT and g.rules.hand_limit is not None \
             and len(g.hands[tp]) <= g.rules.hand_limit:
         raise ValueError("bad position: hand_limit phase but the hand is within the limit")
+    _check_stack_moves(g)
+    if phase == RESOLVE_THREE and not g._generate():
+        raise ValueError("bad position: resolve_three but the scrap holds no card the 3 may take")
+    if phase == RESOLVE_FOUR and g.rules.four_random:
+        raise ValueError("bad position: under four-random the 4's discards are random: "
+                         "there is no resolve_four phase")
+    if phase == RESOLVE_FOUR and not g.hands[1 - tp]:
+        raise ValueError("bad position: resolve_four but the 4's victim has no card to discard")
+    if phase == RESOLVE_FIVE and not g.rules.five_discards:
+        raise ValueError(f"bad position: the {g.rules.preset} 5 draws at once: there is no "
+                         "resolve_five phase")
+    if phase == RESOLVE_FIVE and not g.hands[tp]:
+        raise ValueError("bad position: resolve_five but the 5's player has no card to discard")
     if phase == OVER:
         g.to_move = None
+
+
+def _check_stack_moves(g: Game) -> None:
+    """Each card on the stack must be one its player could have put there. Nothing on the
+    table changes while the stack waits, so a targeted one-off must name a card it may target
+    now, and a scuttle an opponent's point card it beats; counters are 2s (a 10 only directly
+    on a scuttle). Otherwise resolving the stack would corrupt the game."""
+    rules = g.rules
+    for i, (p, m) in enumerate(g.stack):
+        c: int = m.card  # type: ignore[assignment]
+        r = c >> 2 if c < 52 else -1
+        t = m.target
+        where = f"bad position: stack[{i}] {m}: "
+        if m.kind == "counter":
+            on_scuttle = i == 1 and g.stack[0][1].kind == "scuttle"
+            if r != (9 if on_scuttle else 1):
+                raise ValueError(where + ("only a 10 answers a scuttle" if on_scuttle
+                                          else "only a 2 counters a one-off"))
+        elif m.kind == "scuttle":
+            if t not in g.points[1 - p] or t > c:  # type: ignore[operator]
+                raise ValueError(where + f"{card_text(t)} is not an opponent's point card "  # type: ignore[arg-type]
+                                 f"that {card_text(c)} beats")
+        elif t is None:
+            if r not in (0, 2, 3, 4, 5, 6) and not (c >= 52 and rules.jokers):
+                raise ValueError(where + "that card has no one-off effect")
+        else:
+            if r == _R_EIGHT:
+                owner = 0 if t in g.perms[0] else 1
+                ok = (rules.eight_oneoff and t in g.perms[owner] and t >> 2 == _R_EIGHT
+                      and (owner != p or rules.target_own) and g._targetable(p, owner, t))
+            else:
+                ok = t in g._perm_targets(p, r == 8 and rules.nine_hits_points)
+            if not ok:
+                raise ValueError(where + f"{card_text(t)} is not a card it may target here")
 
 
 def game_from_view(cls: type[Game], view: dict[str, Any], rng: random.Random) -> Game:
