@@ -97,7 +97,7 @@ def why_illegal(g: Game, m: Move) -> str:
             if c not in hand:
                 return f"{pretty(c)} is not in your hand"
         n = {"resolve_five": 1, "resolve_four": min(2, len(hand))}.get(
-            phase, len(hand) - (g.rules.hand_limit or 0))
+            phase, min(2, len(hand) - (g.rules.hand_limit or 0)))
         return f"discard exactly {n} card{'s' if n != 1 else ''}"
     if phase == "resolve_seven":
         if k in ("draw", "pass", "counter", "resolve", "take", "discard"):

@@ -511,7 +511,7 @@ class Game:
             self._finish_oneoff()
         elif phase == HAND_LIMIT:
             self._discard(p, m.cards)
-            self._next_turn()
+            self._end_turn()  # a discard is one or two cards: check the limit again
 
     def _apply_play(self, p: int, m: Move) -> None:
         """Carry out a card play whose card has already left the hand (or the 7's reveal)."""
