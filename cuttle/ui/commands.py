@@ -8,8 +8,6 @@ import random
 import sys
 from pathlib import Path
 
-from rich.text import Text
-
 from cuttle import Game
 from cuttle.ui import players
 from cuttle.ui.cardtext import CardStyle
@@ -148,11 +146,9 @@ def play_command(args: argparse.Namespace) -> int:
         if record.session and record.session.get("record") and args.record is None:
             options.record_path = Path(str(record.session["record"]))
         seed = record.seed
-        io.show(
-            Text(
-                f"Resuming the saved game: seed {seed}, {record.rules}, "
-                f"{len(record.moves)} moves so far."
-            )
+        session.announce(
+            f"Resuming the saved game: seed {seed}, {record.rules}, "
+            f"{len(record.moves)} moves so far."
         )
     else:
         rules = "+".join([args.rules, *args.variant])
@@ -163,14 +159,18 @@ def play_command(args: argparse.Namespace) -> int:
             _err(f"play: {exc}")
             return EXIT_USAGE
         seats = build_seats(args, seed)
+        replacing = save_path().exists()
         session = GameSession(seed, rules, seats, io, options)
-        io.show(Text(f"Cuttle · {rules} rules · seed {seed} (again: cuttle play --seed {seed})"))
+        session.announce(f"Cuttle · {rules} rules · seed {seed} (again: cuttle play --seed {seed})")
+        if replacing:
+            session.announce(
+                "Note: an unfinished game is saved; this game replaces it once you move "
+                "(to continue that one instead: cuttle play --resume)."
+            )
         if not args.hotseat:
-            io.show(
-                Text(
-                    f"{seats[0].name} move{'s' if seats[0].name != 'You' else ''} first. "
-                    "Type help for the commands."
-                )
+            session.announce(
+                f"{seats[0].name} move{'s' if seats[0].name != 'You' else ''} first. "
+                "Type help for the commands."
             )
     while True:
         result = session.run()
@@ -187,11 +187,9 @@ def play_command(args: argparse.Namespace) -> int:
         seed += 1
         seats = (session.seats[1], session.seats[0])
         session = GameSession(seed, session.rules, seats, io, options)
-        io.show(
-            Text(
-                f"Rematch · seed {seed} · {seats[0].name} move"
-                f"{'s' if seats[0].name != 'You' else ''} first."
-            )
+        session.announce(
+            f"Rematch · seed {seed} · {seats[0].name} move"
+            f"{'s' if seats[0].name != 'You' else ''} first."
         )
 
 

@@ -105,6 +105,7 @@ class GameSession:
         self.dirty = True
         self.shown_to: int | None = None
         self.printed_log = 0
+        self.notices: list[str] = []
         for move in moves or []:
             self._apply(self.game.to_move, move, quiet=True)
         self.printed_log = len(self.log)
@@ -229,7 +230,10 @@ class GameSession:
     def render(self, viewer: int | None, status: str | None = None) -> None:
         if self.io.interactive:
             self.io.clear()
-        self.io.show(TableView(self.model(viewer, status)))
+        model = self.model(viewer, status)
+        model.footer = "\n".join(self.notices)
+        self.notices = []
+        self.io.show(TableView(model))
         self.dirty = False
 
     def toolbar(self) -> str:
@@ -258,6 +262,13 @@ class GameSession:
             return []
         moves = g.legal_moves()
         return [(str(m), meta) for m, (_, meta) in zip(moves, self.move_items(moves), strict=True)]
+
+    def announce(self, text: str) -> None:
+        """A message for the start of the game: printed now (plain), or under the next table."""
+        if self.io.interactive:
+            self.notices.append(text)
+        else:
+            self.say(text)
 
     def say(self, text: str) -> None:
         self.io.show(Text(text))
@@ -472,7 +483,8 @@ class GameSession:
         self.io.show(Group(Text("The game so far", style="bold"), *lines))
 
     def hint(self) -> None:
-        move, level, why = players.hint_move(self.game, self.seed, self.options.think)
+        with self.io.thinking("Looking for a hint…"):
+            move, level, why = players.hint_move(self.game, self.seed, self.options.think)
         meta = self.move_items([move])[0][1]
         extra = f" — {why}" if why else ""
         self.say(f"Hint ({level} AI): {self.style.words(str(move))}  [{meta}]{extra}")
