@@ -339,6 +339,7 @@ def outcome_words(pos: Position, names: tuple[str, str], reason: str | None = No
         verb = "win" if name == "You" else "wins"
         how = {
             "points": "on points",
+            "kings": "on points, with kings lowering the goal",
             "concession": f"({names[other(w)]} conceded)",
             "stalemate": "",
         }.get(reason or "points", "")
