@@ -26,7 +26,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Play Cuttle in the terminal. Without --seed a random seed is chosen and "
         "shown, so any deal can be played again.",
     )
-    play.add_argument("--seed", type=int, help="the deal's seed (default: random, shown)")
+    play.add_argument(
+        "--seed", type=int, metavar="N", help="the deal's seed (default: random, shown)"
+    )
     play.add_argument(
         "--ai", choices=players.LEVELS, default="medium", help="the AI's level (default: medium)"
     )
