@@ -173,9 +173,11 @@ def test_junk_lines_never_crash(tmp_path: Path) -> None:
     import random
 
     rng = random.Random(99)
+    blocker = tmp_path / "a-file"  # saving under a file fails cleanly
+    blocker.write_text("")
     alphabet = "abcdefghijklmnopqrstuvwxyz 0123456789♣♦♥♠\t\x00\x01\x07\x1b[]{}/\\'\"?-"
     lines = ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40))) for _ in range(150)]
-    lines += ["x" * 10000, "scuttle " * 100, "\x1b[2J\x1b[H", "save /nonexistent/dir/x.json"]
+    lines += ["x" * 10000, "scuttle " * 100, "\x1b[2J\x1b[H", f"save {blocker}/x.json"]
     r = cuttle(["play", "--seed", "3"], "\n".join(lines) + "\n", tmp_path)
     assert r.returncode == 0, r.stderr
     assert "Traceback" not in r.stdout + r.stderr
