@@ -22,6 +22,12 @@ def _rank_word(c: int) -> str:
     return "joker" if c >= 52 else RANK_NAMES[c >> 2]
 
 
+def _a(c: int) -> str:
+    """The card's rank with its article: "a seven", "an eight", "an ace"."""
+    word = _rank_word(c)
+    return ("an " if word[0] in "aeiou" else "a ") + word
+
+
 def _where(g: Game, c: int) -> tuple[str, int] | None:
     """Where a card on the table is: ("points" | "perm" | "jack", controlling player)."""
     for q in (0, 1):
@@ -143,8 +149,8 @@ def _play_problem(g: Game, p: int, m: Move, from_seven: bool) -> str | None:
         if t >> 2 == r:
             return (f"{name} cannot scuttle {pretty(t)}: {SUIT_NAMES[t & 3]} outrank "
                     f"{SUIT_NAMES[c & 3]}")
-        return (f"{name} cannot scuttle {pretty(t)}: a {_rank_word(c)} is lower than "
-                f"a {_rank_word(t)}")
+        return (f"{name} cannot scuttle {pretty(t)}: {_a(c)} is lower than "
+                f"{_a(t)}")
     if k == "perm":
         if r == 10:
             return f"a jack goes on a point card: 'jack {m.cards[0] and str(m)[5:]} <target>'"
@@ -163,26 +169,26 @@ def _play_problem(g: Game, p: int, m: Move, from_seven: bool) -> str | None:
         return None
     if k == "oneoff":
         if c < 52 and r not in _ONE_OFF_RANKS and not (r == 7 and g.rules.eight_oneoff):
-            return f"a {_rank_word(c)} has no one-off effect"
+            return f"{_a(c)} has no one-off effect"
         needs_target = r in (1, 8) or (r == 7 and c < 52)
         if needs_target and m.target is None:
-            return f"a {_rank_word(c)} one-off needs a target, e.g. 'oneoff {m} KH'"[:200]
+            return f"{_a(c)} one-off needs a target, e.g. 'oneoff {m} KH'"[:200]
         if not needs_target and m.target is not None:
-            return f"a {_rank_word(c)} one-off takes no target"
+            return f"{_a(c)} one-off takes no target"
         deck_len = len(g.deck) + (len(g.revealed) - 1 if from_seven else 0)
         if r == 2:
             return "the scrap holds no card a 3 may take"
         if r == 3:
             return "the opponent has no card in hand for a 4 to discard"
         if r in (4, 6) and not deck_len:
-            return f"the deck is empty: a {_rank_word(c)} has nothing to draw"
+            return f"the deck is empty: {_a(c)} has nothing to draw"
         t = m.target  # type: ignore[assignment]
         if t is not None:
             place = _where(g, t)
             if r == 7 and (place is None or place[0] != "perm" or t >> 2 != 7):
                 return "an 8 one-off only scraps an 8 on the table as glasses"
             if r != 7 and place is not None and place[0] == "points" \
-                    and not g.rules.nine_hits_points:
-                return f"a {_rank_word(c)} only targets kings, queens, glasses and jacks"
-            return _target_problem(g, p, t, f"a {_rank_word(c)}")
+                    and not (r == 8 and g.rules.nine_hits_points):
+                return f"{_a(c)} only targets kings, queens, glasses and jacks"
+            return _target_problem(g, p, t, _a(c))
     return None
