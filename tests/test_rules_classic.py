@@ -857,3 +857,35 @@ def test_view_shows_tables_scrap_and_stack(rules):
     assert v["points"] == [["TC"], ["9H+JD"]] and v["permanents"] == [["KC"], ["QD"]]
     assert v["scrap"] == ["5S"] and v["stack"] == [{"player": 0, "move": "oneoff AS"}]
     assert v["hands"][0] == ["??"]
+
+
+def test_seven_jack_may_go_on_either_players_card_classic():
+    # classic jacks may go on any point card; a seven's jack is no different (it must be played)
+    g = make(hands=("7C", "4S"), points=(["9H"], ["TD"]), deck="JC ...")
+    play(g, "oneoff 7C", "resolve")
+    assert moves(g) == {"jack JC 9H", "jack JC TD"}
+
+
+def test_nine_returned_jack_known_to_both():
+    g = make(hands=("9C", "4S 5S"), points=([], ["8C+JD"]))
+    play(g, "oneoff 9C JD", "resolve")
+    assert sorted(g.view(0)["hands"][1]) == ["??", "??", "JD"]
+    assert g.view(0)["known"] == ["JD"]
+
+
+@both
+def test_views_never_carry_the_seed(rules):
+    g = Game.new(seed=9, rules=rules)
+    assert g.to_position()["seed"] == 9
+    assert "seed" not in g.view(0) and "seed" not in g.view(1)
+
+
+@both
+def test_view_hides_deck_and_opponent_hand_and_keeps_counts(rules):
+    g = Game.new(seed=9, rules=rules)
+    for p in (0, 1):
+        v = g.view(p)
+        assert v["hands"][p] == g.to_position()["hands"][p]
+        assert set(v["hands"][1 - p]) == {"??"}
+        assert len(v["hands"][1 - p]) == len(g.to_position()["hands"][1 - p])
+        assert set(v["deck"]) == {"??"} and len(v["deck"]) == 41
