@@ -71,7 +71,7 @@ def test_unknown_option_is_a_clear_error() -> None:
     with pytest.raises(ValueError, match="unknown option"):
         make_player("medium", depth=3)
     with pytest.raises(ValueError, match="unknown option"):
-        make_player("hard", depth=3)
+        make_player("hard", bogus=3)
     with pytest.raises(ValueError, match="iterations"):
         make_player("hard", iterations=0)
     with pytest.raises(ValueError, match="think"):

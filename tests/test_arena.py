@@ -71,7 +71,7 @@ def test_cli_accepts_hard_options_and_variants(capsys: pytest.CaptureFixture[str
         (["arena", "random", "medium", "--games", "-3"], "--games must be at least 1"),
         (["arena", "random", "medium", "--jobs", "0"], "--jobs must be at least 1"),
         (["arena", "random", "medium", "--rules", "poker"], "unknown rules preset"),
-        (["arena", "hard:depth=3", "medium"], "unknown option"),
+        (["arena", "hard:bogus=3", "medium"], "unknown option"),
         (["arena", "medium:iterations=3", "random"], "unknown option"),
     ],
 )

@@ -46,10 +46,17 @@ def hand_value(card: int, k: Knowledge, owner: int) -> float:
 
 
 def mean_pool_value(k: Knowledge, owner: int) -> float:
-    """Average hand value of an unseen card for ``owner``."""
+    """Average hand value of an unseen card for ``owner`` (hand values depend on rank only)."""
     if not k.pool:
         return 3.5
-    return sum(hand_value(c, k, owner) for c in k.pool) / len(k.pool)
+    counts = [0] * 14
+    for c in k.pool:
+        counts[rank(c)] += 1
+    total = 0.0
+    for r, n in enumerate(counts):
+        if n:
+            total += n * hand_value(4 * (r - 1) if r else 52, k, owner)
+    return total / len(k.pool)
 
 
 def winning_ranks(k: Knowledge, p: int) -> set[int]:

@@ -87,6 +87,14 @@ class HeuristicPlayer(Player):
         best = max(scored, key=lambda mv: mv[0])
         return best[1], self.reason(k, best[0])
 
+    def reply(self, sim: Game, seat: int, moves: list[Move], rng: random.Random) -> Move:
+        """The heuristic's move for ``seat`` in a *simulated* game (a search's opponent model):
+        the evaluation still reads only ``seat``'s view; follow-ups run on ``sim`` itself."""
+        view = sim.view(seat)
+        k = read_view(view, seat)
+        scored = self.score_moves(view, sim, k, moves, rng, samples=1)
+        return max(scored, key=lambda mv: mv[0])[1]
+
     def reason(self, k: Knowledge, value: float) -> str:
         if value >= WIN / 2:
             return "wins now"
@@ -98,19 +106,25 @@ class HeuristicPlayer(Player):
 
     # -- scoring -----------------------------------------------------------------------------------
     def score_moves(
-        self, view: View, sim: Game, k: Knowledge, moves: list[Move], rng: random.Random
+        self,
+        view: View,
+        sim: Game,
+        k: Knowledge,
+        moves: list[Move],
+        rng: random.Random,
+        samples: int = RANDOM_SAMPLES,
     ) -> list[tuple[float, Move]]:
         out: list[tuple[float, Move]] = []
         resolve_value: float | None = None
         if k.phase == "counter":
             for m in moves:
                 if m.kind == "resolve":
-                    resolve_value = self.score_move(view, sim, k, m, rng, None)
+                    resolve_value = self.score_move(view, sim, k, m, rng, None, samples)
                     out.append((resolve_value, m))
         for m in moves:
             if k.phase == "counter" and m.kind == "resolve":
                 continue
-            out.append((self.score_move(view, sim, k, m, rng, resolve_value), m))
+            out.append((self.score_move(view, sim, k, m, rng, resolve_value, samples), m))
         return out
 
     def score_move(
@@ -121,10 +135,11 @@ class HeuristicPlayer(Player):
         m: Move,
         rng: random.Random,
         resolve_value: float | None,
+        samples: int = RANDOM_SAMPLES,
     ) -> float:
         me = k.me
         if m.kind == "oneoff" and m.card is not None and rank(m.card) in (0, 5, 7):
-            sims = [sim] + [simulation(view, rng) for _ in range(RANDOM_SAMPLES - 1)]
+            sims = [sim] + [simulation(view, rng) for _ in range(samples - 1)]
             value = sum(self.play_out(s, m, me, 0)[0] for s in sims) / len(sims)
         else:
             value, child_k = self.play_out(sim, m, me, 0)
@@ -206,9 +221,9 @@ class HeuristicPlayer(Player):
 
 
 class EasyPlayer(HeuristicPlayer):
-    """``easy``: the same evaluation without looking at next-turn threats, and one move in three
+    """``easy``: the same evaluation without looking at next-turn threats, and half the time
     a plain draw or points card instead of the best move."""
 
     level = "easy"
     threats = False
-    plain_rate = 0.35
+    plain_rate = 0.5

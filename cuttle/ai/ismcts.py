@@ -41,6 +41,8 @@ DEFAULTS: dict[str, Any] = {
     "bias": 1.0,
     "scale": 25.0,
     "top_k": 8,
+    "opponent": "tree",
+    "depth": 1,
 }
 
 
@@ -138,6 +140,10 @@ class SearchPlayer(Player):
         self.bias = float(cfg["bias"])
         self.scale = float(cfg["scale"])
         self.top_k = int(cfg["top_k"])
+        self.opponent = str(cfg["opponent"])
+        if self.opponent not in ("model", "tree"):
+            raise ValueError(f"opponent must be 'model' or 'tree', not {self.opponent!r}")
+        self.depth = int(cfg["depth"])
         if self.iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {self.iterations}")
         if self.think is not None and self.think <= 0:
@@ -184,7 +190,10 @@ class SearchPlayer(Player):
                     break
             elif n > 0 and time.perf_counter() >= deadline:
                 break
-            self.iterate(root, sim.redeal(seat, rng), seat, rng)
+            if self.opponent == "model":
+                self.iterate_model(root, sim.redeal(seat, rng), seat, rng)
+            else:
+                self.iterate(root, sim.redeal(seat, rng), seat, rng)
             n += 1
         return n
 
@@ -235,6 +244,72 @@ class SearchPlayer(Player):
         for nd in path:
             nd.visits += 1
             nd.reward += r0 if nd.player == seat else 1.0 - r0
+        root.visits += 1
+
+    def select(self, node: Node, moves: list[Move], g: Game, seat: int, rng: random.Random) -> Node:
+        """UCB1 with availability over the children legal now; expand an untried move first."""
+        children = node.children
+        untried = [m for m in moves if m not in children]
+        if untried and node.move is not None:
+            m = max(untried, key=lambda mv: playout_prior(g, mv, seat) + rng.random())
+            child = children[m] = Node(m, seat)
+            return child
+        best: Node | None = None
+        best_u = -math.inf
+        c = self.exploration
+        for m in moves:
+            ch = children.get(m)
+            if ch is None:
+                continue
+            ch.avail += 1
+            if ch.visits == 0:
+                u = 1e9 + ch.prior
+            else:
+                u = (
+                    ch.reward / ch.visits
+                    + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                    + self.bias * ch.prior / (ch.visits + 1)
+                )
+            if u > best_u:
+                best, best_u = ch, u
+        assert best is not None
+        return best
+
+    def iterate_model(self, root: Node, g: Game, seat: int, rng: random.Random) -> None:
+        """One iteration with the seat's decisions in the tree and the opponent's decisions made
+        by the heuristic from the opponent's own view of this determinization (an opponent
+        model), down to the seat's ``depth``-th next turn."""
+        node = root
+        path: list[Node] = []
+        turns = 0
+        model = self.heuristic
+        while g.outcome is None:
+            actor = g.to_move
+            assert actor is not None
+            moves = g.legal_moves()
+            if actor == seat:
+                if node is not root and g.phase == "main" and g.turn_player == seat:
+                    turns += 1
+                    if turns >= self.depth:
+                        break
+                child = self.select(node, moves, g, seat, rng) if len(moves) > 1 or (
+                    node is root
+                ) else None
+                if child is None:
+                    g.play(moves[0])
+                    continue
+                assert child.move is not None
+                g.play(child.move)
+                path.append(child)
+                node = child
+            elif len(moves) == 1:
+                g.play(moves[0])
+            else:
+                g.play(model.reply(g, actor, moves, rng))
+        r0 = self.result(g, seat)
+        for nd in path:
+            nd.visits += 1
+            nd.reward += r0
         root.visits += 1
 
     def result(self, g: Game, seat: int) -> float:

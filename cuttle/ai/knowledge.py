@@ -68,7 +68,7 @@ class Knowledge:
         return 1 - self.me
 
     def score(self, p: int) -> int:
-        return sum(pc.value for pc in self.points[p])
+        return sum([pc.card // 4 + 1 for pc in self.points[p]])
 
     def kings(self, p: int) -> int:
         return sum(1 for c in self.perms[p] if rank(c) == KING_RANK)

@@ -1,0 +1,62 @@
+"""Seconds per decision of each AI level (median and mean) on positions from real games.
+
+    python benchmarks/bench_ai_speed.py [--positions N] [--rules R] [--level L ...]
+        [--hard-iterations I ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import statistics
+import time
+
+from cuttle import Game
+from cuttle.ai import make_player
+
+
+def positions(rules: str, count: int) -> list[Game]:
+    """Positions from medium-vs-medium games (realistic, every phase)."""
+    out: list[Game] = []
+    seed = 0
+    bots = [make_player("medium", seed=1), make_player("medium", seed=2)]
+    while len(out) < count:
+        g = Game.new(seed=seed, rules=rules)
+        seed += 1
+        while g.outcome is None and len(out) < count:
+            if len(g.legal_moves()) > 1:
+                out.append(g.copy())
+            seat = g.to_move
+            assert seat is not None
+            g.play(bots[seat].choose(g))
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--positions", type=int, default=100)
+    ap.add_argument("--rules", default="classic")
+    ap.add_argument("--level", nargs="*", default=["random", "easy", "medium", "hard"])
+    ap.add_argument("--hard-iterations", type=int, nargs="*", default=[])
+    args = ap.parse_args()
+    games = positions(args.rules, args.positions)
+    specs: list[tuple[str, dict[str, int]]] = [(lvl, {}) for lvl in args.level]
+    specs += [("hard", {"iterations": n}) for n in args.hard_iterations]
+    for level, opts in specs:
+        bot = make_player(level, seed=3, **opts)
+        times = []
+        for g in games:
+            t0 = time.perf_counter()
+            bot.choose(g)
+            times.append(time.perf_counter() - t0)
+        label = level + (f" ({opts['iterations']} iterations)" if opts else "")
+        print(
+            f"{label:28s} median {statistics.median(times) * 1000:8.2f} ms"
+            f"  mean {statistics.mean(times) * 1000:8.2f} ms  max {max(times) * 1000:8.1f} ms"
+        )
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak memory {peak:.0f} MB")
+
+
+if __name__ == "__main__":
+    main()
