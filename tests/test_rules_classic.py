@@ -616,9 +616,26 @@ def test_nine_cannot_target_point_cards_classic():
     illegal(g, "oneoff 9C 8C", "only targets kings, queens, glasses and jacks")
 
 
-def test_nine_on_seven_forced_jack_goes_to_card_controller_classic():
-    # Decision 6 (docs/rules.md): the jack goes to the player who controlled its point card. A
-    # jack p0 forced onto p0's own 9H (via a 7) sits on a card p1 controls, so it goes to p1.
+def test_nine_returns_a_seven_forced_jack_to_the_player_who_played_it_classic():
+    # p1's queen protects p1's cards, so the jack p0's seven reveals goes on p0's own 9H and p1
+    # takes the card; when p0's 9 later returns that jack, it goes to p0, who played it.
+    g = make(hands=("7C 9S 2D", "4S 5S"), points=(["9H"], ["TD"]), permanents=([], ["QS"]),
+             deck="JC ...")
+    play(g, "oneoff 7C", "resolve", "jack JC 9H")
+    assert g.to_position()["own_jacks"] == ["JC"]
+    play(g, "draw", "oneoff 2D QS", "resolve", "draw")  # first the queen that protects JC
+    play(g, "oneoff 9S JC", "resolve")
+    assert pts(g, 0) == ["9H"] and "JC" in hand(g, 0) and "JC" not in hand(g, 1)
+    assert g.to_position()["own_jacks"] == []
+
+
+def test_nine_on_a_jack_recorded_as_own_goes_to_its_player_classic():
+    g = make(hands=("9S", "4S"), points=([], ["9H+JC"]), own_jacks=["JC"])
+    play(g, "oneoff 9S JC", "resolve")
+    assert pts(g, 0) == ["9H"] and "JC" in hand(g, 0)
+
+
+def test_nine_on_a_stolen_card_returns_the_jack_to_the_thief_classic():
     g = make(hands=("9S", "4S"), points=([], ["9H+JC"]))
     play(g, "oneoff 9S JC", "resolve")
     assert pts(g, 0) == ["9H"] and "JC" in hand(g, 1)

@@ -76,7 +76,7 @@ class Game:
 
     __slots__ = (
         "rules", "seed", "hands", "points", "jacks", "perms", "deck", "scrap", "stack",
-        "revealed", "phase", "turn_player", "to_move", "passes", "frozen", "known",
+        "revealed", "phase", "turn_player", "to_move", "passes", "frozen", "known", "own_jacks",
         "outcome", "outcome_reason", "history", "events", "_legal", "_freeze_later",
     )
 
@@ -96,6 +96,7 @@ class Game:
     passes: int
     frozen: list[int]
     known: int  # bitmask of cards in hands/deck whose identity is public
+    own_jacks: int  # bitmask of jacks on the table that their player put on their own card
     outcome: str | None
     outcome_reason: str | None
     history: list[tuple[int, Move]]
@@ -120,6 +121,7 @@ class Game:
         self.passes = 0
         self.frozen = []
         self.known = 0
+        self.own_jacks = 0
         self.outcome = None
         self.outcome_reason = None
         self.history = []
@@ -199,6 +201,7 @@ class Game:
         g.passes = self.passes
         g.frozen = self.frozen[:]
         g.known = self.known
+        g.own_jacks = self.own_jacks
         g.outcome = self.outcome
         g.outcome_reason = self.outcome_reason
         g.history = self.history[:]
@@ -531,7 +534,7 @@ class Game:
             self.perms[p].append(c)
             self._end_turn()
         elif kind == "jack":
-            self._add_jack(c, m.cards[1])
+            self._add_jack(c, m.cards[1], p)
             self._end_turn()
         else:  # oneoff
             self.stack = [(p, m)]
@@ -724,16 +727,23 @@ class Game:
             self.points[1].remove(base)
             self.points[0].append(base)
 
-    def _add_jack(self, jack: int, base: int) -> None:
+    def _add_jack(self, jack: int, base: int, player: int) -> None:
+        bit = 1 << jack
+        if base in self.points[player]:  # onto the player's own card (classic, or a seven)
+            self.own_jacks |= bit
+        else:
+            self.own_jacks &= ~bit
         self.jacks[base] = self.jacks.get(base, ()) + (jack,)
         self._flip(base)
 
     def _remove_top_jack(self, jack: int) -> int:
         """Take top jack ``jack`` off its point card (control flips back); return the player
-        who controlled the card with the jack on it (the jack's owner)."""
+        who played it: the one it gave control to, unless it went on its player's own card."""
         for b, js in self.jacks.items():
             if js[-1] == jack:
                 owner = 0 if b in self.points[0] else 1
+                if self.own_jacks >> jack & 1:
+                    owner = 1 - owner
                 if len(js) == 1:
                     del self.jacks[b]
                 else:

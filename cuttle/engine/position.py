@@ -74,6 +74,8 @@ def position_of(game: Game, viewer: int | None) -> dict[str, Any]:
         "revealed": [card_text(c) for c in game.revealed],
         "outcome": game.outcome,
         "known": _texts([c for c in in_hidden_zones if known >> c & 1]),
+        "own_jacks": _texts([j for js in game.jacks.values() for j in js
+                             if game.own_jacks >> j & 1]),
     }
     if viewer is None:
         pos["seed"] = game.seed
@@ -234,6 +236,16 @@ def game_from_position(cls: type[Game], position: dict[str, Any] | str,
         if c not in g.hands[0] and c not in g.hands[1] and c not in g.deck:
             raise ValueError(f"bad position: known card {t!r} is not in a hand or the deck")
         g.known |= 1 << c
+    own = pos.get("own_jacks", []) or []
+    on_table = {j for js in g.jacks.values() for j in js}
+    if not isinstance(own, list):
+        raise ValueError("bad position: own_jacks must be a list of jacks")
+    for t in own:
+        c = parse_card(t) if isinstance(t, str) and t != HIDDEN else -1
+        if c not in on_table:
+            raise ValueError(f"bad position: own_jacks lists {t!r}, which is not a jack on the "
+                             "table")
+        g.own_jacks |= 1 << c
     seed = pos.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise ValueError(f"bad position: seed must be an integer, not {seed!r}")
