@@ -179,8 +179,9 @@ class Game:
 
         return position_of(self, player)
 
-    def copy(self) -> Game:
-        """An independent copy (history and events included)."""
+    def copy(self, history: bool = True) -> Game:
+        """An independent copy; with ``history=False`` the copy starts with an empty
+        ``history`` and ``events`` (what search wants: the cost stays flat as a game goes on)."""
         g = Game.__new__(Game)
         g.rules = self.rules
         g.seed = self.seed
@@ -204,8 +205,12 @@ class Game:
         g.own_jacks = self.own_jacks
         g.outcome = self.outcome
         g.outcome_reason = self.outcome_reason
-        g.history = self.history[:]
-        g.events = self.events[:]
+        if history:
+            g.history = self.history[:]
+            g.events = self.events[:]
+        else:
+            g.history = []
+            g.events = []
         g._legal = self._legal
         g._freeze_later = self._freeze_later
         return g
@@ -214,14 +219,15 @@ class Game:
 
     def redeal(self, viewer: int, rng: random.Random) -> Game:
         """A copy in which every card ``viewer`` cannot see (the opponent's hidden hand cards
-        and the deck's hidden cards) is shuffled among those same hidden places.
+        and the deck's hidden cards) is shuffled among those same hidden places. The copy has
+        no history (see :meth:`copy`).
 
         On a game built by :meth:`from_view` this is a fresh determinization of the same view
         at the cost of a copy, which is what search needs many times per decision.
         """
         from cuttle.engine.position import sees_opponent_hand
 
-        g = self.copy()
+        g = self.copy(history=False)
         g._legal = None
         known = self.known
         opp = 1 - viewer
