@@ -104,31 +104,25 @@ class TableView:
             mid.append("|" if a else "│", style=edge)
         return Text("\n").join([top, mid, bot])
 
+    def _card_row(self, texts: list[Text]) -> Text:
+        """Cards side by side, or a dash for an empty row."""
+        if not texts:
+            return Text("-" if self.model.style.ascii else "—", style="dim")
+        return Text("  ").join(texts)
+
     def _points(self, p: int) -> Text:
         m = self.model
-        entries = list(m.pos["points"][p])
-        if not entries:
-            return Text("-" if m.style.ascii else "—", style="dim")
-        out = Text()
-        for i, entry in enumerate(entries):
-            if i:
-                out.append("  ")
-            out.append_text(m.style.stack(entry))
-        return out
+        return self._card_row([m.style.stack(entry) for entry in m.pos["points"][p]])
 
     def _perms(self, p: int) -> Text:
         m = self.model
-        cards = list(m.pos["permanents"][p])
-        if not cards:
-            return Text("-" if m.style.ascii else "—", style="dim")
-        out = Text()
-        for i, card in enumerate(cards):
-            if i:
-                out.append("  ")
-            out.append_text(m.style.text(card))
+        texts = []
+        for card in m.pos["permanents"][p]:
+            t = m.style.text(card)
             if rank_char(card) == "8":
-                out.append(" glasses", style="dim")
-        return out
+                t.append(" glasses", style="dim")
+            texts.append(t)
+        return self._card_row(texts)
 
     def _score(self, p: int) -> Text:
         m = self.model
