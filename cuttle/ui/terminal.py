@@ -171,8 +171,12 @@ class PlainIO:
         return line
 
     def show(self, *items: RenderableType) -> None:
+        # Tables pad their cells to the full width; a transcript should not carry that padding.
         for item in items:
-            self.console.print(item)
+            with self.console.capture() as captured:
+                self.console.print(item)
+            lines = captured.get().splitlines()
+            self.console.file.write("".join(line.rstrip() + "\n" for line in lines))
 
     def clear(self) -> None:
         return None
