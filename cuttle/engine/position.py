@@ -231,7 +231,10 @@ def game_from_position(cls: type[Game], position: dict[str, Any] | str,
         if c not in g.hands[0] and c not in g.hands[1]:
             raise ValueError(f"bad position: frozen card {t!r} is not in a hand")
         g.frozen.append(c)
-    for t in pos.get("known", []) or []:
+    known = pos.get("known", []) or []
+    if not isinstance(known, list):
+        raise ValueError("bad position: known must be a list of cards")
+    for t in known:
         c = parse_card(t) if isinstance(t, str) and t != HIDDEN else -1
         if c not in g.hands[0] and c not in g.hands[1] and c not in g.deck:
             raise ValueError(f"bad position: known card {t!r} is not in a hand or the deck")
@@ -369,6 +372,12 @@ def _check_stack_moves(g: Game) -> None:
                 raise ValueError(where + f"{card_text(t)} is not a card it may target here")
 
 
+def _text_list(value: Any, field: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
+        raise ValueError(f"bad view: {field} must be a list of cards")
+    return value
+
+
 def game_from_view(cls: type[Game], view: dict[str, Any], rng: random.Random) -> Game:
     """A full game consistent with ``view``: hidden cards dealt at random from the unseen ones."""
     pos = dict(_load_json(view))
@@ -376,30 +385,34 @@ def game_from_view(cls: type[Game], view: dict[str, Any], rng: random.Random) ->
         rules = Rules.parse(pos.get("rules"))
     except ValueError as exc:
         raise ValueError(f"bad view: {exc}") from None
-    seen: set[str] = set()
-
-    def note(x: Any) -> None:
-        if isinstance(x, str) and x != HIDDEN:
-            for part in x.split("+"):
-                seen.add(card_text(parse_card(part)))
-
+    rows: list[list[str]] = []
     for key in ("hands", "points", "permanents"):
-        for row in pos.get(key, []):
-            for t in row:
-                note(t)
+        pair = pos.get(key)
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise ValueError(f"bad view: {key!r} must be a list of two lists")
+        rows += [_text_list(pair[0], f"{key}[0]"), _text_list(pair[1], f"{key}[1]")]
     for key in ("deck", "scrap", "revealed"):
-        for t in pos.get(key, []):
-            note(t)
-    for entry in pos.get("stack", []):
-        m = Move.parse(entry["move"])
-        seen.add(card_text(m.card))  # type: ignore[arg-type]
+        rows.append(_text_list(pos.get(key, []), key))
+    stack = pos.get("stack", [])
+    if not isinstance(stack, list) or not all(
+            isinstance(e, dict) and isinstance(e.get("move"), str) for e in stack):
+        raise ValueError("bad view: stack must be a list of {'player': p, 'move': text}")
+    seen: set[str] = set()
+    try:
+        for row in rows:
+            for t in row:
+                if t != HIDDEN:
+                    seen.update(card_text(parse_card(part)) for part in t.split("+"))
+        for entry in stack:
+            seen.add(card_text(Move.parse(entry["move"]).cards[0]))
+    except (ValueError, IndexError) as exc:
+        raise ValueError(f"bad view: {exc}") from None
     unseen = [card_text(c) for c in full_deck(rules.jokers) if card_text(c) not in seen]
-    hidden = sum(row.count(HIDDEN) for row in pos.get("hands", []))
-    hidden += pos.get("deck", []).count(HIDDEN)
+    hidden = sum(row.count(HIDDEN) for row in pos["hands"]) + pos.get("deck", []).count(HIDDEN)
     if hidden != len(unseen):
         raise ValueError(f"bad view: {hidden} hidden cards but {len(unseen)} cards unaccounted for")
     rng.shuffle(unseen)
     pos["hands"] = [[t if t != HIDDEN else unseen.pop() for t in row] for row in pos["hands"]]
-    pos["deck"] = [t if t != HIDDEN else unseen.pop() for t in pos["deck"]]
+    pos["deck"] = [t if t != HIDDEN else unseen.pop() for t in pos.get("deck", [])]
     pos.pop("seed", None)
     return game_from_position(cls, pos, None)
