@@ -84,7 +84,7 @@ def test_vs_ai_game_to_the_end_with_record_and_replay(tmp_path: Path) -> None:
 def test_rematch_swaps_seats(tmp_path: Path) -> None:
     r = cuttle(["play", "--seed", "4", "--ai", "random"], "concede\ny\ny\n", tmp_path)
     assert r.returncode == 0, r.stderr
-    assert "Rematch · seed 5 · AI (random) moves first." in r.stdout
+    assert "Rematch: seed 5; AI (random) moves first." in r.stdout
 
 
 def test_resume_continues_the_saved_game(tmp_path: Path) -> None:

@@ -113,8 +113,8 @@ def test_resume_after_kill(tmp_path: Path) -> None:
     child.kill(signal.SIGKILL)
     child.close()
     again = spawn(["play", "--resume"], tmp_path)
-    again.expect(STATUS)
     again.expect(f"Resuming the saved game: seed 9, classic, {len(saved['moves'])} moves")
+    again.expect(STATUS)  # the status line sits just above the prompt, under the notices
     again.expect(PROMPT)
     again.sendline("quit")
     again.expect("Game saved")

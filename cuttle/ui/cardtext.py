@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -25,6 +26,31 @@ _RANK_WORD = {
     "K": "king",
 }
 _RANK_VALUE = {r: i for i, r in enumerate("A23456789T", start=1)}
+# What --ascii writes instead of the typographic characters of messages.
+_ASCII_PUNCT = str.maketrans(
+    {
+        "·": "-",
+        "—": "-",
+        "–": "-",
+        "…": "...",
+        "→": "->",
+        "←": "<-",
+        "⇒": "=>",
+        "•": "-",
+        "◀": "<",
+        "▒": "#",
+        "×": "x",
+        "♣": "C",
+        "♦": "D",
+        "♥": "H",
+        "♠": "S",
+        "’": "'",
+        "“": '"',
+        "”": '"',
+    }
+)
+_UNICODE_TEN = re.compile(r"\b10(?=[♣♦♥♠])")
+_JOKER = re.compile(r"\bJk([12])\b")
 
 
 def rank_char(card: str) -> str:
@@ -97,6 +123,14 @@ class CardStyle:
     def back(self) -> str:
         """A face-down card."""
         return "##" if self.ascii else "▒▒"
+
+    def say(self, text: str) -> str:
+        """A message as this style writes it: with ``--ascii``, plain ASCII punctuation and cards
+        (``10♠ — ok…`` -> ``TS - ok...``); unchanged otherwise."""
+        if not self.ascii:
+            return text
+        text = _JOKER.sub(r"X\1", _UNICODE_TEN.sub("T", text))
+        return text.translate(_ASCII_PUNCT)
 
     def words(self, text: str) -> str:
         """Replace every canonical card in a move text by its display form (``scuttle 9♣ 7♥``)."""

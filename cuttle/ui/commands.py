@@ -163,16 +163,15 @@ def play_command(args: argparse.Namespace) -> int:
         seats = build_seats(args, seed)
         replacing = save_path().exists()
         session = GameSession(seed, rules, seats, io, options)
-        session.announce(f"Cuttle · {rules} rules · seed {seed} (again: cuttle play --seed {seed})")
+        first = seats[0].name
+        session.announce(
+            f"New game: {rules} rules, seed {seed}. {first} move"
+            f"{'s' if first != 'You' else ''} first; type help for the commands."
+        )
         if replacing:
             session.announce(
                 "Note: an unfinished game is saved; this game replaces it once you move "
                 "(to continue that one instead: cuttle play --resume)."
-            )
-        if not args.hotseat:
-            session.announce(
-                f"{seats[0].name} move{'s' if seats[0].name != 'You' else ''} first. "
-                "Type help for the commands."
             )
     while True:
         result = session.run()
@@ -190,7 +189,7 @@ def play_command(args: argparse.Namespace) -> int:
         seats = (session.seats[1], session.seats[0])
         session = GameSession(seed, session.rules, seats, io, options)
         session.announce(
-            f"Rematch · seed {seed} · {seats[0].name} move"
+            f"Rematch: seed {seed}; {seats[0].name} move"
             f"{'s' if seats[0].name != 'You' else ''} first."
         )
 

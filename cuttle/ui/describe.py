@@ -60,7 +60,7 @@ def target_words(card: str, pos: Position, names: tuple[str, str], style: CardSt
     zone, p, base = locate(card, pos)
     owner = possessive(names[p]) + " " if p >= 0 else ""
     if zone == "jack":
-        return f"{owner}{style.plain(card)} (on {style.plain(base)})"
+        return f"{owner}{style.plain(card)} on {style.plain(base)}"
     return f"{owner}{style.plain(card)}"
 
 
@@ -150,7 +150,11 @@ def move_meta(
     if verb == "take" and cards:
         return f"take {c[0]} from the scrap"
     if verb == "discard":
-        return "discard " + " ".join(c)
+        hand = list(pos.get("hands", [[], []])[player])
+        if not cards or not set(cards) <= set(hand):
+            return "discard " + " ".join(c)
+        kept = [style.plain(x) for x in hand if x not in cards]
+        return "keep " + " ".join(kept) if kept else "discard your last card" + "s" * (len(c) > 1)
     if verb == "scrap" and cards:
         return f"scrap {c[0]} (it cannot be played)"
     return style.words(text)
@@ -160,10 +164,45 @@ def stack_outcome(stack: list[dict[str, Any]]) -> str:
     """What the counter stack will do if it resolves now."""
     counters = len(stack) - 1
     if counters <= 0:
-        return "takes effect if it resolves"
+        return "takes effect unless countered"
     if counters % 2:
         return f"cancelled ({counters} counter{'s' if counters > 1 else ''})"
     return f"takes effect ({counters} counters cancel out)"
+
+
+def _options(legal: list[str], style: CardStyle, limit: int = 4) -> str:
+    """A few legal moves for the status line: ``counter 2♦ · resolve``."""
+    shown = " · ".join(style.words(m) for m in legal[:limit])
+    return shown + (" · … (Tab lists them)" if len(legal) > limit else "")
+
+
+def _counter_sentence(
+    pos: Position, viewer: int, names: tuple[str, str], legal: list[str], style: CardStyle
+) -> str:
+    stack = pos.get("stack", [])
+    if not stack:
+        return f"Counter or resolve: {_options(legal, style)}"
+    top_verb, top_cards = parse_move_text(str(stack[-1].get("move", "")))
+    top_who = names[int(stack[-1].get("player", other(viewer)))]
+    top = f"{possessive(top_who)} {style.plain(top_cards[0]) if top_cards else top_verb}"
+    base_verb, base_cards = parse_move_text(str(stack[0].get("move", "")))
+    base_player = int(stack[0].get("player", other(viewer)))
+    base_card = style.plain(base_cards[0]) if base_cards else base_verb
+    base = f"{'your' if base_player == viewer else possessive(names[base_player])} {base_card}"
+    cancelled = (len(stack) - 1) % 2 == 1
+    if base_verb == "scuttle" and len(base_cards) > 1:
+        target = style.plain(base_cards[1])
+        fate = f"{base_card} scrapping your {target}" if not cancelled else "nothing scrapped"
+        if len(stack) == 1:
+            what = f"{possessive(top_who)} {base_card} scuttles your {target}"
+            if legal == ["resolve"]:
+                return f"{what}: you have no 10 to stop it; type resolve."
+            return f"{what}: counter with a 10, or resolve: {_options(legal, style)}"
+    else:
+        fate = f"{base} {'is cancelled' if cancelled else 'takes effect'}"
+    if legal == ["resolve"]:
+        return f"{top}: you cannot counter it (no 2 that may), so type resolve ({fate})."
+    return f"Counter {top} with a 2, or resolve ({fate}): {_options(legal, style)}"
 
 
 def phase_sentence(
@@ -180,32 +219,44 @@ def phase_sentence(
         return "The game is over."
     if to_move != viewer:
         return f"Waiting for {names[to_move]}."
-    options = " · ".join(style.words(m) for m in legal[:4]) + (" · …" if len(legal) > 4 else "")
+    cards_in = [parse_move_text(m)[1] for m in legal]
     if phase == "main":
-        first = "draw" if any(m == "draw" for m in legal) else "pass"
-        return f"Your move: {first}, or play a card (Tab or `moves` lists them)."
+        if any(m == "draw" for m in legal):
+            return "Your move: draw, or play a card (Tab or `moves` lists them)."
+        return "Your move: pass (the deck is empty), or play a card (Tab or `moves` lists them)."
     if phase == "counter":
-        stack = pos.get("stack", [])
-        if stack:
-            verb, cards = parse_move_text(str(stack[-1].get("move", "")))
-            who = names[int(stack[-1].get("player", other(viewer)))]
-            what = f"{possessive(who)} {style.plain(cards[0]) if cards else verb}"
-            if verb == "scuttle":
-                return f"{what} scuttles: counter with a 10, or let it resolve: {options}"
-            return f"Counter {what} with a 2, or let it resolve: {options}"
-        return f"Counter or resolve: {options}"
+        return _counter_sentence(pos, viewer, names, legal, style)
     if phase == "resolve_three":
-        return "Your 3: take a card from the scrap (take CARD)."
+        pile = " ".join(style.plain(c[0]) for c in cards_in if c)
+        return f"Your 3: take a card from the scrap (take CARD): {pile}"
     if phase == "resolve_four":
-        return f"A 4 hit you: choose your discards (discard CARD CARD): {options}"
+        n = len(cards_in[0]) if cards_in else 2
+        if n == 1:
+            return "A 4 hit you: discard your last card (discard CARD)."
+        return "A 4 hit you: choose two cards to discard (discard CARD CARD)."
     if phase == "resolve_five":
         return "Your 5: discard one card (discard CARD), then you draw three."
     if phase == "resolve_seven":
-        shown = " ".join(style.plain(c) for c in pos.get("revealed", []))
-        return f"Your 7 revealed {shown}: play one of them. {options}"
+        shown = [style.plain(c) for c in pos.get("revealed", [])]
+        if legal and all(m.startswith("scrap") for m in legal):
+            return f"Your 7 revealed {' '.join(shown)}: it cannot be played, so scrap it: " + (
+                _options(legal, style)
+            )
+        what = (
+            f"drew {shown[0]}: play it"
+            if len(shown) == 1
+            else (f"revealed {' '.join(shown)}: play one of them")
+        )
+        return f"Your 7 {what} (Tab or `moves` lists the ways): {_options(legal, style, 3)}"
     if phase == "hand_limit":
-        return "Too many cards: discard down to the hand limit (discard CARD ...)."
-    return f"Your move ({phase}): {options}"
+        hand = len(pos.get("hands", [[], []])[viewer])
+        n = len(cards_in[0]) if cards_in else 1
+        word = "CARD" if n == 1 else " ".join(["CARD"] * min(n, 3)) + (" ..." if n > 3 else "")
+        return (
+            f"Too many cards: you hold {hand}, the limit is {hand - n}: "
+            f"discard {n} (discard {word})."
+        )
+    return f"Your move ({phase.replace('_', ' ')}): {_options(legal, style)}"
 
 
 @dataclass

@@ -211,7 +211,7 @@ class TableView:
             if i:
                 t.append("\n")
             t.append("• " if not self.model.style.ascii else "- ", style="dim")
-            t.append(e, style="bold" if i == len(events) - 1 else "")
+            t.append(self.model.style.say(e), style="bold" if i == len(events) - 1 else "")
         return t
 
     # -- layouts --------------------------------------------------------------------------
@@ -241,13 +241,20 @@ class TableView:
         ]
         parts += self._middle()
         parts += [Rule(characters=rule, style="dim"), self._side_compact(m.bottom, False)]
-        if m.status:
-            parts.append(Text(m.status, style="bold cyan"))
         if m.events:
             parts.append(self._events(3))
-        if m.footer:
-            parts.append(Text(m.footer, style="dim"))
+        parts += self._bottom_lines()
         return Group(*parts)
+
+    def _bottom_lines(self) -> list[RenderableType]:
+        """Notices (start of game), then the status line, which sits just above the prompt."""
+        m = self.model
+        out: list[RenderableType] = []
+        if m.footer:
+            out.append(Text(m.style.say(m.footer), style="dim"))
+        if m.status:
+            out.append(Text(m.style.say(m.status), style="bold cyan"))
+        return out
 
     def _side_panel(self, p: int) -> Panel:
         grid = Table.grid(padding=(0, 1))
@@ -270,7 +277,9 @@ class TableView:
             rows,
             title=self._name(p),
             title_align="left",
-            subtitle=Text.assemble(self._score(p), f" · {n} in hand"),
+            subtitle=Text.assemble(
+                self._score(p), f" {'-' if self.model.style.ascii else '·'} {n} in hand"
+            ),
             subtitle_align="right",
             box=_box(self.model.style),
         )
@@ -291,29 +300,65 @@ class TableView:
         grid.add_column(ratio=3)
         grid.add_column(ratio=2)
         grid.add_row(left, log)
-        parts: list[RenderableType] = [grid]
-        if m.status:
-            parts.append(Text(m.status, style="bold cyan"))
-        if m.footer:
-            parts.append(Text(m.footer, style="dim"))
+        parts: list[RenderableType] = [grid, *self._bottom_lines()]
         return Group(*parts)
 
 
 @dataclass
 class MoveListView:
-    """A numbered list of moves with their descriptions (``moves``, or a card's moves)."""
+    """A numbered list of moves with their descriptions (``moves``, or a card's moves).
+
+    A list longer than ``max_rows`` (a short terminal) is drawn in columns without the
+    descriptions, so the table above it stays on screen.
+    """
 
     items: list[tuple[str, str]]  # (display text, description)
     title: str = "Legal moves"
+    max_rows: int | None = None
 
-    def __rich__(self) -> RenderableType:
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        head = Text(self.title + " (type the number or the move):", style="bold")
+        n = len(self.items)
+        if self.max_rows is not None and n > self.max_rows:
+            yield head
+            yield self._columns(options.max_width)
+            return
         table = Table.grid(padding=(0, 2))
         table.add_column(justify="right", style="bold cyan")
         table.add_column(style="bold")
         table.add_column(style="dim")
         for i, (text, meta) in enumerate(self.items, start=1):
             table.add_row(str(i), text, meta)
-        return Group(Text(self.title + " (type the number or the move):", style="bold"), table)
+        yield Group(head, table)
+
+    def _columns(self, width: int) -> Table:
+        """The moves top to bottom in as many columns as fit (with descriptions if two fit)."""
+        n = len(self.items)
+        num = len(str(n))
+        move_w = max(Text(t).cell_len for t, _ in self.items)
+        meta_w = max(Text(m).cell_len for _, m in self.items)
+        with_meta = 2 * (num + 1 + move_w + 1 + meta_w) + 3 <= width
+        cell = num + 1 + move_w + (1 + meta_w if with_meta else 0)
+        ncols = max(1, min(n, (width + 3) // (cell + 3)))
+        nrows = -(-n // ncols)
+        grid = Table.grid(padding=(0, 3))
+        for _ in range(ncols):
+            grid.add_column(no_wrap=True)
+        for r in range(nrows):
+            row = []
+            for c in range(ncols):
+                i = c * nrows + r
+                if i >= n:
+                    row.append(Text())
+                    continue
+                text, meta = self.items[i]
+                t = Text.assemble((f"{i + 1:>{num}} ", "bold cyan"), (text, "bold"))
+                if with_meta:
+                    t.pad_right(num + 1 + move_w + 1 - t.cell_len)
+                    t.append(meta, style="dim")
+                row.append(t)
+            grid.add_row(*row)
+        return grid
 
 
 @dataclass
@@ -338,7 +383,7 @@ class GameOverView:
         if self.seed is not None:
             body.add_row("seed", str(self.seed))
         return Panel(
-            Group(Text(self.headline, style="bold green", justify="center"), body),
+            Group(Text(self.style.say(self.headline), style="bold green", justify="center"), body),
             title="Game over",
             box=_box(self.style),
             expand=False,
@@ -357,5 +402,5 @@ class HandoffView:
         dash = "-" if self.style.ascii else "—"
         lines = [Text(f"Pass to {self.name} {dash} press Enter", style="bold", justify="center")]
         if self.note:
-            lines.append(Text(self.note, style="dim", justify="center"))
+            lines.append(Text(self.style.say(self.note), style="dim", justify="center"))
         return Panel(Group(*lines), box=_box(self.style), padding=(1, 4))

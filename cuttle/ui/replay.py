@@ -12,7 +12,7 @@ from cuttle.ui.cardtext import CardStyle
 from cuttle.ui.describe import LogEntry, describe_play, outcome_words
 from cuttle.ui.render import TableModel, TableView
 from cuttle.ui.storage import CorruptFileError, GameRecord
-from cuttle.ui.terminal import TerminalIO
+from cuttle.ui.terminal import PlainIO, TerminalIO
 
 
 @dataclass
@@ -98,17 +98,21 @@ class Replay:
     def as_text(self, console: Console) -> int:
         """The whole game as text (piped output)."""
         r = self.record
-        console.print(
+        out = PlainIO(console)  # no trailing padding, like a cuttle play transcript
+        say = self.style.say
+        out.show(
             Text(
-                f"Game record: {self.names[0]} vs {self.names[1]}, {r.rules} rules, "
-                f"seed {r.seed}, {len(r.moves)} moves"
+                say(
+                    f"Game record: {self.names[0]} vs {self.names[1]}, {r.rules} rules, "
+                    f"seed {r.seed}, {len(r.moves)} moves"
+                )
             )
         )
         for f in self.frames[1:]:
             if f.entry is not None:
-                console.print(Text(f"{f.entry.ply:3d}. {f.entry.text_for(None)}"))
-        console.print(self.view(len(self.frames) - 1, []))
-        console.print(Text(self.headline()))
+                out.show(Text(say(f"{f.entry.ply:3d}. {f.entry.text_for(None)}")))
+        out.show(self.view(len(self.frames) - 1, []))
+        out.show(Text(say(self.headline())))
         return 0
 
     def interactive(self, io: TerminalIO) -> int:
@@ -120,9 +124,10 @@ class Replay:
             io.clear()
             io.show(self.view(i, events))
             if i == last:
-                io.show(Text(self.headline(), style="bold"))
+                io.show(Text(self.style.say(self.headline()), style="bold"))
             try:
-                key = io.ask("[Enter/n] next · [b] back · [q] quit >").strip().lower()
+                key = io.ask(self.style.say("[Enter/n] next · [b] back · [q] quit >"))
+                key = key.strip().lower()
             except (EOFError, KeyboardInterrupt):
                 return 0
             if key in ("q", "quit"):

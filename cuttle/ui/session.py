@@ -25,6 +25,7 @@ from cuttle.ui.describe import (
     outcome_words,
     parse_move_text,
     phase_sentence,
+    possessive,
 )
 from cuttle.ui.helptext import card_rules, cards_view, help_view
 from cuttle.ui.render import GameOverView, HandoffView, MoveListView, TableModel, TableView
@@ -33,6 +34,16 @@ from cuttle.ui.terminal import GameIO, normalize_input, normalize_word
 
 Result = Literal["over", "quit", "eof", "interrupt"]
 MAX_LINE = 200
+# The phase in words, for the prompt and the toolbar.
+PHASE_LABEL = {
+    "main": "your turn",
+    "counter": "counter?",
+    "resolve_three": "3: take a card",
+    "resolve_four": "4: discard",
+    "resolve_five": "5: discard one",
+    "resolve_seven": "7: play a card",
+    "hand_limit": "hand limit",
+}
 RESUME = "continue with: cuttle play --resume"
 VERBS = (
     "draw",
@@ -240,8 +251,9 @@ class GameSession:
         g = self.game
         p = g.to_move if g.to_move is not None else 0
         opp = 1 - p
-        return (
-            f" {self.names[p]} · {g.phase} · {g.score(p)}/{g.goal(p)} vs "
+        phase = PHASE_LABEL.get(g.phase, g.phase.replace("_", " "))
+        return self.style.say(
+            f" {self.names[p]} · {phase} · {g.score(p)}/{g.goal(p)} vs "
             f"{g.score(opp)}/{g.goal(opp)} · deck {len(g.view(p)['deck'])} · "
             f"Tab: moves · help · seed {self.seed} "
         )
@@ -252,7 +264,10 @@ class GameSession:
         pos = g.view(p)
         pos.setdefault("rules", str(g.rules))
         return [
-            (self.style.words(str(m)), move_meta(str(m), pos, p, self.names, self.style))
+            (
+                self.style.words(str(m)),
+                self.style.say(move_meta(str(m), pos, p, self.names, self.style)),
+            )
             for m in moves
         ]
 
@@ -271,7 +286,7 @@ class GameSession:
             self.say(text)
 
     def say(self, text: str) -> None:
-        self.io.show(Text(text))
+        self.io.show(Text(self.style.say(text)))
 
     # -- the loop ----------------------------------------------------------------------------
     def run(self) -> Result:
@@ -317,7 +332,7 @@ class GameSession:
 
     def prompt(self, p: int) -> str:
         phase = self.game.phase
-        tag = "" if phase == "main" else f" ({phase.replace('_', ' ')})"
+        tag = "" if phase == "main" else f" ({PHASE_LABEL.get(phase, phase.replace('_', ' '))})"
         return f"{self.names[p]}{tag}> "
 
     def ask_quit(self) -> bool:
@@ -347,18 +362,35 @@ class GameSession:
         legal = g.legal_moves()
         if len(legal) != 1 or str(legal[0]) != "resolve":
             return False
+        why = self._no_counter_reason(p)
         entry = self._apply(p, legal[0], quiet=True)
-        entry.public = "(no counter possible) " + entry.public
-        entry.private = {k: "(no counter possible) " + v for k, v in entry.private.items()}
+        prefix = f"{self.names[p]} could not counter ({why})"
+        entry.public = _reword_resolve(entry.public, self.names[p], prefix)
+        entry.private = {
+            k: _reword_resolve(v, self.names[p], prefix) for k, v in entry.private.items()
+        }
         self._after_move()
         return True
+
+    def _no_counter_reason(self, p: int) -> str:
+        """Why the player at ``p`` has nothing but ``resolve`` in this counter window."""
+        pos = self.game.view(p)
+        stack = pos.get("stack", [])
+        verb = parse_move_text(str(stack[0].get("move", "")))[0] if stack else ""
+        need = "10" if verb == "scuttle" and len(stack) == 1 else "2"
+        rank = "T" if need == "10" else "2"
+        hand = pos["hands"][p]
+        if any(c[:1] == rank for c in hand):
+            opp = self.names[1 - p]
+            return f"{possessive(opp)} queen prevents it"
+        return f"no {need} in hand"
 
     def ai_turn(self, p: int, level: str) -> None:
         viewer = self.perspective()
         if self.io.interactive and self.dirty and viewer is not None:
             self.render(viewer, status=f"{self.names[p]} is thinking…")
         cm = (
-            self.io.thinking(f"{self.names[p]} is thinking…")
+            self.io.thinking(self.style.say(f"{self.names[p]} is thinking…"))
             if self.io.interactive
             else contextlib.nullcontext()
         )
@@ -409,7 +441,10 @@ class GameSession:
 
     def list_moves(self, moves: list[Move], title: str) -> None:
         self.numbered = list(moves)
-        self.io.show(MoveListView(self.move_items(moves), title))
+        max_rows = None
+        if self.io.interactive:
+            max_rows = max(10, self.io.console.size.height - 14)
+        self.io.show(MoveListView(self.move_items(moves), title, max_rows))
 
     def play_number(self, n: int) -> None:
         moves = self.numbered if self.numbered is not None else self.game.legal_moves()
@@ -479,11 +514,11 @@ class GameSession:
         if not self.log:
             self.say("No moves yet.")
             return
-        lines = [Text(f"{e.ply:3d}. {e.text_for(p)}") for e in self.log]
+        lines = [Text(self.style.say(f"{e.ply:3d}. {e.text_for(p)}")) for e in self.log]
         self.io.show(Group(Text("The game so far", style="bold"), *lines))
 
     def hint(self) -> None:
-        with self.io.thinking("Looking for a hint…"):
+        with self.io.thinking(self.style.say("Looking for a hint…")):
             move, level, why = players.hint_move(self.game, self.seed, self.options.think)
         meta = self.move_items([move])[0][1]
         extra = f" — {why}" if why else ""
@@ -562,8 +597,17 @@ class GameSession:
             except OSError as exc:
                 self.say(f"Could not keep the game record: {exc}")
         if kept is not None and self.io.interactive:
-            self.say(f"Record kept: {kept} (watch it with: cuttle replay FILE)")
+            self.say(f"Record kept: {kept}")
+            self.say(f"Watch it again with: cuttle replay {kept}")
         return kept
+
+
+def _reword_resolve(text: str, name: str, prefix: str) -> str:
+    """``You let it resolve: X`` -> ``You could not counter (no 2 in hand): X``."""
+    head = f"{name} let it resolve"
+    if text.startswith(head):
+        return prefix + text[len(head) :]
+    return f"{prefix}: {text}"
 
 
 def _short(text: str, limit: int = 120) -> str:

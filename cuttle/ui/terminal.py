@@ -33,8 +33,15 @@ _CARD_RE = re.compile(r"^(10|[0-9atjqkx])([cdhs♣♦♥♠♧♢♡♤12])$", r
 _SUITS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
 
 
+_JOKER_RE = re.compile(r"^(?:jk|jo|joker)([12])$", re.IGNORECASE)
+
+
 def normalize_word(word: str) -> str:
-    """One typed word in canonical form when it is a card (``10h`` -> ``TH``, ``7♦`` -> ``7D``)."""
+    """One typed word in canonical form when it is a card (``10h`` -> ``TH``, ``7♦`` -> ``7D``,
+    ``Jk1`` -> ``X1``: a joker as the screen shows it)."""
+    joker = _JOKER_RE.match(word)
+    if joker:
+        return "X" + joker.group(1)
     m = _CARD_RE.match(word)
     if not m:
         return word.lower()
@@ -65,7 +72,7 @@ def printable(text: str) -> str:
             out.append("?")
         else:
             out.append(ch)
-    return "".join(out) + ("…" if len(text) > 200 else "")
+    return "".join(out) + ("..." if len(text) > 200 else "")
 
 
 class MoveCompleter(Completer):
