@@ -321,7 +321,7 @@ class MoveListView:
         n = len(self.items)
         if self.max_rows is not None and n > self.max_rows:
             yield head
-            yield self._columns(options.max_width)
+            yield self._columns(options.max_width, self.max_rows)
             return
         table = Table.grid(padding=(0, 2))
         table.add_column(justify="right", style="bold cyan")
@@ -331,16 +331,23 @@ class MoveListView:
             table.add_row(str(i), text, meta)
         yield Group(head, table)
 
-    def _columns(self, width: int) -> Table:
-        """The moves top to bottom in as many columns as fit (with descriptions if two fit)."""
+    def _columns(self, width: int, max_rows: int) -> Table:
+        """The moves top to bottom in as many columns as fit; with their descriptions when
+        that still fits in ``max_rows`` rows."""
         n = len(self.items)
         num = len(str(n))
         move_w = max(Text(t).cell_len for t, _ in self.items)
         meta_w = max(Text(m).cell_len for _, m in self.items)
-        with_meta = 2 * (num + 1 + move_w + 1 + meta_w) + 3 <= width
-        cell = num + 1 + move_w + (1 + meta_w if with_meta else 0)
-        ncols = max(1, min(n, (width + 3) // (cell + 3)))
-        nrows = -(-n // ncols)
+
+        def layout(with_meta: bool) -> tuple[int, int]:
+            cell = num + 1 + move_w + (1 + meta_w if with_meta else 0)
+            ncols = max(1, min(n, (width + 3) // (cell + 3)))
+            return ncols, -(-n // ncols)
+
+        ncols, nrows = layout(True)
+        with_meta = nrows <= max_rows
+        if not with_meta:
+            ncols, nrows = layout(False)
         grid = Table.grid(padding=(0, 3))
         for _ in range(ncols):
             grid.add_column(no_wrap=True)

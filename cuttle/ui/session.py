@@ -491,10 +491,16 @@ class GameSession:
 
     def show_rules(self, card: str) -> None:
         if not card:
-            self.io.show(cards_view())
+            self.io.show(cards_view(str(self.game.rules)))
             return
         try:
-            self.io.show(card_rules(card, self.io.interactive))
+            if self.style.ascii or not self.io.interactive:
+                width = self.io.console.width
+                text = card_rules(card, False, width)
+                assert isinstance(text, Text)
+                self.io.show(Text(self.style.say(text.plain)))
+            else:
+                self.io.show(card_rules(card, True))
         except ValueError as exc:
             self.say(_short(str(exc)))
         except (ImportError, OSError):
