@@ -633,3 +633,48 @@ def test_illegal_reason_against_scuttle_names_the_ten():
 def test_joker_not_offered_when_swap_changes_nothing():
     g = make(hands=("X1", ""), rules="classic+joker")
     assert "oneoff X1" not in moves(g)
+
+
+def test_win_on_own_turn_for_opponent_classic_two_on_own_jack():
+    # p0's jack holds p1's 9S; p0 scraps its own jack (classic allows it): 9S goes back, p1 has 21
+    g = make(hands=("2C 5C", "3C"), points=("9S+JC", "TS 2S"))
+    play(g, "oneoff 2C JC", "resolve")
+    assert g.outcome == "p1"
+
+
+_ALL = ("four-random+eight-oneoff+nine-to-deck+ten-counters-scuttle+queens-protect-queens"
+        "+joker")
+
+
+@pytest.mark.parametrize("rules", ["classic", "cuttlecards", "classic+nine-freeze",
+                                   "classic+" + _ALL, "cuttlecards+" + _ALL])
+def test_random_play_keeps_every_rule_invariant(rules):
+    import random
+
+    for seed in range(4):
+        g = Game.new(seed=seed, rules=rules)
+        rng = random.Random(seed)
+        n_cards = 54 if "joker" in rules else 52
+        for _ in range(200):
+            if g.outcome is not None:
+                assert g.legal_moves() == [] and g.phase == "over"
+                break
+            ms = g.legal_moves()
+            assert ms, "a game in play always has a legal move"
+            pos = g.to_position()
+            every = (pos["hands"][0] + pos["hands"][1] + pos["deck"] + pos["scrap"]
+                     + pos["permanents"][0] + pos["permanents"][1] + pos["revealed"]
+                     + [c for row in pos["points"] for e in row for c in e.split("+")]
+                     + [str(Move.parse(e["move"])).split()[1] for e in pos["stack"]])
+            assert len(every) == len(set(every)) == n_cards
+            for p in (0, 1):
+                assert g.score(p) < g.goal(p)
+                v = g.view(p)
+                assert len(v["hands"][1 - p]) == len(pos["hands"][1 - p])
+                assert v["hands"][p] == pos["hands"][p]
+            tp = g.turn_player
+            g.play(rng.choice(ms))
+            if g.outcome is None and g.turn_player != tp:
+                assert g.phase == "main" and not g.stack and not g.revealed
+                if g.rules.hand_limit:
+                    assert len(g.hands[tp]) <= g.rules.hand_limit
