@@ -678,3 +678,11 @@ def test_random_play_keeps_every_rule_invariant(rules):
                 assert g.phase == "main" and not g.stack and not g.revealed
                 if g.rules.hand_limit:
                     assert len(g.hands[tp]) <= g.rules.hand_limit
+
+
+@pytest.mark.xfail(strict=True, reason="from_position accepts a cuttlecards resolve_seven with "
+                   "one revealed card while the deck still holds cards (a 7 reveals two)")
+def test_position_cuttlecards_seven_reveals_two_while_deck_allows():
+    with pytest.raises(ValueError):
+        cc(hands=("5C", "9H"), phase="resolve_seven", deck="4D ...",
+           stack=[{"player": 0, "move": "oneoff 7C"}], revealed=["6D"])
