@@ -178,3 +178,14 @@ def test_replay_transcript_has_no_trailing_spaces(tmp_path: Path) -> None:
     )
     assert r.returncode == 0, r.stderr
     assert all(line == line.rstrip() for line in r.stdout.splitlines())
+
+
+def test_a_scuttle_that_a_ten_may_stop_is_told_as_pending() -> None:
+    seats = (Seat("Ann"), Seat("Bob"))
+    lines = ["points 9s", "scuttle th 9s", "counter td", "resolve"]
+    session, out = run_plain(lines, seats, rules="classic+ten-counters-scuttle")
+    assert "Bob scuttles Ann's 9♠ with 10♥ (a 10 may stop it)" in out
+    assert "Bob's 10♥ scuttles your 9♠: counter with a 10, or resolve (your 9♠ is scrapped)" in out
+    assert "resolve (your scuttle of 9♠ is stopped)" in out
+    assert "Bob let it resolve: Bob's scuttle of 9♠ is stopped" in out
+    assert session.game.score(0) == 9

@@ -164,10 +164,13 @@ def play_command(args: argparse.Namespace) -> int:
         replacing = save_path().exists()
         session = GameSession(seed, rules, seats, io, options)
         first = seats[0].name
-        session.announce(
-            f"New game: {rules} rules, seed {seed}. {first} move"
-            f"{'s' if first != 'You' else ''} first; type help for the commands."
-        )
+        head = f"New game: {rules} rules, seed {seed}."
+        tail = f"{first} move{'s' if first != 'You' else ''} first; type help for the commands."
+        if len(head) + len(tail) < 80:
+            session.announce(f"{head} {tail}")
+        else:
+            session.announce(head)
+            session.announce(tail)
         if replacing:
             session.announce(
                 "Note: an unfinished game is saved; this game replaces it once you move "

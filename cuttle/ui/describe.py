@@ -192,12 +192,15 @@ def _counter_sentence(
     cancelled = (len(stack) - 1) % 2 == 1
     if base_verb == "scuttle" and len(base_cards) > 1:
         target = style.plain(base_cards[1])
-        fate = f"{base_card} scrapping your {target}" if not cancelled else "nothing scrapped"
+        if base_player == viewer:
+            fate = f"your scuttle of {target} {'is stopped' if cancelled else 'goes ahead'}"
+        else:
+            fate = f"your {target} {'stays' if cancelled else 'is scrapped'}"
         if len(stack) == 1:
             what = f"{possessive(top_who)} {base_card} scuttles your {target}"
             if legal == ["resolve"]:
-                return f"{what}: you have no 10 to stop it; type resolve."
-            return f"{what}: counter with a 10, or resolve: {_options(legal, style)}"
+                return f"{what}: you have no 10 to stop it, so type resolve ({fate})."
+            return f"{what}: counter with a 10, or resolve ({fate}): {_options(legal, style)}"
     else:
         fate = f"{base} {'is cancelled' if cancelled else 'takes effect'}"
     if legal == ["resolve"]:
@@ -308,6 +311,8 @@ def describe_play(
     elif verb == "points":
         v = point_value(cards[0])
         text = f"{a} played {c[0]} for {v} point{'s' if v != 1 else ''}"
+    elif verb == "scuttle" and after.get("phase") == "counter":
+        text = f"{a} scuttles {possessive(opp)} {c[1]} with {c[0]} (a 10 may stop it)"
     elif verb == "scuttle":
         text = f"{a} scuttled {possessive(opp)} {c[1]} with {c[0]}"
     elif verb == "oneoff":
@@ -339,8 +344,13 @@ def describe_play(
             _, bcards = parse_move_text(str(base.get("move", "")))
             whose = possessive(names[int(base.get("player", other(player)))])
             card = style.plain(bcards[0]) if bcards else "one-off"
-            fate = "is cancelled" if (len(stack) - 1) % 2 else "takes effect"
-            text = f"{a} let it resolve: {whose} {card} {fate}"
+            cancelled = (len(stack) - 1) % 2 == 1
+            if str(base.get("move", "")).startswith("scuttle") and len(bcards) > 1:
+                fate = "is stopped" if cancelled else "goes ahead"
+                text = f"{a} let it resolve: {whose} scuttle of {style.plain(bcards[1])} {fate}"
+            else:
+                fate = "is cancelled" if cancelled else "takes effect"
+                text = f"{a} let it resolve: {whose} {card} {fate}"
         else:
             text = f"{a} let it resolve"
     elif verb == "take":
