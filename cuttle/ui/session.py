@@ -603,8 +603,8 @@ class GameSession:
             except OSError as exc:
                 self.say(f"Could not keep the game record: {exc}")
         if kept is not None and self.io.interactive:
-            self.say(f"Record kept: {kept}")
-            self.say(f"Watch it again with: cuttle replay {kept}")
+            self.say("Record kept; watch the game again with:")
+            self.say(f"  cuttle replay {kept}")
         return kept
 
 
