@@ -52,6 +52,10 @@ def test_auto_resolve_says_plainly_why_there_was_no_counter() -> None:
     assert line in out
     assert "no counter possible" not in out and "You let it resolve" not in out
     assert any(e.text_for(0) == line for e in session.log)
+    # the same words when the game is rebuilt from its moves (--resume, undo)
+    moves = [str(m) for _, m in session.game.history]
+    again = GameSession(1, "classic", seats, session.io, Options(), moves=moves)
+    assert any(e.text_for(0) == line for e in again.log)
 
 
 def counter_pos(stack: list[dict[str, object]], hand: list[str]) -> dict[str, object]:

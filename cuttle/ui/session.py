@@ -145,6 +145,8 @@ class GameSession:
         before = self.game.to_position()
         legal = self.game.legal_moves()
         ply = len(self.game.history)
+        forced = self._forced_resolve(player, legal)
+        why = self._no_counter_reason(player) if forced else ""
         self.game.play(move)  # raises IllegalMoveError with the game unchanged
         if self.seats[player].ai is None and len(legal) > 1:
             self.choices.append(ply)
@@ -160,6 +162,12 @@ class GameSession:
             self.style,
             ply + 1,
         )
+        if forced:  # resolved by itself (also when a resumed or undone game is rebuilt)
+            prefix = f"{self.names[player]} could not counter ({why})"
+            entry.public = _reword_resolve(entry.public, self.names[player], prefix)
+            entry.private = {
+                k: _reword_resolve(v, self.names[player], prefix) for k, v in entry.private.items()
+            }
         self.log.append(entry)
         self.numbered = None
         self.dirty = True
@@ -356,21 +364,21 @@ class GameSession:
 
     def auto_resolve(self, p: int) -> bool:
         """Against the AI, a counter window with nothing but ``resolve`` resolves by itself."""
-        g = self.game
-        if self.hotseat or g.phase != "counter":
+        legal = self.game.legal_moves()
+        if not self._forced_resolve(p, legal):
             return False
-        legal = g.legal_moves()
-        if len(legal) != 1 or str(legal[0]) != "resolve":
-            return False
-        why = self._no_counter_reason(p)
-        entry = self._apply(p, legal[0], quiet=True)
-        prefix = f"{self.names[p]} could not counter ({why})"
-        entry.public = _reword_resolve(entry.public, self.names[p], prefix)
-        entry.private = {
-            k: _reword_resolve(v, self.names[p], prefix) for k, v in entry.private.items()
-        }
-        self._after_move()
+        self._apply(p, legal[0])
         return True
+
+    def _forced_resolve(self, p: int, legal: list[Move]) -> bool:
+        """A human's counter window against the AI where ``resolve`` is the only move."""
+        return (
+            not self.hotseat
+            and self.seats[p].ai is None
+            and self.game.phase == "counter"
+            and len(legal) == 1
+            and str(legal[0]) == "resolve"
+        )
 
     def _no_counter_reason(self, p: int) -> str:
         """Why the player at ``p`` has nothing but ``resolve`` in this counter window."""
