@@ -554,7 +554,7 @@ class GameSession:
         self.choices, self.numbered, self.dirty = fresh.choices, None, True
         self.printed_log = len(self.log)
         self.save()
-        self.say(f"Undone: back to your decision at move {target + 1}.")
+        self.announce(f"Undone: back to your decision at move {target + 1}.")
 
     def save_as(self, name: str | None) -> None:
         self.save()
