@@ -78,7 +78,9 @@ def test_counter_status_says_what_resolving_does() -> None:
     assert "Counter AI's 2♦ with a 2, or resolve (your 5♠ is cancelled)" in chain
     # nothing to counter with (hot-seat asks anyway): say so, and what happens
     none = phase_sentence(counter_pos([five], ["3C"]), 0, NAMES, ["resolve"], STYLE)
-    assert "cannot counter" in none and "resolve" in none and "AI's 5♠ takes effect" in none
+    assert none == "AI's 5♠: you have no 2, so type resolve (AI's 5♠ takes effect)."
+    queen = phase_sentence(counter_pos([five], ["2C"]), 0, NAMES, ["resolve"], STYLE)
+    assert queen.startswith("AI's 5♠: a queen stops your 2s, so type resolve")
 
 
 def test_scuttle_counter_status_under_ten_counters_scuttle() -> None:

@@ -204,7 +204,9 @@ def _counter_sentence(
     else:
         fate = f"{base} {'is cancelled' if cancelled else 'takes effect'}"
     if legal == ["resolve"]:
-        return f"{top}: you cannot counter it (no 2 that may), so type resolve ({fate})."
+        hand = pos.get("hands", [[], []])[viewer]
+        why = "a queen stops your 2s" if any(c[:1] == "2" for c in hand) else "you have no 2"
+        return f"{top}: {why}, so type resolve ({fate})."
     return f"Counter {top} with a 2, or resolve ({fate}): {_options(legal, style)}"
 
 
