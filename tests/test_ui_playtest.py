@@ -213,3 +213,12 @@ def test_undo_message_survives_the_redrawn_table() -> None:
     text = out.getvalue()
     after = text[text.rindex("Undone") :]
     assert "Your move" in after  # shown under the new table, above the status line
+
+
+def test_frozen_card_is_explained_and_tens_read_as_on_the_table() -> None:
+    seats = (Seat("Ann"), Seat("Bob"))
+    lines = ["points ts", "oneoff 9c ts", "resolve", "points ts", "ts"]
+    _, out = run_plain(lines, seats, seed=24, rules="cuttlecards")
+    assert "Illegal: 10♠ is frozen" in out and "T♠" not in out
+    assert "10♠ cannot be played now: it is frozen this turn (a 9 returned it)." in out
+    assert CardStyle().say("T♠ is frozen") == "10♠ is frozen"

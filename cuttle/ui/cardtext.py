@@ -49,6 +49,7 @@ _ASCII_PUNCT = str.maketrans(
         "”": '"',
     }
 )
+_SYMBOL_TEN = re.compile(r"\bT(?=[♣♦♥♠])")
 _UNICODE_TEN = re.compile(r"\b10(?=[♣♦♥♠])")
 _JOKER = re.compile(r"\bJk([12])\b")
 
@@ -128,7 +129,7 @@ class CardStyle:
         """A message as this style writes it: with ``--ascii``, plain ASCII punctuation and cards
         (``10♠ — ok…`` -> ``TS - ok...``); unchanged otherwise."""
         if not self.ascii:
-            return text
+            return _SYMBOL_TEN.sub("10", text)  # the engine's messages write T♠
         text = _JOKER.sub(r"X\1", _UNICODE_TEN.sub("T", text))
         return text.translate(_ASCII_PUNCT)
 

@@ -467,7 +467,14 @@ class GameSession:
         if not moves:
             p = self.game.to_move
             hand = self.game.view(p)["hands"][p] if p is not None else []
-            why = "you do not hold it" if card not in hand else "it has no legal move now"
+            frozen = self.game.view(p).get("frozen", []) if p is not None else []
+            why = (
+                "you do not hold it"
+                if card not in hand
+                else "it is frozen this turn (a 9 returned it)"
+                if card in frozen
+                else "it has no legal move now"
+            )
             self.say(f"{shown} cannot be played now: {why}.")
             return
         self.list_moves(moves, f"What {shown} can do")
