@@ -58,6 +58,9 @@ class Rules:
     nine_freezes: bool = False
     nine_to_deck: bool = False
     queens_protect_queens: bool = False
+    #: a queen stops every counter against its owner, even a 10 answering a scuttle (cuttlecards);
+    #: classic queens protect only the one-offs and counters their owner puts on the stack
+    queens_block_all_counters: bool = False
     #: both hands are visible to both players once the deck is empty
     open_hands_when_deck_empty: bool = False
     #: draw offers (by agreement) are allowed
@@ -127,6 +130,7 @@ _PRESET_RULES = {
         nine_hits_points=True,
         nine_freezes=True,
         queens_protect_queens=True,
+        queens_block_all_counters=True,
         open_hands_when_deck_empty=True,
         draw_offers=True,
     ),

@@ -483,7 +483,8 @@ def test_position_scuttle_on_stack_must_beat_its_target():
     _bad(_stacked([(0, "scuttle 9C 8H"), (1, "counter 2D")], points=([], ["8H"]), **kw),
          "only a 10 answers a scuttle")
     Game.from_position(_stacked([(0, "scuttle 9C 8H"), (1, "counter TS")],
-                                points=([], ["8H"]), **kw))
+                                points=([], ["8H"]), hands=("2C", "4S"),
+                                rules="classic+ten-counters-scuttle"))
 
 
 @pytest.mark.parametrize("phase,card,kw,words", [

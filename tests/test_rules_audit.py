@@ -1,8 +1,9 @@
 """Independent rules audit: RULES.md / INTERFACE.md checked against the engine, rule by rule.
 
-Each test is named after the rule it checks. A test marked ``xfail(strict=True)`` records a
-discrepancy found by the audit: the engine does something the rules (or a legal table) do not
-allow. When the engine is fixed the test passes, the strict xfail fails, and the mark goes.
+Each test is named after the rule it checks. The audit's findings (a counter window a queen
+forbids, a 3 or 7 on the stack with nothing to act on, a cuttlecards 7 revealing one card too few,
+the reason given against a scuttle, a joker swap that changes nothing) are fixed; their tests stay
+here so they do not come back.
 """
 
 from __future__ import annotations
@@ -80,8 +81,6 @@ def test_counter_window_skipped_when_responder_has_no_card(rules):
     assert g.phase == "main" and g.turn_player == 1
 
 
-@pytest.mark.xfail(strict=True, reason="from_position accepts a counter phase the queen rule "
-                   "forbids, and then offers the blocked counter")
 @both
 def test_position_counter_phase_blocked_by_queen_is_rejected(rules):
     with pytest.raises(ValueError):
@@ -89,8 +88,6 @@ def test_position_counter_phase_blocked_by_queen_is_rejected(rules):
              stack=[{"player": 0, "move": "oneoff AS"}])
 
 
-@pytest.mark.xfail(strict=True, reason="from_position accepts a counter phase whose 3 has "
-                   "nothing to take; resolving it leaves a game with no legal move")
 @both
 def test_position_three_on_stack_needs_a_card_to_take(rules):
     try:
@@ -102,8 +99,6 @@ def test_position_three_on_stack_needs_a_card_to_take(rules):
     assert g.legal_moves() or g.outcome is not None
 
 
-@pytest.mark.xfail(strict=True, reason="from_position accepts a counter phase whose 7 has an "
-                   "empty deck; resolving it leaves a game with no legal move")
 @both
 def test_position_seven_on_stack_needs_a_deck(rules):
     try:
@@ -618,8 +613,6 @@ def test_game_over_no_moves_and_any_move_is_illegal():
     illegal(g, "pass", "game is over")
 
 
-@pytest.mark.xfail(strict=True, reason="in the counter phase against a scuttle "
-                   "(ten-counters-scuttle) the reason says only a 2 may counter; only a 10 may")
 def test_illegal_reason_against_scuttle_names_the_ten():
     g = make(hands=("9C 2C", "TS 3C"), points=("", "8H"), rules="classic+ten-counters-scuttle")
     play(g, "scuttle 9C 8H")
@@ -628,8 +621,6 @@ def test_illegal_reason_against_scuttle_names_the_ten():
     assert "with a 2" not in reason
 
 
-@pytest.mark.xfail(strict=True, reason="RULES.md Decision (play conditions): a one-off that "
-                   "cannot change anything is not offered; a joker with both hands empty is")
 def test_joker_not_offered_when_swap_changes_nothing():
     g = make(hands=("X1", ""), rules="classic+joker")
     assert "oneoff X1" not in moves(g)
@@ -680,8 +671,6 @@ def test_random_play_keeps_every_rule_invariant(rules):
                     assert len(g.hands[tp]) <= g.rules.hand_limit
 
 
-@pytest.mark.xfail(strict=True, reason="from_position accepts a cuttlecards resolve_seven with "
-                   "one revealed card while the deck still holds cards (a 7 reveals two)")
 def test_position_cuttlecards_seven_reveals_two_while_deck_allows():
     with pytest.raises(ValueError):
         cc(hands=("5C", "9H"), phase="resolve_seven", deck="4D ...",

@@ -282,10 +282,26 @@ def test_no_ten_window_when_scuttled_player_has_no_cards():
     assert g.phase == "main" and pts(g, 1) == []
 
 
-def test_no_ten_window_against_a_queen_holder():
+def test_classic_queen_does_not_stop_a_ten_answering_a_scuttle():
+    # a classic queen protects its owner's one-offs and counters, and queens never stop scuttles
     g = make(hands=("9C", "TS"), points=([], ["8H"]), permanents=("QC", ""), rules=TCS)
     g.play("scuttle 9C 8H")
+    assert g.phase == "counter" and moves(g) == {"counter TS", "resolve"}
+    g.play("counter TS")
+    assert pts(g, 1) == ["8H"] and g.phase == "main"
+
+
+def test_cuttlecards_queen_stops_every_counter_even_a_ten():
+    g = make(hands=("9C", "TS"), points=([], ["8H"]), permanents=("QC", ""),
+             rules="cuttlecards+ten-counters-scuttle")
+    g.play("scuttle 9C 8H")
     assert g.phase == "main" and pts(g, 1) == []
+
+
+def test_queen_of_the_tens_player_stops_a_two_against_the_ten():
+    g = make(hands=("9C 2C", "TS"), points=([], ["8H"]), permanents=("", "QC"), rules=TCS)
+    play(g, "scuttle 9C 8H", "counter TS")
+    assert g.phase == "main" and pts(g, 1) == ["8H"]
 
 
 def test_ten_cannot_counter_a_oneoff():

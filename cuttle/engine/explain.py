@@ -79,6 +79,9 @@ def why_illegal(g: Game, m: Move) -> str:
     }
     if phase == "counter":
         if k not in ("counter", "resolve"):
+            if g.stack[0][1].kind == "scuttle" and len(g.stack) == 1:
+                return ("you may only answer the scuttle with a 10 ('counter TS') or let it "
+                        "resolve ('resolve')")
             return need["counter"]
         base = g.stack[0][1]
         c: int = m.card  # type: ignore[assignment]
@@ -124,6 +127,8 @@ def why_illegal(g: Game, m: Move) -> str:
     if k == "pass":
         return "you may pass only when the deck is empty: draw instead"
     c = m.card  # type: ignore[assignment]
+    if c >= 52 and not g.rules.jokers:
+        return f"there are no jokers under the {g.rules} rules (add the joker variant)"
     if c not in g.hands[p]:
         return f"{pretty(c)} is not in your hand"
     if c in g.frozen:

@@ -379,8 +379,9 @@ class Game:
         opp_points = sorted(self.points[opp])
         rules = self.rules
         for c in cards:
-            if c >= 52:  # joker
-                moves.append(ONEOFF[c])
+            if c >= 52:  # joker: offered when the swap changes something
+                if len(self.hands[p]) > (0 if seven else 1) or self.hands[opp]:
+                    moves.append(ONEOFF[c])
                 continue
             r = c >> 2
             if r <= 9:
@@ -546,16 +547,24 @@ class Game:
             self.stack = [(p, m)]
             self._open_window()
 
+    def _window_open(self) -> bool:
+        """May the player facing the top of the stack answer it, as far as anyone can see? They
+        need a card in hand that is not frozen, and no queen may protect the top of the stack
+        (a classic queen protects one-offs and counters, not a scuttle)."""
+        top, top_move = self.stack[-1]
+        hand = self.hands[1 - top]
+        frozen = self.frozen
+        if not hand or (frozen and all(c in frozen for c in hand)):
+            return False
+        if self.queens(top):
+            return top_move.kind == "scuttle" and not self.rules.queens_block_all_counters
+        return True
+
     def _open_window(self) -> None:
         """After a one-off or counter: let the other player answer, if they publicly could."""
-        top = self.stack[-1][0]
-        resp = 1 - top
-        hand = self.hands[resp]
-        frozen = self.frozen
-        if (hand and self.queens(top) == 0
-                and (not frozen or any(c not in frozen for c in hand))):
+        if self._window_open():
             self.phase = COUNTER_PHASE
-            self.to_move = resp
+            self.to_move = 1 - self.stack[-1][0]
         else:
             self._resolve_stack()
 

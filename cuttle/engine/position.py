@@ -222,6 +222,8 @@ def game_from_position(cls: type[Game], position: dict[str, Any] | str,
     if not isinstance(passes, int) or isinstance(passes, bool) or not 0 <= passes <= 3 \
             or (passes == 3 and phase != OVER):
         raise ValueError(f"bad position: passes must be 0, 1 or 2, not {passes!r}")
+    if passes and g.deck:
+        raise ValueError("bad position: passes are only possible once the deck is empty")
     g.passes = passes
     frozen = pos.get("frozen", [])
     if not isinstance(frozen, list):
@@ -230,6 +232,9 @@ def game_from_position(cls: type[Game], position: dict[str, Any] | str,
         c = parse_card(t) if isinstance(t, str) and t != HIDDEN else -1
         if c not in g.hands[0] and c not in g.hands[1]:
             raise ValueError(f"bad position: frozen card {t!r} is not in a hand")
+        if not r.nine_freezes:
+            raise ValueError(f"bad position: frozen card {t!r}, but nothing freezes cards under "
+                             f"the {r} rules")
         g.frozen.append(c)
     known = pos.get("known", []) or []
     if not isinstance(known, list):
@@ -312,8 +317,11 @@ def _check_phase(g: Game, pos: dict[str, Any]) -> None:
                              f"{need[phase] + 1} alone on the stack")
         if phase == RESOLVE_FOUR:
             g.to_move = 1 - tp
-        if phase == RESOLVE_SEVEN and not 1 <= len(g.revealed) <= g.rules.seven_reveals:
-            raise ValueError("bad position: resolve_seven needs the revealed card(s)")
+        if phase == RESOLVE_SEVEN and (
+                not g.revealed
+                or len(g.revealed) != min(g.rules.seven_reveals, len(g.deck) + len(g.revealed))):
+            raise ValueError("bad position: resolve_seven needs the revealed card(s): a 7 "
+                             f"reveals {g.rules.seven_reveals} (fewer only as the deck runs out)")
     elif g.stack:
         raise ValueError(f"bad position: the stack must be empty in phase {phase!r}")
     if phase != RESOLVE_SEVEN and g.revealed:
@@ -334,8 +342,31 @@ def _check_phase(g: Game, pos: dict[str, Any]) -> None:
                          "resolve_five phase")
     if phase == RESOLVE_FIVE and not g.hands[tp]:
         raise ValueError("bad position: resolve_five but the 5's player has no card to discard")
+    _check_stack_effect(g)
     if phase == OVER:
         g.to_move = None
+
+
+def _check_stack_effect(g: Game) -> None:
+    """The one-off on the stack must still have something to act on, and a counter window must
+    be one that could have opened; otherwise the game would stall with no legal move."""
+    from cuttle.engine.game import COUNTER_PHASE
+
+    if not g.stack:
+        return
+    base = g.stack[0][1]
+    c = base.cards[0]
+    r = c >> 2 if c < 52 else -1
+    where = f"bad position: stack[0] {base}: "
+    if base.kind == "oneoff" and r == 2:  # the 3 takes from the scrap, where counters will go
+        pile = g.scrap + [m.cards[0] for _, m in g.stack[1:]]
+        if not any(g.rules.three_takes_three or x >> 2 != 2 or x >= 52 for x in pile):
+            raise ValueError(where + "the scrap holds no card the 3 may take")
+    if base.kind == "oneoff" and r in (4, 6) and not g.deck and not g.revealed:
+        raise ValueError(where + "the deck is empty: it has nothing to draw")
+    if g.phase == COUNTER_PHASE and not g._window_open():
+        raise ValueError("bad position: no counter window can be open here (the player to "
+                         "answer has no card they may play, or a queen forbids it)")
 
 
 def _check_stack_moves(g: Game) -> None:
