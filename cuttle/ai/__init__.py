@@ -35,9 +35,16 @@ def make_player(level: str, seed: int | None = None, **options: Any) -> Player:
     if name not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}: choose one of {', '.join(LEVELS)}")
     if name == "hard":
-        from cuttle.ai.ismcts import SearchPlayer
+        method = options.pop("method", "minimax")
+        if method == "ismcts":
+            from cuttle.ai.ismcts import SearchPlayer
 
-        return SearchPlayer(seed=seed, **options)
+            return SearchPlayer(seed=seed, **options)
+        if method != "minimax":
+            raise ValueError(f"method must be 'minimax' or 'ismcts', not {method!r}")
+        from cuttle.ai.pimc import DeterminizedPlayer
+
+        return DeterminizedPlayer(seed=seed, **options)
     if options:
         raise ValueError(
             f"unknown option(s) for AI level {name!r}: {', '.join(sorted(options))}"

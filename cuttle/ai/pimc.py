@@ -1,0 +1,219 @@
+"""The ``hard`` level: a determinized (information-set sampling) minimax search.
+
+Each *simulation* takes one determinization of the seat's view -- the cards the seat cannot see
+(the opponent's hidden cards and the deck order) re-dealt at random, known cards left where they
+are known (``Game.from_view`` once, then ``Game.redeal`` for each new sample) -- and one candidate
+move of the seat, and scores it by a shallow minimax on that deal:
+
+1. the move is played and the rest of the turn is finished: every counter window is searched
+   (each side counters exactly when that is better for it), the small follow-up choices (the 3's
+   pick, the 7's card, a 4's discards, the 5's discard, the hand limit) are made greedily by the
+   evaluation;
+2. the opponent's next turn is searched in full: every legal move of theirs, with the same
+   follow-ups, and they take the one that is worst for the seat (``depth`` 2 adds the seat's
+   own next turn, maximizing, and so on);
+3. the table at the horizon is scored by :func:`cuttle.ai.fasteval.evaluate_game` (the medium
+   evaluation's terms, read from the determinized game), mapped to a win chance by a sigmoid.
+
+A candidate's value is its mean over simulations. All candidates are scored on the *same* deals
+(common random numbers: the comparison between two moves is not blurred by the luck of the deal),
+and the budget is spent by successive halving: every legal move is tried on a few deals, the worse
+half is dropped, the rest get twice as many deals, and so on. The budget is a number of simulations
+(``iterations``, reproducible under a seed) or, with ``think``, seconds of wall time.
+
+Fair play: the search starts from ``view`` only. It reads the raw state of games built from that
+view, in which every card the seat cannot see was dealt at random.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from cuttle import Game, Move
+from cuttle.ai.base import Player, View, simulation
+from cuttle.ai.evaluate import WIN
+from cuttle.ai.fasteval import evaluate_game
+
+DEFAULTS: dict[str, Any] = {
+    "iterations": 600,
+    "think": None,
+    "depth": 1,
+    "scale": 25.0,
+        "keep": 0.5,
+}
+
+MAX_FOLLOW_UP = 60
+
+
+class Searcher:
+    """The minimax on one determinized game, from seat ``me``'s side."""
+
+    __slots__ = ("me", "nodes", "killer")
+
+    def __init__(self, me: int) -> None:
+        self.me = me
+        self.nodes = 0
+        self.killer: dict[tuple[str, int], Move] = {}  # the last move that cut off, by level
+
+    def value(self, g: Game, horizon: int, alpha: float = -math.inf,
+              beta: float = math.inf) -> float:
+        """Value for ``me`` of ``g`` (which is consumed), searching ``horizon`` more main-phase
+        decisions (alpha-beta); counter windows are searched, other follow-ups are greedy."""
+        me = self.me
+        for _ in range(MAX_FOLLOW_UP):
+            if g.outcome is not None:
+                return evaluate_game(g, me)
+            phase = g.phase
+            if phase == "main" and horizon <= 0:
+                return evaluate_game(g, me)
+            moves = g.legal_moves()
+            if len(moves) == 1:
+                g.play(moves[0])
+                continue
+            maxing = g.to_move == me
+            if phase == "main" or phase == "counter":
+                h = horizon - 1 if phase == "main" else horizon
+                key = (phase, horizon)
+                k = self.killer.get(key)
+                if k is not None and k is not moves[0] and k in moves:
+                    moves.remove(k)
+                    moves.insert(0, k)
+                if maxing:
+                    best = -math.inf
+                    for m in moves:
+                        c = g.copy(history=False)
+                        c.play(m)
+                        self.nodes += 1
+                        v = self.value(c, h, alpha, beta)
+                        if v > best:
+                            best = v
+                            if v > alpha:
+                                alpha = v
+                                if alpha >= beta:
+                                    self.killer[key] = m
+                                    break
+                else:
+                    best = math.inf
+                    for m in moves:
+                        c = g.copy(history=False)
+                        c.play(m)
+                        self.nodes += 1
+                        v = self.value(c, h, alpha, beta)
+                        if v < best:
+                            best = v
+                            if v < beta:
+                                beta = v
+                                if alpha >= beta:
+                                    self.killer[key] = m
+                                    break
+                return best
+            g.play(self.greedy(g, moves, maxing))
+        return evaluate_game(g, me)
+
+    def greedy(self, g: Game, moves: list[Move], maxing: bool) -> Move:
+        """A follow-up choice (3's pick, 7's card, discards) by the evaluation right after it."""
+        me = self.me
+        best = moves[0]
+        best_v = -math.inf
+        for m in moves:
+            c = g.copy(history=False)
+            c.play(m)
+            self.nodes += 1
+            v = evaluate_game(c, me)
+            if not maxing:
+                v = -v
+            if v > best_v:
+                best, best_v = m, v
+        return best
+
+
+class DeterminizedPlayer(Player):
+    """``hard``: determinized minimax over sampled deals. See the module docstring."""
+
+    level = "hard"
+
+    def __init__(self, seed: int | None = None, **options: Any) -> None:
+        super().__init__(seed)
+        unknown = sorted(set(options) - set(DEFAULTS))
+        if unknown:
+            raise ValueError(
+                f"unknown option(s) for AI level 'hard': {', '.join(unknown)}"
+                f" (known: {', '.join(DEFAULTS)})"
+            )
+        cfg = {**DEFAULTS, **options}
+        self.iterations = int(cfg["iterations"])
+        self.think = None if cfg["think"] is None else float(cfg["think"])
+        self.depth = int(cfg["depth"])
+        self.scale = float(cfg["scale"])
+        self.keep = float(cfg["keep"])
+        if self.iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {self.iterations}")
+        if self.think is not None and self.think <= 0:
+            raise ValueError(f"think must be a positive number of seconds, not {self.think}")
+        if self.depth < 1:
+            raise ValueError(f"depth must be at least 1, not {self.depth}")
+        if not 0 < self.keep < 1:
+            raise ValueError(f"keep must be between 0 and 1, not {self.keep}")
+        self.last_iterations = 0
+
+    def decide(
+        self, view: View, seat: int, moves: list[Move], rng: random.Random
+    ) -> tuple[Move, str]:
+        base = simulation(view, rng)
+        # A move that wins on the spot, whatever the hidden cards: play it.
+        for m in moves:
+            c = base.copy(history=False)
+            c.play(m)
+            if c.outcome == ("p0" if seat == 0 else "p1"):
+                return m, "wins now"
+        searcher = Searcher(seat)
+        horizon = self.depth
+        scale = self.scale
+        sums = {m: 0.0 for m in moves}
+        counts = {m: 0 for m in moves}
+        dets: list[Game] = []
+
+        def run(alive: list[Move], upto: int) -> int:
+            """Score every move of ``alive`` on deals ``counts[m] .. upto - 1``."""
+            n = 0
+            while len(dets) < upto:
+                dets.append(base if not dets else base.redeal(seat, rng))
+            for m in alive:
+                for i in range(counts[m], upto):
+                    c = dets[i].copy(history=False)
+                    c.play(m)
+                    v = searcher.value(c, horizon)
+                    sums[m] += 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -v / scale))))
+                    n += 1
+                counts[m] = max(counts[m], upto)
+            return n
+
+        alive = list(moves)
+        rounds = max(1, math.ceil(math.log(len(alive), 1.0 / self.keep)))
+        if self.think is None:
+            budget = self.iterations
+            used = 0
+        else:
+            t0 = time.perf_counter()
+            used = run(alive, 1)
+            per_sim = (time.perf_counter() - t0) / used
+            budget = max(used, int(self.think / max(per_sim, 1e-6)))
+        spent_rounds = 0
+        while True:
+            per_move = max(1, (budget - used) // (max(1, rounds - spent_rounds) * len(alive)))
+            upto = max(counts[m] for m in alive) + per_move
+            used += run(alive, upto)
+            spent_rounds += 1
+            if len(alive) == 1 or used >= budget:
+                break
+            alive.sort(key=lambda mv: -sums[mv] / counts[mv])
+            alive = alive[: max(1, math.ceil(len(alive) * self.keep))]
+            if len(alive) == 1:
+                break
+        self.last_iterations = used
+        best = max(alive, key=lambda mv: sums[mv] / counts[mv] if counts[mv] else -1.0)
+        rate = sums[best] / counts[best]
+        return best, f"best by search: {100 * rate:.0f}% of {used} simulations"
