@@ -1,8 +1,8 @@
 """A fast evaluation of a *determinized* game, for the search of the ``hard`` level.
 
-It scores the same terms as :func:`cuttle.ai.evaluate.evaluate` (progress, cards in hand, permanents,
-next-move threats; same point units), but reads the raw state of a :class:`~cuttle.Game` (card
-ints) instead of a view dict, which makes it about ten times cheaper.
+It scores the same terms as :func:`cuttle.ai.evaluate.evaluate` (progress, cards in hand,
+permanents, next-move threats; same point units), but reads the raw state of a
+:class:`~cuttle.Game` (card ints) instead of a view dict: about 4 microseconds instead of 40.
 
 Fair play: the search only ever calls it on games built from the seat's view
 (``Game.from_view`` / ``Game.redeal``), in which the cards the seat cannot see were dealt at random.
@@ -148,7 +148,7 @@ def evaluate_game(g: Game, me: int, threats: bool = True) -> float:
         w_me = _winning(g, me, need_me, s_me, k_me, q_op, best_op)
         mine = _holds_win(g.hands[me], frozen, w_me)[0]
         w_op = _winning(g, opp, need_op, s_op, k_op, q_me, best_me)
-        theirs_any, theirs_plain = _holds_win(g.hands[opp], (), w_op)
+        theirs_any, theirs_plain = _holds_win(g.hands[opp], [], w_op)
         theirs = 1.0 if theirs_any else 0.0
         if theirs_any and not theirs_plain and not q_op:
             if any(c >> 2 == 1 and c < 52 for c in g.hands[me]):

@@ -1,19 +1,22 @@
-"""The ``hard`` level: a determinized (information-set sampling) minimax search.
+"""The ``hard`` level: a determinized (information-set sampling) search.
 
 Each *simulation* takes one determinization of the seat's view -- the cards the seat cannot see
 (the opponent's hidden cards and the deck order) re-dealt at random, known cards left where they
 are known (``Game.from_view`` once, then ``Game.redeal`` for each new sample) -- and one candidate
-move of the seat, and scores it by a shallow minimax on that deal:
+move of the seat, and scores it by a shallow search on that deal:
 
 1. the move is played and the rest of the turn is finished: every counter window is searched
    (each side counters exactly when that is better for it), the small follow-up choices (the 3's
    pick, the 7's card, a 4's discards, the 5's discard, the hand limit) are made greedily by the
    evaluation;
-2. the opponent's next turn is searched in full: every legal move of theirs, with the same
-   follow-ups, and they take the one that is worst for the seat (``depth`` 2 adds the seat's
-   own next turn, maximizing, and so on);
-3. the table at the horizon is scored by :func:`cuttle.ai.fasteval.evaluate_game` (the medium
-   evaluation's terms, read from the determinized game), mapped to a win chance by a sigmoid.
+2. the opponent replies. With ``opponent="greedy"`` (the default) the opponent model plays the
+   reply that is worst for the seat one decision ahead (it looks at the table after its move, as
+   a heuristic player does); with ``opponent="minimax"`` every reply is searched against the
+   seat's best answer (alpha-beta);
+3. the seat's next turn is searched in full (``depth`` counts the main-phase decisions after the
+   root: 2 by default, opponent then seat), and the table at the horizon -- with the opponent to
+   move -- is scored by :func:`cuttle.ai.fasteval.evaluate_game` (the medium evaluation's terms,
+   read from the determinized game) and mapped to a win chance by a sigmoid.
 
 A candidate's value is its mean over simulations. All candidates are scored on the *same* deals
 (common random numbers: the comparison between two moves is not blurred by the luck of the deal),
@@ -27,6 +30,7 @@ view, in which every card the seat cannot see was dealt at random.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import time
@@ -34,15 +38,17 @@ from typing import Any
 
 from cuttle import Game, Move
 from cuttle.ai.base import Player, View, simulation
-from cuttle.ai.evaluate import WIN
+from cuttle.ai.evaluate import p_opponent_wins_now
 from cuttle.ai.fasteval import evaluate_game
+from cuttle.ai.knowledge import read_view
 
 DEFAULTS: dict[str, Any] = {
-    "iterations": 600,
+    "iterations": 1000,
     "think": None,
-    "depth": 1,
+    "depth": 2,
     "scale": 25.0,
         "keep": 0.5,
+    "opponent": "greedy",
 }
 
 MAX_FOLLOW_UP = 60
@@ -51,10 +57,11 @@ MAX_FOLLOW_UP = 60
 class Searcher:
     """The minimax on one determinized game, from seat ``me``'s side."""
 
-    __slots__ = ("me", "nodes", "killer")
+    __slots__ = ("me", "nodes", "killer", "greedy_opponent")
 
-    def __init__(self, me: int) -> None:
+    def __init__(self, me: int, greedy_opponent: bool = False) -> None:
         self.me = me
+        self.greedy_opponent = greedy_opponent
         self.nodes = 0
         self.killer: dict[tuple[str, int], Move] = {}  # the last move that cut off, by level
 
@@ -74,6 +81,20 @@ class Searcher:
                 g.play(moves[0])
                 continue
             maxing = g.to_move == me
+            if phase == "main" and not maxing and self.greedy_opponent:
+                # Opponent model: the reply that is worst for the seat one decision ahead.
+                best_m = moves[0]
+                best_v = math.inf
+                for m in moves:
+                    c = g.copy(history=False)
+                    c.play(m)
+                    self.nodes += 1
+                    v = self.value(c, 0)
+                    if v < best_v:
+                        best_m, best_v = m, v
+                g.play(best_m)
+                horizon -= 1
+                continue
             if phase == "main" or phase == "counter":
                 h = horizon - 1 if phase == "main" else horizon
                 key = (phase, horizon)
@@ -149,6 +170,9 @@ class DeterminizedPlayer(Player):
         self.depth = int(cfg["depth"])
         self.scale = float(cfg["scale"])
         self.keep = float(cfg["keep"])
+        self.opponent = str(cfg["opponent"])
+        if self.opponent not in ("minimax", "greedy"):
+            raise ValueError(f"opponent must be 'minimax' or 'greedy', not {self.opponent!r}")
         if self.iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {self.iterations}")
         if self.think is not None and self.think <= 0:
@@ -169,8 +193,10 @@ class DeterminizedPlayer(Player):
             c.play(m)
             if c.outcome == ("p0" if seat == 0 else "p1"):
                 return m, "wins now"
-        searcher = Searcher(seat)
-        horizon = self.depth
+        searcher = Searcher(seat, self.opponent == "greedy")
+        # The last main-phase decision searched is the seat's own, so every leaf is scored with
+        # the opponent to move (where the evaluation's threat terms are the cautious ones).
+        horizon = self.depth if base.turn_player == seat else max(1, self.depth - 1)
         scale = self.scale
         sums = {m: 0.0 for m in moves}
         counts = {m: 0 for m in moves}
@@ -216,4 +242,9 @@ class DeterminizedPlayer(Player):
         self.last_iterations = used
         best = max(alive, key=lambda mv: sums[mv] / counts[mv] if counts[mv] else -1.0)
         rate = sums[best] / counts[best]
+        if rate >= 0.25 and base.phase == "main":
+            k = read_view(view, seat)
+            passed = dataclasses.replace(k, turn_player=k.opp, phase="main", to_move=k.opp)
+            if p_opponent_wins_now(passed) >= 0.5:
+                return best, "blocks the opponent's win"
         return best, f"best by search: {100 * rate:.0f}% of {used} simulations"

@@ -54,13 +54,25 @@ def choose_move(level: str, game: Game, game_seed: int, think: float | None = No
     return player.choose(game.copy())
 
 
+HINT_ITERATIONS = 300  # the hint's search budget: about a tenth of a second
+HINT_THINK = 0.5  # with --think, the hint searches at most this many seconds
+
+
 def hint_move(game: Game, game_seed: int, think: float | None = None) -> tuple[Move, str, str]:
     """What a strong AI would play now: (move, level, reason or "")."""
     seed = decision_seed(game_seed, len(game.history), salt=17)
-    budget = min(think, 2.0) if think is not None else 1.0
+    # A short search: a fixed iteration budget (reproducible), or at most HINT_THINK seconds.
+    budget: dict[str, Any] = (
+        {"think": min(think, HINT_THINK)} if think is not None else {"iterations": HINT_ITERATIONS}
+    )
     for level in ("hard", "medium"):
         try:
-            player = make_ai(level, seed, budget if level == "hard" else None)
+            if level == "hard":
+                from cuttle.ai import make_player
+
+                player: Player = make_player("hard", seed=seed, **budget)
+            else:
+                player = make_ai(level, seed)
         except (ImportError, ValueError, TypeError):
             continue
         explain = getattr(player, "explain", None)
