@@ -1,5 +1,6 @@
 #!/bin/sh
-# Tuning runs of the hard AI against medium (output in benchmarks/arena/tune-*.txt).
+# Tuning runs of the hard AI against medium (output in benchmarks/arena/tune-*.txt), e.g.
+#   sh benchmarks/bench_ai_tune.sh hard:opponent=minimax hard:depth=1 hard:iterations=300
 cd "$(dirname "$0")/.." || exit 1
 mkdir -p benchmarks/arena
 for spec in "$@"; do

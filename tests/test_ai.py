@@ -188,3 +188,55 @@ def test_blocks_an_immediate_loss_with_an_ace(level: str) -> None:
     g = make(hands=("AC 4C 5C", "6S 7S 8S"), points=("3D", "TD 9D"))
     move = player(level).choose(g)
     assert str(move) == "oneoff AC"
+
+
+# -- the hard level's own parts --------------------------------------------------------------------
+def test_hard_options_are_checked() -> None:
+    with pytest.raises(ValueError, match="opponent"):
+        make_player("hard", opponent="psychic")
+    with pytest.raises(ValueError, match="method"):
+        make_player("hard", method="alphazero")
+    with pytest.raises(ValueError, match="depth"):
+        make_player("hard", depth=0)
+
+
+@pytest.mark.parametrize("options", [{"opponent": "minimax"}, {"method": "ismcts"}])
+def test_hard_variants_play_legal_moves(options: dict[str, Any]) -> None:
+    bot = make_player("hard", seed=2, iterations=30, **options)
+    for g in random_positions("cuttlecards", 15, seed=8):
+        assert bot.choose(g) in g.legal_moves()
+
+
+def test_hard_think_budget_is_a_time_limit() -> None:
+    import time
+
+    g = Game.new(seed=4)
+    bot = make_player("hard", seed=1, think=0.05)
+    t0 = time.perf_counter()
+    assert bot.choose(g) in g.legal_moves()
+    assert time.perf_counter() - t0 < 1.0
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+def test_fast_evaluation_agrees_with_the_view_evaluation_on_average(rules: str) -> None:
+    # The search scores determinized games with the raw state; averaged over re-deals of what the
+    # seat cannot see it must estimate what the view-based evaluation says.
+    from cuttle.ai.evaluate import evaluate
+    from cuttle.ai.fasteval import evaluate_game
+    from cuttle.ai.knowledge import read_view
+
+    rng = random.Random(5)
+    for g in random_positions(rules, 15, seed=12):
+        seat = g.to_move
+        assert seat is not None
+        view = g.view(seat)
+        base = Game.from_view(view, rng)
+        fast = sum(evaluate_game(base.redeal(seat, rng), seat) for _ in range(200)) / 200
+        assert abs(fast - evaluate(read_view(view, seat))) < 4.0, g.to_position()
+
+
+def test_hard_says_when_it_blocks_a_win() -> None:
+    g = make(hands=("TH 4C 5C", "6S 7S 8S"), points=("3D", "TD 9D"))
+    move, why = player("hard").explain(g)
+    assert str(move) in ("scuttle TH TD", "scuttle TH 9D")
+    assert why == "blocks the opponent's win"
