@@ -8,7 +8,7 @@
 >>> move, why = bot.explain(g)      # the same move, and a few words saying why
 
 Levels: ``random`` (uniform), ``easy`` (a plain heuristic), ``medium`` (the strong heuristic),
-``hard`` (information-set Monte Carlo tree search guided by the heuristic).
+``hard`` (a search over sampled deals of the cards it cannot see: ``cuttle.ai.pimc``).
 """
 
 from __future__ import annotations
@@ -27,8 +27,10 @@ __all__ = ["LEVELS", "Player", "make_player"]
 def make_player(level: str, seed: int | None = None, **options: Any) -> Player:
     """A player of the given level. ``seed`` makes its choices reproducible.
 
-    Options (``hard`` only): ``iterations`` (search budget, default 800), ``think`` (seconds per
-    decision instead of an iteration budget), ``exploration``, ``epsilon`` and ``playout_depth``.
+    Options (``hard`` only): ``iterations`` (search budget in simulations, default 1000),
+    ``think`` (seconds per decision instead of an iteration budget), ``depth``, ``opponent``,
+    ``scale``, ``keep``, and ``method`` (``"minimax"``, the default search, or ``"ismcts"``, the
+    older tree search with its own options). See docs/ai.md.
     Raises ValueError for an unknown level or option.
     """
     name = str(level).strip().lower()
