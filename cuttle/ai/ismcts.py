@@ -27,7 +27,7 @@ import time
 from typing import Any
 
 from cuttle import Game, Move
-from cuttle.ai.base import Player, View, simulation
+from cuttle.ai.base import Player, View, search_options, simulation
 from cuttle.ai.evaluate import WIN, evaluate
 from cuttle.ai.heuristic import HeuristicPlayer, quick_value
 from cuttle.ai.knowledge import Knowledge, rank, read_view
@@ -125,13 +125,7 @@ class SearchPlayer(Player):
 
     def __init__(self, seed: int | None = None, **options: Any) -> None:
         super().__init__(seed)
-        unknown = sorted(set(options) - set(DEFAULTS))
-        if unknown:
-            raise ValueError(
-                f"unknown option(s) for AI level 'hard': {', '.join(unknown)}"
-                f" (known: {', '.join(DEFAULTS)})"
-            )
-        cfg = {**DEFAULTS, **options}
+        cfg = search_options(DEFAULTS, options)
         self.iterations = int(cfg["iterations"])
         self.think = None if cfg["think"] is None else float(cfg["think"])
         self.exploration = float(cfg["exploration"])
@@ -144,10 +138,6 @@ class SearchPlayer(Player):
         if self.opponent not in ("model", "tree"):
             raise ValueError(f"opponent must be 'model' or 'tree', not {self.opponent!r}")
         self.depth = int(cfg["depth"])
-        if self.iterations < 1:
-            raise ValueError(f"iterations must be at least 1, not {self.iterations}")
-        if self.think is not None and self.think <= 0:
-            raise ValueError(f"think must be a positive number of seconds, not {self.think}")
         self.heuristic = HeuristicPlayer(seed)
         self.last_iterations = 0
 
@@ -200,7 +190,6 @@ class SearchPlayer(Player):
     def iterate(self, root: Node, g: Game, seat: int, rng: random.Random) -> None:
         node = root
         path: list[Node] = []
-        c = self.exploration
         while g.outcome is None:
             moves = g.legal_moves()
             actor = g.to_move
@@ -213,24 +202,8 @@ class SearchPlayer(Player):
                 g.play(m)
                 path.append(child)
                 break
-            best: Node | None = None
-            best_u = -math.inf
-            for m in moves:
-                ch = children.get(m)
-                if ch is None:
-                    continue
-                ch.avail += 1
-                if ch.visits == 0:
-                    u = 1e9 + ch.prior
-                else:
-                    u = (
-                        ch.reward / ch.visits
-                        + c * math.sqrt(math.log(ch.avail) / ch.visits)
-                        + self.bias * ch.prior / (ch.visits + 1)
-                    )
-                if u > best_u:
-                    best, best_u = ch, u
-            assert best is not None and best.move is not None
+            best = self.ucb(children, moves)
+            assert best.move is not None
             g.play(best.move)
             path.append(best)
             node = best
@@ -254,6 +227,11 @@ class SearchPlayer(Player):
             m = max(untried, key=lambda mv: playout_prior(g, mv, seat) + rng.random())
             child = children[m] = Node(m, seat)
             return child
+        return self.ucb(children, moves)
+
+    def ucb(self, children: dict[Move, Node], moves: list[Move]) -> Node:
+        """UCB1 with availability counts (and the heuristic prior as a fading bias) over the
+        children whose moves are legal in this determinization; counts their availability."""
         best: Node | None = None
         best_u = -math.inf
         c = self.exploration

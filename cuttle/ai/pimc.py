@@ -37,7 +37,7 @@ import time
 from typing import Any
 
 from cuttle import Game, Move
-from cuttle.ai.base import Player, View, simulation
+from cuttle.ai.base import Player, View, search_options, simulation
 from cuttle.ai.evaluate import p_opponent_wins_now
 from cuttle.ai.fasteval import evaluate_game
 from cuttle.ai.knowledge import read_view
@@ -158,13 +158,7 @@ class DeterminizedPlayer(Player):
 
     def __init__(self, seed: int | None = None, **options: Any) -> None:
         super().__init__(seed)
-        unknown = sorted(set(options) - set(DEFAULTS))
-        if unknown:
-            raise ValueError(
-                f"unknown option(s) for AI level 'hard': {', '.join(unknown)}"
-                f" (known: {', '.join(DEFAULTS)})"
-            )
-        cfg = {**DEFAULTS, **options}
+        cfg = search_options(DEFAULTS, options)
         self.iterations = int(cfg["iterations"])
         self.think = None if cfg["think"] is None else float(cfg["think"])
         self.depth = int(cfg["depth"])
@@ -173,10 +167,6 @@ class DeterminizedPlayer(Player):
         self.opponent = str(cfg["opponent"])
         if self.opponent not in ("minimax", "greedy"):
             raise ValueError(f"opponent must be 'minimax' or 'greedy', not {self.opponent!r}")
-        if self.iterations < 1:
-            raise ValueError(f"iterations must be at least 1, not {self.iterations}")
-        if self.think is not None and self.think <= 0:
-            raise ValueError(f"think must be a positive number of seconds, not {self.think}")
         if self.depth < 1:
             raise ValueError(f"depth must be at least 1, not {self.depth}")
         if not 0 < self.keep < 1:
