@@ -257,21 +257,14 @@ class TableView:
         return out
 
     def _side_panel(self, p: int) -> Panel:
-        grid = Table.grid(padding=(0, 1))
-        grid.add_column(style="dim", no_wrap=True)
-        grid.add_column()
-        grid.add_row("hand", self._tiles(p))
-        grid.add_row("points", self._points(p))
-        grid.add_row("perms", self._perms(p))
-        if p != self.model.bottom:
-            rows = grid
-        else:
-            rows = Table.grid(padding=(0, 1))
-            rows.add_column(style="dim", no_wrap=True)
-            rows.add_column()
-            rows.add_row("perms", self._perms(p))
-            rows.add_row("points", self._points(p))
-            rows.add_row("hand", self._tiles(p))
+        rows = Table.grid(padding=(0, 1))
+        rows.add_column(style="dim", no_wrap=True)
+        rows.add_column()
+        lines = [("hand", self._tiles(p)), ("points", self._points(p)), ("perms", self._perms(p))]
+        if p == self.model.bottom:  # the player's own side reads from the middle outwards
+            lines.reverse()
+        for label, cell in lines:
+            rows.add_row(label, cell)
         n = len(self.model.pos["hands"][p])
         return Panel(
             rows,
