@@ -20,7 +20,6 @@ RANK_NAMES = (
 JOKER1 = 52
 JOKER2 = 53
 JOKERS = (JOKER1, JOKER2)
-STANDARD_DECK = tuple(range(52))
 HIDDEN = "??"
 
 # Rank numbers (A = 1 … K = 13) used across the engine.
@@ -89,11 +88,6 @@ def card_name(card: int) -> str:
     if card >= 52:
         return "joker"
     return f"{RANK_NAMES[card // 4]} of {SUIT_NAMES[card % 4]}"
-
-
-def sort_key(card: int) -> int:
-    """Sort order of cards in hands and piles: by rank, then suit (jokers last)."""
-    return card
 
 
 def full_deck(jokers: bool = False) -> list[int]:

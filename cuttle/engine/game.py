@@ -12,7 +12,7 @@ import random
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from cuttle.cards import full_deck, pretty, rank_of
+from cuttle.cards import full_deck
 from cuttle.engine.errors import IllegalMoveError
 from cuttle.engine.moves import (
     COUNTER,
@@ -786,9 +786,5 @@ class Game:
         return why_illegal(self, m)
 
 
-def describe_card(card: int) -> str:
-    """Short display form of a card for messages (``7♦``)."""
-    return pretty(card)
 
-
-__all__ = ["Event", "Game", "PHASES", "rank_of"]
+__all__ = ["Event", "Game", "PHASES"]
