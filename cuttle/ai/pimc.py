@@ -34,6 +34,7 @@ import dataclasses
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from cuttle import Game, Move
@@ -41,14 +42,22 @@ from cuttle.ai.base import Player, View, search_options, simulation
 from cuttle.ai.evaluate import p_opponent_wins_now
 from cuttle.ai.fasteval import evaluate_game
 from cuttle.ai.knowledge import read_view
+from cuttle.ai.learned import evaluate_learned
 
 DEFAULTS: dict[str, Any] = {
     "iterations": 1000,
     "think": None,
     "depth": 2,
-    "scale": 25.0,
-        "keep": 0.5,
+    "scale": None,
+    "keep": 0.5,
     "opponent": "greedy",
+    "eval": "learned",
+}
+
+#: The leaf evaluations: name -> (function, default scale of the sigmoid that maps it to a chance).
+EVALUATIONS: dict[str, tuple[Callable[[Game, int], float], float]] = {
+    "learned": (evaluate_learned, 1.0),
+    "heuristic": (evaluate_game, 25.0),
 }
 
 MAX_FOLLOW_UP = 60
@@ -57,10 +66,12 @@ MAX_FOLLOW_UP = 60
 class Searcher:
     """The minimax on one determinized game, from seat ``me``'s side."""
 
-    __slots__ = ("me", "nodes", "killer", "greedy_opponent")
+    __slots__ = ("me", "nodes", "killer", "greedy_opponent", "evaluate")
 
-    def __init__(self, me: int, greedy_opponent: bool = False) -> None:
+    def __init__(self, me: int, greedy_opponent: bool = False,
+                 evaluate: Callable[[Game, int], float] = evaluate_learned) -> None:
         self.me = me
+        self.evaluate = evaluate
         self.greedy_opponent = greedy_opponent
         self.nodes = 0
         self.killer: dict[tuple[str, int], Move] = {}  # the last move that cut off, by level
@@ -72,10 +83,10 @@ class Searcher:
         me = self.me
         for _ in range(MAX_FOLLOW_UP):
             if g.outcome is not None:
-                return evaluate_game(g, me)
+                return self.evaluate(g, me)
             phase = g.phase
             if phase == "main" and horizon <= 0:
-                return evaluate_game(g, me)
+                return self.evaluate(g, me)
             moves = g.legal_moves()
             if len(moves) == 1:
                 g.play(moves[0])
@@ -132,7 +143,7 @@ class Searcher:
                                     break
                 return best
             g.play(self.greedy(g, moves, maxing))
-        return evaluate_game(g, me)
+        return self.evaluate(g, me)
 
     def greedy(self, g: Game, moves: list[Move], maxing: bool) -> Move:
         """A follow-up choice (3's pick, 7's card, discards) by the evaluation right after it."""
@@ -143,7 +154,7 @@ class Searcher:
             c = g.copy(history=False)
             c.play(m)
             self.nodes += 1
-            v = evaluate_game(c, me)
+            v = self.evaluate(c, me)
             if not maxing:
                 v = -v
             if v > best_v:
@@ -162,7 +173,12 @@ class DeterminizedPlayer(Player):
         self.iterations = int(cfg["iterations"])
         self.think = None if cfg["think"] is None else float(cfg["think"])
         self.depth = int(cfg["depth"])
-        self.scale = float(cfg["scale"])
+        if cfg["eval"] not in EVALUATIONS:
+            raise ValueError(f"eval must be one of {', '.join(EVALUATIONS)}, not {cfg['eval']!r}")
+        self.evaluate, default_scale = EVALUATIONS[cfg["eval"]]
+        self.scale = default_scale if cfg["scale"] is None else float(cfg["scale"])
+        if self.scale <= 0:
+            raise ValueError(f"scale must be positive, not {self.scale}")
         self.keep = float(cfg["keep"])
         self.opponent = str(cfg["opponent"])
         if self.opponent not in ("minimax", "greedy"):
@@ -183,7 +199,7 @@ class DeterminizedPlayer(Player):
             c.play(m)
             if c.outcome == ("p0" if seat == 0 else "p1"):
                 return m, "wins now"
-        searcher = Searcher(seat, self.opponent == "greedy")
+        searcher = Searcher(seat, self.opponent == "greedy", self.evaluate)
         # The last main-phase decision searched is the seat's own, so every leaf is scored with
         # the opponent to move (where the evaluation's threat terms are the cautious ones).
         horizon = self.depth if base.turn_player == seat else max(1, self.depth - 1)
@@ -232,9 +248,20 @@ class DeterminizedPlayer(Player):
         self.last_iterations = used
         best = max(alive, key=lambda mv: sums[mv] / counts[mv] if counts[mv] else -1.0)
         rate = sums[best] / counts[best]
-        if rate >= 0.25 and base.phase == "main":
-            k = read_view(view, seat)
-            passed = dataclasses.replace(k, turn_player=k.opp, phase="main", to_move=k.opp)
-            if p_opponent_wins_now(passed) >= 0.5:
-                return best, "blocks the opponent's win"
+        if base.phase == "main" and self._blocks(view, seat, base, best):
+            return best, "blocks the opponent's win"
         return best, f"best by search: {100 * rate:.0f}% of {used} simulations"
+
+    @staticmethod
+    def _blocks(view: View, seat: int, base: Game, move: Move) -> bool:
+        """Whether the opponent would likely win on their move if the seat passed, and ``move``
+        takes that win away (judged from the seat's knowledge before and after it)."""
+        k = read_view(view, seat)
+        passed = dataclasses.replace(k, turn_player=k.opp, phase="main", to_move=k.opp)
+        if p_opponent_wins_now(passed) < 0.5:
+            return False
+        c = base.copy(history=False)
+        c.play(move)
+        if c.outcome is not None or c.phase != "main":
+            return False
+        return p_opponent_wins_now(read_view(c.view(seat), seat)) < 0.5

@@ -1,0 +1,176 @@
+"""A learned evaluation of a *determinized* game: a logistic model of the chance to win.
+
+:func:`features` describes a table from one seat's side as a short vector of numbers (progress to
+the goal, permanents, the cards in each hand by rank, what those cards could do on this table, and
+who holds a winning card now). :func:`evaluate_learned` returns ``w . features``: the log-odds that
+the seat wins, with weights fitted per preset by logistic regression on the outcomes of self-play
+games (``python benchmarks/tune_eval.py``, see docs/ai.md). The ``hard`` search scores its leaves
+with it.
+
+Fair play: like :mod:`cuttle.ai.fasteval`, the search calls it only on games built from the seat's
+view, in which every card the seat cannot see was dealt at random.
+"""
+
+from __future__ import annotations
+
+from cuttle import Game
+from cuttle.ai.fasteval import _holds_win, _table, _winning
+from cuttle.ai.learned_weights import WEIGHTS
+
+_JACK = 10
+_SIX = 5
+_ACE = 0
+
+#: The names of the features, in order (the weight files list one weight per name).
+NAMES: tuple[str, ...] = (
+    "me_next",
+    "need_me", "need_op", "near_me", "near_op",
+    "queen_me", "queen_op", "queens2_me", "queens2_op",
+    "kings_me", "kings_op", "glasses_me", "glasses_op",
+    *(f"hand_me_{r}" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K",
+                               "X")),
+    *(f"hand_op_{r}" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K",
+                               "X")),
+    "ace_lead_me", "ace_lead_op", "six_perms_me", "six_perms_op",
+    "jack_best_me", "jack_best_op",
+    "win_me_next", "win_me_later", "win_op_next", "win_op_later",
+    "deck",
+)
+N = len(NAMES)
+_HAND_ME = NAMES.index("hand_me_A")
+_HAND_OP = NAMES.index("hand_op_A")
+_REST = NAMES.index("ace_lead_me")
+
+
+def features(g: Game, me: int) -> list[float]:
+    """The feature vector of ``g`` (not over) from seat ``me``'s side."""
+    opp = 1 - me
+    s_me, k_me, q_me, gl_me, _ = _table(g, me)
+    s_op, k_op, q_op, gl_op, _ = _table(g, opp)
+    goals = g.rules.goals
+    need_me = max(0, goals[min(k_me, 4)] - s_me)
+    need_op = max(0, goals[min(k_op, 4)] - s_op)
+    nxt = g.turn_player if g.phase == "main" else g.to_move
+    f = [0.0] * N
+    f[0] = 1.0 if nxt == me else -1.0
+    f[1] = need_me / 7.0
+    f[2] = need_op / 7.0
+    f[3] = max(0, 7 - need_me) / 7.0
+    f[4] = max(0, 7 - need_op) / 7.0
+    f[5] = 1.0 if q_me else 0.0
+    f[6] = 1.0 if q_op else 0.0
+    f[7] = max(0, q_me - 1)
+    f[8] = max(0, q_op - 1)
+    f[9] = k_me
+    f[10] = k_op
+    f[11] = gl_me
+    f[12] = gl_op
+    best_me = max(((c >> 2) + 1 for c in g.points[me]), default=0)
+    best_op = max(((c >> 2) + 1 for c in g.points[opp]), default=0)
+    counts = [[0] * 14, [0] * 14]
+    for side, p in ((0, me), (1, opp)):
+        row = counts[side]
+        for c in g.hands[p]:
+            row[13 if c >= 52 else c >> 2] += 1
+    for r in range(14):
+        f[_HAND_ME + r] = counts[0][r]
+        f[_HAND_OP + r] = counts[1][r]
+    i = _REST
+    f[i] = counts[0][_ACE] * max(0, s_op - s_me) / 7.0
+    f[i + 1] = counts[1][_ACE] * max(0, s_me - s_op) / 7.0
+    f[i + 2] = counts[0][_SIX] * len(g.perms[opp])
+    f[i + 3] = counts[1][_SIX] * len(g.perms[me])
+    f[i + 4] = counts[0][_JACK] * best_op / 7.0 if not q_op else 0.0
+    f[i + 5] = counts[1][_JACK] * best_me / 7.0 if not q_me else 0.0
+    w_me = _winning(g, me, need_me, s_me, k_me, q_op, best_op)
+    mine = _holds_win(g.hands[me], g.frozen, w_me)[0]
+    w_op = _winning(g, opp, need_op, s_op, k_op, q_me, best_me)
+    theirs_any, theirs_plain = _holds_win(g.hands[opp], g.frozen, w_op)
+    theirs = 1.0 if theirs_any else 0.0
+    if theirs_any and not theirs_plain and not q_op:
+        if any(c >> 2 == 1 and c < 52 for c in g.hands[me]):
+            theirs = 0.3  # only a 2/9 one-off wins, and we hold a 2 to counter it
+    if nxt == me:
+        f[i + 6] = 1.0 if mine else 0.0
+        f[i + 8] = theirs
+    else:
+        f[i + 7] = 1.0 if mine else 0.0
+        f[i + 9] = theirs
+    f[i + 10] = len(g.deck) / 13.0
+    return f
+
+
+def evaluate_learned(g: Game, me: int) -> float:
+    """Log-odds that seat ``me`` wins ``g``: ``w . features(g, me)`` with the preset's weights
+    (computed without building the vector); +-30 for a game that is over, 0 for a draw."""
+    out = g.outcome
+    if out is not None:
+        if out == "draw":
+            return 0.0
+        return 30.0 if out == ("p0" if me == 0 else "p1") else -30.0
+    w = _WEIGHTS.get(g.rules.preset) or _WEIGHTS["classic"]
+    opp = 1 - me
+    s_me, k_me, q_me, gl_me, _ = _table(g, me)
+    s_op, k_op, q_op, gl_op, _ = _table(g, opp)
+    goals = g.rules.goals
+    need_me = max(0, goals[min(k_me, 4)] - s_me)
+    need_op = max(0, goals[min(k_op, 4)] - s_op)
+    nxt = g.turn_player if g.phase == "main" else g.to_move
+    v = w[0] if nxt == me else -w[0]
+    v += (w[1] * need_me + w[2] * need_op + w[3] * max(0, 7 - need_me)
+          + w[4] * max(0, 7 - need_op)) / 7.0
+    if q_me:
+        v += w[5] + w[7] * (q_me - 1)
+    if q_op:
+        v += w[6] + w[8] * (q_op - 1)
+    v += w[9] * k_me + w[10] * k_op + w[11] * gl_me + w[12] * gl_op
+    best_me = 0
+    for c in g.points[me]:
+        if (c >> 2) + 1 > best_me:
+            best_me = (c >> 2) + 1
+    best_op = 0
+    for c in g.points[opp]:
+        if (c >> 2) + 1 > best_op:
+            best_op = (c >> 2) + 1
+    i = _REST
+    for p, base, sign in ((me, _HAND_ME, 0), (opp, _HAND_OP, 1)):
+        for c in g.hands[p]:
+            if c >= 52:
+                v += w[base + 13]
+                continue
+            r = c >> 2
+            v += w[base + r]
+            if r == _ACE:
+                lead = s_op - s_me if sign == 0 else s_me - s_op
+                if lead > 0:
+                    v += w[i + sign] * lead / 7.0
+            elif r == _SIX:
+                v += w[i + 2 + sign] * len(g.perms[opp if sign == 0 else me])
+            elif r == _JACK:
+                if sign == 0 and not q_op:
+                    v += w[i + 4] * best_op / 7.0
+                elif sign == 1 and not q_me:
+                    v += w[i + 5] * best_me / 7.0
+    w_me = _winning(g, me, need_me, s_me, k_me, q_op, best_op)
+    if _holds_win(g.hands[me], g.frozen, w_me)[0]:
+        v += w[i + 6] if nxt == me else w[i + 7]
+    w_op = _winning(g, opp, need_op, s_op, k_op, q_me, best_me)
+    theirs_any, theirs_plain = _holds_win(g.hands[opp], g.frozen, w_op)
+    if theirs_any:
+        theirs = 1.0
+        if not theirs_plain and not q_op:
+            if any(c >> 2 == 1 and c < 52 for c in g.hands[me]):
+                theirs = 0.3
+        v += theirs * (w[i + 8] if nxt == me else w[i + 9])
+    v += w[i + 10] * len(g.deck) / 13.0
+    return v
+
+
+def _check_weights() -> dict[str, list[float]]:
+    for preset, row in WEIGHTS.items():
+        if len(row) != N:
+            raise RuntimeError(f"learned_weights: {preset} has {len(row)} weights, not {N}")
+    return WEIGHTS
+
+
+_WEIGHTS = _check_weights()
