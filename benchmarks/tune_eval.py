@@ -1,15 +1,17 @@
 """Fit the weights of the learned evaluation (cuttle/ai/learned.py) by logistic regression.
 
-Plays self-play games (``--players``, medium against medium by default; a small share of random
-moves, ``--explore``, so the data also covers the odd tables a search looks at), records the
-feature vector of every main-phase table from both seats with the seat's final result, and fits
-``P(win) = sigmoid(w . features)`` by Newton's method with a small L2 penalty. Prints the weights,
-the log-loss on held-out games, and with ``--write`` stores them in cuttle/ai/learned_weights.py.
+For each rule set (the two presets, and each with jokers: the weights are looked up by
+``learned.weights_key``) plays self-play games (``--players``, medium against medium by default; a
+small share of random moves, ``--explore``, so the data also covers the odd tables a search looks
+at), records the feature vector of every main-phase table from both seats with the seat's final
+result, and fits ``P(win) = sigmoid(w . features)`` by Newton's method with a small L2 penalty.
+Prints the weights, the log-loss on held-out games, and with ``--write`` stores them in
+cuttle/ai/learned_weights.py.
 
 The deals come from seeds 10**9 + i, far from the seeds of the arena runs in docs/ai.md.
 Needs numpy (not a dependency of cuttle: ``pip install numpy``).
 
-    python benchmarks/tune_eval.py --games 20000 --jobs 2 --write
+    python benchmarks/tune_eval.py --games 10000 --jobs 2 --write
 """
 
 from __future__ import annotations
@@ -22,11 +24,13 @@ from pathlib import Path
 
 from cuttle import Game
 from cuttle.ai import make_player
-from cuttle.ai.learned import NAMES, features
+from cuttle.ai.learned import NAMES, features, weights_key
+from cuttle.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
 WEIGHTS_FILE = ROOT / "cuttle" / "ai" / "learned_weights.py"
 SEED_BASE = 10**9
+DEFAULT_RULES = ("classic", "cuttlecards", "classic+joker", "cuttlecards+joker")
 
 
 def play(job: tuple[str, int, str, float]) -> list[tuple[list[float], float]]:
@@ -87,8 +91,9 @@ def main(argv: list[str] | None = None) -> int:
     import numpy as np
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=20000, help="self-play games per preset")
-    ap.add_argument("--presets", default="classic,cuttlecards")
+    ap.add_argument("--games", type=int, default=10000, help="self-play games per rule set")
+    ap.add_argument("--rules", default=",".join(DEFAULT_RULES),
+                    help="comma-separated rule sets, one set of weights each")
     ap.add_argument("--players", default="medium/medium", help="two levels, A/B")
     ap.add_argument("--explore", type=float, default=0.05, help="share of random moves")
     ap.add_argument("--l2", type=float, default=1.0)
@@ -96,8 +101,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--write", action="store_true", help="store the weights in the package")
     args = ap.parse_args(argv)
     weights: dict[str, list[float]] = {}
-    for preset in args.presets.split(","):
-        jobs = [(preset, i, args.players, args.explore) for i in range(args.games)]
+    for rules in args.rules.split(","):
+        preset = weights_key(Rules.parse(rules))
+        jobs = [(rules, i, args.players, args.explore) for i in range(args.games)]
         with multiprocessing.Pool(args.jobs) as pool:
             games = pool.map(play, jobs, chunksize=50)
         cut = len(games) * 4 // 5  # hold out the last fifth of the games

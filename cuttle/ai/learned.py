@@ -3,9 +3,9 @@
 :func:`features` describes a table from one seat's side as a short vector of numbers (progress to
 the goal, permanents, the cards in each hand by rank, what those cards could do on this table, and
 who holds a winning card now). :func:`evaluate_learned` returns ``w . features``: the log-odds that
-the seat wins, with weights fitted per preset by logistic regression on the outcomes of self-play
-games (``python benchmarks/tune_eval.py``, see docs/ai.md). The ``hard`` search scores its leaves
-with it.
+the seat wins, with weights fitted per preset (and per preset with jokers) by logistic regression
+on the outcomes of self-play games (``python benchmarks/tune_eval.py``, see docs/ai.md). The
+``hard`` search scores its leaves with it.
 
 Fair play: like :mod:`cuttle.ai.fasteval`, the search calls it only on games built from the seat's
 view, in which every card the seat cannot see was dealt at random.
@@ -16,6 +16,7 @@ from __future__ import annotations
 from cuttle import Game
 from cuttle.ai.fasteval import _holds_win, _table, _winning
 from cuttle.ai.learned_weights import WEIGHTS
+from cuttle.rules import Rules
 
 _JACK = 10
 _SIX = 5
@@ -108,7 +109,7 @@ def evaluate_learned(g: Game, me: int) -> float:
         if out == "draw":
             return 0.0
         return 30.0 if out == ("p0" if me == 0 else "p1") else -30.0
-    w = _WEIGHTS.get(g.rules.preset) or _WEIGHTS["classic"]
+    w = weights_for(g.rules)
     opp = 1 - me
     s_me, k_me, q_me, gl_me, _ = _table(g, me)
     s_op, k_op, q_op, gl_op, _ = _table(g, opp)
@@ -164,6 +165,30 @@ def evaluate_learned(g: Game, me: int) -> float:
         v += theirs * (w[i + 8] if nxt == me else w[i + 9])
     v += w[i + 10] * len(g.deck) / 13.0
     return v
+
+
+def weights_key(rules: Rules) -> str:
+    """The name of the weights for ``rules``: the preset, plus ``+joker`` when jokers are in
+    the deck (the other variants change moves, not what a table is worth, and use their
+    preset's weights)."""
+    return rules.preset + ("+joker" if "joker" in rules.variants else "")
+
+
+def weights_for(rules: Rules) -> list[float]:
+    """The weights for ``rules`` (see :func:`weights_key`), falling back to the preset's."""
+    # Looked up once per Rules object: hashing a Rules on every evaluation would cost as much
+    # as the evaluation itself. The object is kept in the entry, so a recycled id cannot match.
+    entry = _CACHE.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    w = _WEIGHTS.get(weights_key(rules)) or _WEIGHTS.get(rules.preset) or _WEIGHTS["classic"]
+    if len(_CACHE) > 64:
+        _CACHE.clear()
+    _CACHE[id(rules)] = (rules, w)
+    return w
+
+
+_CACHE: dict[int, tuple[Rules, list[float]]] = {}
 
 
 def _check_weights() -> dict[str, list[float]]:
