@@ -13,6 +13,8 @@ Card lists may be written as lists or as one string: ``"7D 2C"``; player pairs a
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
 from cuttle import Game, IllegalMoveError
@@ -142,3 +144,20 @@ def scrap(g: Game) -> list[str]:
 
 def deck(g: Game) -> list[str]:
     return g.to_position()["deck"]
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def cli_env(home: Path, **extra: str) -> dict[str, str]:
+    """The environment of a ``python -m cuttle`` subprocess that keeps its saves and records
+    under ``home`` (XDG dirs), imports this checkout, and shows colour (``NO_COLOR`` removed)."""
+    env = dict(os.environ)
+    env.update(
+        XDG_STATE_HOME=str(home / "state"),
+        XDG_DATA_HOME=str(home / "data"),
+        PYTHONPATH=str(ROOT),
+        **extra,
+    )
+    env.pop("NO_COLOR", None)
+    return env

@@ -3,30 +3,21 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from helpers import cli_env
 
 from cuttle import Game
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def cuttle(
     args: list[str], stdin: str, home: Path, timeout: float = 60
 ) -> subprocess.CompletedProcess[str]:
     home.mkdir(parents=True, exist_ok=True)
-    env = dict(os.environ)
-    env.update(
-        XDG_STATE_HOME=str(home / "state"),
-        XDG_DATA_HOME=str(home / "data"),
-        PYTHONPATH=str(ROOT),
-        COLUMNS="80",
-    )
-    env.pop("NO_COLOR", None)
+    env = cli_env(home, COLUMNS="80")
     return subprocess.run(
         [sys.executable, "-m", "cuttle", *args],
         input=stdin,

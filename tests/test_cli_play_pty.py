@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import json
-import os
 import random
 import signal
 import sys
 from pathlib import Path
 
 import pytest
+from helpers import cli_env
 
 from cuttle import Game
 
 pexpect = pytest.importorskip("pexpect")
 
-ROOT = Path(__file__).resolve().parent.parent
 # The status line of every decision a human can face, then the prompt.
 STATUS = (
     r"Your move: |Counter .* with a 2|A 4 hit you|Your 3: |Your 5: |Your 7 revealed|"
@@ -25,15 +24,7 @@ PROMPT = r"[\w)]> "
 
 
 def spawn(args: list[str], home: Path, width: int = 80, height: int = 24) -> pexpect.spawn:
-    env = dict(os.environ)
-    env.update(
-        XDG_STATE_HOME=str(home / "state"),
-        XDG_DATA_HOME=str(home / "data"),
-        PYTHONPATH=str(ROOT),
-        TERM="xterm-256color",
-        PROMPT_TOOLKIT_NO_CPR="1",
-    )
-    env.pop("NO_COLOR", None)
+    env = cli_env(home, TERM="xterm-256color", PROMPT_TOOLKIT_NO_CPR="1")
     return pexpect.spawn(
         sys.executable,
         ["-m", "cuttle", *args],
