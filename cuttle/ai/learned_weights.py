@@ -1,6 +1,6 @@
 """Weights of the learned evaluation (:mod:`cuttle.ai.learned`): one list per preset, one weight
 per feature in the order of ``learned.NAMES``. Written by
-``python benchmarks/tune_eval.py --games 10000 --jobs 2 --write``.
+``python benchmarks/tune_eval.py --games 10000 --jobs 2 --write`` (the four default rule sets).
 """
 
 WEIGHTS: dict[str, list[float]] = {
@@ -111,5 +111,113 @@ WEIGHTS: dict[str, list[float]] = {
         -0.6746,  # win_op_next
         -4.043,  # win_op_later
         0.0,  # deck
+    ],
+    "classic+joker": [
+        0.2693,  # me_next
+        -0.9191,  # need_me
+        0.9191,  # need_op
+        0.1652,  # near_me
+        -0.1645,  # near_op
+        0.9288,  # queen_me
+        -0.9287,  # queen_op
+        -0.1234,  # queens2_me
+        0.1234,  # queens2_op
+        0.2099,  # kings_me
+        -0.2099,  # kings_op
+        -0.1019,  # glasses_me
+        0.1016,  # glasses_op
+        0.2348,  # hand_me_A
+        0.6769,  # hand_me_2
+        0.1735,  # hand_me_3
+        0.0673,  # hand_me_4
+        0.2596,  # hand_me_5
+        0.3927,  # hand_me_6
+        0.4054,  # hand_me_7
+        0.3829,  # hand_me_8
+        0.4872,  # hand_me_9
+        0.5618,  # hand_me_T
+        0.6582,  # hand_me_J
+        0.0564,  # hand_me_Q
+        0.4303,  # hand_me_K
+        0.2658,  # hand_me_X
+        -0.2349,  # hand_op_A
+        -0.6771,  # hand_op_2
+        -0.1735,  # hand_op_3
+        -0.0673,  # hand_op_4
+        -0.2596,  # hand_op_5
+        -0.3927,  # hand_op_6
+        -0.4053,  # hand_op_7
+        -0.3829,  # hand_op_8
+        -0.4871,  # hand_op_9
+        -0.5617,  # hand_op_T
+        -0.6582,  # hand_op_J
+        -0.0564,  # hand_op_Q
+        -0.4303,  # hand_op_K
+        -0.2658,  # hand_op_X
+        0.3749,  # ace_lead_me
+        -0.3748,  # ace_lead_op
+        0.1895,  # six_perms_me
+        -0.1896,  # six_perms_op
+        0.5071,  # jack_best_me
+        -0.5071,  # jack_best_op
+        3.7447,  # win_me_next
+        0.6745,  # win_me_later
+        -0.6752,  # win_op_next
+        -3.7513,  # win_op_later
+        -0.0,  # deck
+    ],
+    "cuttlecards+joker": [
+        0.2946,  # me_next
+        -0.9391,  # need_me
+        0.9391,  # need_op
+        0.1791,  # near_me
+        -0.1786,  # near_op
+        0.8626,  # queen_me
+        -0.8625,  # queen_op
+        -0.1658,  # queens2_me
+        0.1658,  # queens2_op
+        0.2061,  # kings_me
+        -0.2061,  # kings_op
+        0.3351,  # glasses_me
+        -0.3352,  # glasses_op
+        0.3253,  # hand_me_A
+        0.7834,  # hand_me_2
+        0.2046,  # hand_me_3
+        0.1311,  # hand_me_4
+        0.4999,  # hand_me_5
+        0.3996,  # hand_me_6
+        0.5654,  # hand_me_7
+        0.4088,  # hand_me_8
+        0.5489,  # hand_me_9
+        0.6504,  # hand_me_T
+        0.7906,  # hand_me_J
+        0.0575,  # hand_me_Q
+        0.4218,  # hand_me_K
+        0.3652,  # hand_me_X
+        -0.3253,  # hand_op_A
+        -0.7836,  # hand_op_2
+        -0.2045,  # hand_op_3
+        -0.1311,  # hand_op_4
+        -0.4998,  # hand_op_5
+        -0.3996,  # hand_op_6
+        -0.5654,  # hand_op_7
+        -0.4087,  # hand_op_8
+        -0.5489,  # hand_op_9
+        -0.6504,  # hand_op_T
+        -0.7906,  # hand_op_J
+        -0.0574,  # hand_op_Q
+        -0.4218,  # hand_op_K
+        -0.3652,  # hand_op_X
+        0.353,  # ace_lead_me
+        -0.353,  # ace_lead_op
+        0.2353,  # six_perms_me
+        -0.2353,  # six_perms_op
+        0.4406,  # jack_best_me
+        -0.4406,  # jack_best_op
+        3.8756,  # win_me_next
+        0.6594,  # win_me_later
+        -0.6596,  # win_op_next
+        -3.8909,  # win_op_later
+        -0.0,  # deck
     ],
 }
