@@ -12,7 +12,7 @@ from helpers import make
 
 from cuttle import Game
 from cuttle.ai import make_player
-from cuttle.ai.learned import NAMES, evaluate_learned, features
+from cuttle.ai.learned import NAMES, evaluate_learned, features, weights_for, weights_key
 from cuttle.ai.learned_weights import WEIGHTS
 
 RULES = ("classic", "cuttlecards", "classic+joker+nine-freeze", "cuttlecards+joker")
@@ -38,7 +38,7 @@ def test_every_preset_has_one_weight_per_feature() -> None:
 @pytest.mark.parametrize("rules", RULES)
 def test_the_fast_sum_is_the_dot_product_of_weights_and_features(rules: str) -> None:
     for g in playout_positions(rules, 12):
-        w = WEIGHTS[g.rules.preset]
+        w = weights_for(g.rules)
         for me in (0, 1):
             f = features(g, me)
             assert len(f) == len(NAMES)
@@ -101,3 +101,13 @@ def test_the_tuning_script_fits_a_model_better_than_a_coin(
     loss, coin = float(found.group(1)), float(found.group(2))
     assert loss < coin
     assert "win_me_next" in out
+
+
+def test_weights_are_chosen_by_preset_and_jokers() -> None:
+    from cuttle.rules import Rules
+
+    assert weights_key(Rules.parse("classic+nine-freeze")) == "classic"
+    assert weights_key(Rules.parse("cuttlecards+joker+nine-to-deck")) == "cuttlecards+joker"
+    assert weights_for(Rules.parse("classic+eight-oneoff")) is WEIGHTS["classic"]
+    assert weights_for(Rules.parse("classic+joker")) is WEIGHTS["classic+joker"]
+    assert WEIGHTS["classic+joker"] is not WEIGHTS["classic"]
