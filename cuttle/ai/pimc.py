@@ -15,8 +15,10 @@ move of the seat, and scores it by a shallow search on that deal:
    seat's best answer (alpha-beta);
 3. the seat's next turn is searched in full (``depth`` counts the main-phase decisions after the
    root: 2 by default, opponent then seat), and the table at the horizon -- with the opponent to
-   move -- is scored by :func:`cuttle.ai.fasteval.evaluate_game` (the medium evaluation's terms,
-   read from the determinized game) and mapped to a win chance by a sigmoid.
+   move -- is scored by :func:`cuttle.ai.learned.evaluate_learned` (log-odds of a win, a logistic
+   model fitted on self-play outcomes, read from the determinized game) and mapped to a win chance
+   by the logistic function. ``eval="heuristic"`` scores it with the medium evaluation's terms
+   instead (:func:`cuttle.ai.fasteval.evaluate_game`, squashed by a sigmoid of ``scale`` 25).
 
 A candidate's value is its mean over simulations. All candidates are scored on the *same* deals
 (common random numbers: the comparison between two moves is not blurred by the luck of the deal),
