@@ -29,8 +29,9 @@ def make_player(level: str, seed: int | None = None, **options: Any) -> Player:
 
     Options (``hard`` only): ``iterations`` (search budget in simulations, default 1000),
     ``think`` (seconds per decision instead of an iteration budget), ``depth``, ``opponent``,
-    ``scale``, ``keep``, and ``method`` (``"minimax"``, the default search, or ``"ismcts"``, the
-    older tree search with its own options). See docs/ai.md.
+    ``eval`` (``"learned"``, the default, or ``"heuristic"``), ``scale``, ``keep``, and
+    ``method`` (``"minimax"``, the default search, or ``"ismcts"``, the older tree search with
+    its own options). See docs/ai.md.
     Raises ValueError for an unknown level or option.
     """
     name = str(level).strip().lower()
