@@ -26,8 +26,12 @@ _BASE = [max(BASE_HAND_VALUE[i + 1], 0.6 * (i + 1)) if i < 10 else BASE_HAND_VAL
 _JOKER_VALUE = BASE_HAND_VALUE[0]
 
 
-def _table(g: Game, p: int) -> tuple[int, int, int, int, float]:
-    """(score, kings, queens, glasses, permanents value) of player ``p``."""
+Side = tuple[int, int, int, int, float, int, int]
+
+
+def _table(g: Game, p: int) -> Side:
+    """(score, kings, queens, glasses, permanents value, points still needed, best point card's
+    rank number) of player ``p``."""
     kings = queens = glasses = 0
     pv = 0.0
     for c in g.perms[p]:
@@ -41,10 +45,14 @@ def _table(g: Game, p: int) -> tuple[int, int, int, int, float]:
         else:
             glasses += 1
             pv += 2.0
-    score = 0
+    score = best = 0
     for c in g.points[p]:
-        score += (c >> 2) + 1
-    return score, kings, queens, glasses, pv
+        n = (c >> 2) + 1
+        score += n
+        if n > best:
+            best = n
+    need = g.rules.goals[min(kings, 4)] - score
+    return score, kings, queens, glasses, pv, need if need > 0 else 0, best
 
 
 def _winning(g: Game, p: int, need: int, score: int, kings: int, opp_queens: int,
@@ -85,6 +93,25 @@ def _holds_win(hand: list[int], frozen: list[int], win: tuple[int, bool, bool, b
     return any_win, plain
 
 
+def _threats(g: Game, me: int, t_me: Side, t_op: Side, opp_frozen: list[int]) -> tuple[
+        bool, float]:
+    """(``me`` holds a card that wins on its move, how surely the opponent does: 1, 0.3 when only
+    a 2/9 one-off wins and ``me`` holds a 2 to counter it, or 0). ``t_me``/``t_op`` come from
+    :func:`_table`; ``opp_frozen`` are the frozen cards the opponent's check skips."""
+    s_me, k_me, q_me, _, _, need_me, best_me = t_me
+    s_op, k_op, q_op, _, _, need_op, best_op = t_op
+    opp = 1 - me
+    w_me = _winning(g, me, need_me, s_me, k_me, q_op, best_op)
+    mine = _holds_win(g.hands[me], g.frozen, w_me)[0]
+    w_op = _winning(g, opp, need_op, s_op, k_op, q_me, best_me)
+    theirs_any, theirs_plain = _holds_win(g.hands[opp], opp_frozen, w_op)
+    theirs = 1.0 if theirs_any else 0.0
+    if theirs_any and not theirs_plain and not q_op:
+        if any(c >> 2 == 1 and c < 52 for c in g.hands[me]):
+            theirs = 0.3  # only a 2/9 one-off wins, and we hold a 2 to counter it
+    return mine, theirs
+
+
 def evaluate_game(g: Game, me: int, threats: bool = True) -> float:
     """Score of ``g`` for seat ``me`` in the point units of the medium evaluation."""
     out = g.outcome
@@ -93,11 +120,10 @@ def evaluate_game(g: Game, me: int, threats: bool = True) -> float:
             return 0.0
         return WIN if out == ("p0" if me == 0 else "p1") else -WIN
     opp = 1 - me
-    s_me, k_me, q_me, _, pv_me = _table(g, me)
-    s_op, k_op, q_op, _, pv_op = _table(g, opp)
-    goals = g.rules.goals
-    need_me = max(0, goals[min(k_me, 4)] - s_me)
-    need_op = max(0, goals[min(k_op, 4)] - s_op)
+    t_me = _table(g, me)
+    t_op = _table(g, opp)
+    s_me, _, q_me, _, pv_me, need_me, best_me = t_me
+    s_op, _, q_op, _, pv_op, need_op, best_op = t_op
     v = PER_POINT * (need_op - need_me)
     if need_me <= 7:
         v += 0.6 * (7 - need_me)
@@ -105,14 +131,6 @@ def evaluate_game(g: Game, me: int, threats: bool = True) -> float:
         v -= 0.6 * (7 - need_op)
     v += pv_me - pv_op
     jacks = g.jacks
-    best_me = 0
-    for c in g.points[me]:
-        if (c >> 2) + 1 > best_me:
-            best_me = (c >> 2) + 1
-    best_op = 0
-    for c in g.points[opp]:
-        if (c >> 2) + 1 > best_op:
-            best_op = (c >> 2) + 1
     n_perm_me = len(g.perms[me])
     n_perm_op = len(g.perms[opp])
     # Hand values (same rules as evaluate.hand_value).
@@ -144,15 +162,7 @@ def evaluate_game(g: Game, me: int, threats: bool = True) -> float:
         v += sign * total
     if threats:
         nxt = g.turn_player if g.phase == "main" else g.to_move
-        frozen = g.frozen
-        w_me = _winning(g, me, need_me, s_me, k_me, q_op, best_op)
-        mine = _holds_win(g.hands[me], frozen, w_me)[0]
-        w_op = _winning(g, opp, need_op, s_op, k_op, q_me, best_me)
-        theirs_any, theirs_plain = _holds_win(g.hands[opp], [], w_op)
-        theirs = 1.0 if theirs_any else 0.0
-        if theirs_any and not theirs_plain and not q_op:
-            if any(c >> 2 == 1 and c < 52 for c in g.hands[me]):
-                theirs = 0.3  # only a 2/9 one-off wins, and we hold a 2 to counter it
+        mine, theirs = _threats(g, me, t_me, t_op, [])
         if nxt == me:
             v += (THREAT if mine else 0.0) - PRESSURE * theirs
         else:

@@ -14,7 +14,7 @@ view, in which every card the seat cannot see was dealt at random.
 from __future__ import annotations
 
 from cuttle import Game
-from cuttle.ai.fasteval import _holds_win, _table, _winning
+from cuttle.ai.fasteval import _table, _threats
 from cuttle.ai.learned_weights import WEIGHTS
 from cuttle.rules import Rules
 
@@ -46,11 +46,10 @@ _REST = NAMES.index("ace_lead_me")
 def features(g: Game, me: int) -> list[float]:
     """The feature vector of ``g`` (not over) from seat ``me``'s side."""
     opp = 1 - me
-    s_me, k_me, q_me, gl_me, _ = _table(g, me)
-    s_op, k_op, q_op, gl_op, _ = _table(g, opp)
-    goals = g.rules.goals
-    need_me = max(0, goals[min(k_me, 4)] - s_me)
-    need_op = max(0, goals[min(k_op, 4)] - s_op)
+    t_me = _table(g, me)
+    t_op = _table(g, opp)
+    s_me, k_me, q_me, gl_me, _, need_me, best_me = t_me
+    s_op, k_op, q_op, gl_op, _, need_op, best_op = t_op
     nxt = g.turn_player if g.phase == "main" else g.to_move
     f = [0.0] * N
     f[0] = 1.0 if nxt == me else -1.0
@@ -66,8 +65,6 @@ def features(g: Game, me: int) -> list[float]:
     f[10] = k_op
     f[11] = gl_me
     f[12] = gl_op
-    best_me = max(((c >> 2) + 1 for c in g.points[me]), default=0)
-    best_op = max(((c >> 2) + 1 for c in g.points[opp]), default=0)
     counts = [[0] * 14, [0] * 14]
     for side, p in ((0, me), (1, opp)):
         row = counts[side]
@@ -83,14 +80,7 @@ def features(g: Game, me: int) -> list[float]:
     f[i + 3] = counts[1][_SIX] * len(g.perms[me])
     f[i + 4] = counts[0][_JACK] * best_op / 7.0 if not q_op else 0.0
     f[i + 5] = counts[1][_JACK] * best_me / 7.0 if not q_me else 0.0
-    w_me = _winning(g, me, need_me, s_me, k_me, q_op, best_op)
-    mine = _holds_win(g.hands[me], g.frozen, w_me)[0]
-    w_op = _winning(g, opp, need_op, s_op, k_op, q_me, best_me)
-    theirs_any, theirs_plain = _holds_win(g.hands[opp], g.frozen, w_op)
-    theirs = 1.0 if theirs_any else 0.0
-    if theirs_any and not theirs_plain and not q_op:
-        if any(c >> 2 == 1 and c < 52 for c in g.hands[me]):
-            theirs = 0.3  # only a 2/9 one-off wins, and we hold a 2 to counter it
+    mine, theirs = _threats(g, me, t_me, t_op, g.frozen)
     if nxt == me:
         f[i + 6] = 1.0 if mine else 0.0
         f[i + 8] = theirs
@@ -111,11 +101,10 @@ def evaluate_learned(g: Game, me: int) -> float:
         return 30.0 if out == ("p0" if me == 0 else "p1") else -30.0
     w = weights_for(g.rules)
     opp = 1 - me
-    s_me, k_me, q_me, gl_me, _ = _table(g, me)
-    s_op, k_op, q_op, gl_op, _ = _table(g, opp)
-    goals = g.rules.goals
-    need_me = max(0, goals[min(k_me, 4)] - s_me)
-    need_op = max(0, goals[min(k_op, 4)] - s_op)
+    t_me = _table(g, me)
+    t_op = _table(g, opp)
+    s_me, k_me, q_me, gl_me, _, need_me, best_me = t_me
+    s_op, k_op, q_op, gl_op, _, need_op, best_op = t_op
     nxt = g.turn_player if g.phase == "main" else g.to_move
     v = w[0] if nxt == me else -w[0]
     v += (w[1] * need_me + w[2] * need_op + w[3] * max(0, 7 - need_me)
@@ -125,14 +114,6 @@ def evaluate_learned(g: Game, me: int) -> float:
     if q_op:
         v += w[6] + w[8] * (q_op - 1)
     v += w[9] * k_me + w[10] * k_op + w[11] * gl_me + w[12] * gl_op
-    best_me = 0
-    for c in g.points[me]:
-        if (c >> 2) + 1 > best_me:
-            best_me = (c >> 2) + 1
-    best_op = 0
-    for c in g.points[opp]:
-        if (c >> 2) + 1 > best_op:
-            best_op = (c >> 2) + 1
     i = _REST
     for p, base, sign in ((me, _HAND_ME, 0), (opp, _HAND_OP, 1)):
         for c in g.hands[p]:
@@ -152,16 +133,10 @@ def evaluate_learned(g: Game, me: int) -> float:
                     v += w[i + 4] * best_op / 7.0
                 elif sign == 1 and not q_me:
                     v += w[i + 5] * best_me / 7.0
-    w_me = _winning(g, me, need_me, s_me, k_me, q_op, best_op)
-    if _holds_win(g.hands[me], g.frozen, w_me)[0]:
+    mine, theirs = _threats(g, me, t_me, t_op, g.frozen)
+    if mine:
         v += w[i + 6] if nxt == me else w[i + 7]
-    w_op = _winning(g, opp, need_op, s_op, k_op, q_me, best_me)
-    theirs_any, theirs_plain = _holds_win(g.hands[opp], g.frozen, w_op)
-    if theirs_any:
-        theirs = 1.0
-        if not theirs_plain and not q_op:
-            if any(c >> 2 == 1 and c < 52 for c in g.hands[me]):
-                theirs = 0.3
+    if theirs:
         v += theirs * (w[i + 8] if nxt == me else w[i + 9])
     v += w[i + 10] * len(g.deck) / 13.0
     return v
