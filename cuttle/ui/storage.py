@@ -44,6 +44,11 @@ def data_dir() -> Path:
     return _xdg("XDG_DATA_HOME", ".local/share")
 
 
+def config_dir() -> Path:
+    """``$XDG_CONFIG_HOME/cuttle`` (default ``~/.config/cuttle``): settings."""
+    return _xdg("XDG_CONFIG_HOME", ".config")
+
+
 def save_path() -> Path:
     """The one game in progress."""
     return state_dir() / "game.json"
