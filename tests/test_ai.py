@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -198,6 +199,37 @@ def test_hard_options_are_checked() -> None:
         make_player("hard", method="alphazero")
     with pytest.raises(ValueError, match="depth"):
         make_player("hard", depth=0)
+
+
+@pytest.mark.parametrize("method", ["minimax", "ismcts"])
+@pytest.mark.parametrize(
+    ("options", "name"),
+    [
+        ({"think": math.inf}, "think"),
+        ({"think": math.nan}, "think"),
+        ({"think": 0.0}, "think"),
+        ({"think": 1e9}, "think"),
+        ({"think": "soon"}, "think"),
+        ({"iterations": math.inf}, "iterations"),
+        ({"iterations": 10**400}, "iterations"),
+        ({"iterations": -5}, "iterations"),
+        ({"iterations": 2.5}, "iterations"),
+        ({"iterations": True}, "iterations"),
+        ({"iterations": None}, "iterations"),
+        ({"depth": 100}, "depth"),
+        ({"scale": -1.0}, "scale"),
+    ],
+)
+def test_out_of_range_options_are_refused(method: str, options: dict[str, Any],
+                                          name: str) -> None:
+    with pytest.raises(ValueError, match=f"^{name} must be"):
+        make_player("hard", method=method, **options)
+
+
+def test_in_range_options_are_converted() -> None:
+    bot = make_player("hard", iterations=300.0, think="0.5")
+    assert bot.iterations == 300 and isinstance(bot.iterations, int)  # type: ignore[attr-defined]
+    assert bot.think == 0.5  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("options", [{"opponent": "minimax"}, {"method": "ismcts"}])

@@ -73,13 +73,24 @@ def test_cli_accepts_hard_options_and_variants(capsys: pytest.CaptureFixture[str
         (["arena", "random", "medium", "--rules", "poker"], "unknown rules preset"),
         (["arena", "hard:bogus=3", "medium"], "unknown option"),
         (["arena", "medium:iterations=3", "random"], "unknown option"),
+        (["arena", "hard:think=inf", "medium"], "think must be a number more than 0"),
+        (["arena", "hard:iterations=1e400", "medium"], "not '1e400'"),
+        (["arena", "hard:iterations=nan", "medium"], "iterations must be a whole number"),
+        (["arena", "hard:iterations=2.5", "medium"], "iterations must be a whole number"),
+        (["arena", "medium", "hard:think=-1"], "think must be"),
+        (["arena", "hard:think=1e9", "medium"], "at most 600 seconds"),
+        (["arena", "hard:keep=1", "medium"], "keep must be"),
+        (["arena", "hard:opponent=psychic", "medium"], "opponent must be one of"),
+        (["arena", "hard:method=ismcts,exploration=-inf", "medium"], "exploration must be"),
     ],
 )
 def test_bad_options_exit_2_with_a_clear_message(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(argv) == 2
-    assert message in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert message in err
+    assert err.count("\n") == 1  # one line, no traceback
 
 
 def test_parse_level() -> None:

@@ -82,7 +82,7 @@ def test_hard_takes_the_evaluation_as_an_option() -> None:
         assert bot.choose(g) in g.legal_moves()
     with pytest.raises(ValueError, match="eval must be one of"):
         make_player("hard", eval="oracle")
-    with pytest.raises(ValueError, match="scale must be positive"):
+    with pytest.raises(ValueError, match="scale must be a number more than 0"):
         make_player("hard", scale=0)
 
 

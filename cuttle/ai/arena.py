@@ -52,11 +52,14 @@ def parse_level(spec: str) -> tuple[str, dict[str, Any]]:
 
 
 def _number(text: str) -> Any:
+    """An int or finite float when ``text`` is one; otherwise the text itself (so that
+    ``1e400`` or ``nan`` reach the option check, and its message, as the player wrote them)."""
     for kind in (int, float):
         try:
-            return kind(text)
+            x = kind(text)
         except ValueError:
-            pass
+            continue
+        return x if math.isfinite(x) else text
     return text
 
 

@@ -15,6 +15,7 @@ import zlib
 from typing import Any
 
 from cuttle import Game, Move
+from cuttle.ai.options import Spec, check_options
 
 View = dict[str, Any]
 
@@ -66,21 +67,11 @@ class Player:
         return random.Random((self.seed << 32) ^ zlib.crc32(text.encode()))
 
 
-def search_options(defaults: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
-    """The ``hard`` level's options merged over ``defaults``: unknown names, a budget below one
-    iteration or a non-positive time budget raise ValueError naming them."""
-    unknown = sorted(set(options) - set(defaults))
-    if unknown:
-        raise ValueError(
-            f"unknown option(s) for AI level 'hard': {', '.join(unknown)}"
-            f" (known: {', '.join(defaults)})"
-        )
-    cfg = {**defaults, **options}
-    if int(cfg["iterations"]) < 1:
-        raise ValueError(f"iterations must be at least 1, not {int(cfg['iterations'])}")
-    if cfg["think"] is not None and float(cfg["think"]) <= 0:
-        raise ValueError(f"think must be a positive number of seconds, not {float(cfg['think'])}")
-    return cfg
+def search_options(specs: dict[str, tuple[Spec, Any]], options: dict[str, Any]) -> dict[str, Any]:
+    """The ``hard`` level's options merged over the defaults of ``specs``, each checked
+    (:func:`cuttle.ai.options.check_options`): unknown names, non-finite or out-of-range values
+    raise ValueError naming them."""
+    return check_options(specs, options)
 
 
 def simulation(view: View, rng: random.Random) -> Game:

@@ -31,18 +31,20 @@ from cuttle.ai.base import Player, View, search_options, simulation
 from cuttle.ai.evaluate import WIN, evaluate
 from cuttle.ai.heuristic import HeuristicPlayer, quick_value
 from cuttle.ai.knowledge import Knowledge, rank, read_view
+from cuttle.ai.options import ITERATIONS, THINK, Spec
 
-DEFAULTS: dict[str, Any] = {
-    "iterations": 1000,
-    "think": None,
-    "exploration": 0.7,
-    "epsilon": 0.1,
-    "playout_depth": 2,
-    "bias": 1.0,
-    "scale": 25.0,
-    "top_k": 8,
-    "opponent": "tree",
-    "depth": 1,
+#: The options: name -> (what it accepts, default).
+DEFAULTS: dict[str, tuple[Spec, Any]] = {
+    "iterations": (ITERATIONS, 1000),
+    "think": (THINK, None),
+    "exploration": (Spec("float", 0, 100), 0.7),
+    "epsilon": (Spec("float", 0, 1), 0.1),
+    "playout_depth": (Spec("int", 0, 50), 2),
+    "bias": (Spec("float", 0, 1e6), 1.0),
+    "scale": (Spec("float", 0, 1e6, open_lo=True), 25.0),
+    "top_k": (Spec("int", 1, 1000), 8),
+    "opponent": (Spec("choice", choices=("model", "tree")), "tree"),
+    "depth": (Spec("int", 0, 6), 1),
 }
 
 

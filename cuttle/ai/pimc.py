@@ -45,15 +45,17 @@ from cuttle.ai.evaluate import p_opponent_wins_now
 from cuttle.ai.fasteval import evaluate_game
 from cuttle.ai.knowledge import read_view
 from cuttle.ai.learned import evaluate_learned
+from cuttle.ai.options import ITERATIONS, THINK, Spec
 
-DEFAULTS: dict[str, Any] = {
-    "iterations": 1000,
-    "think": None,
-    "depth": 2,
-    "scale": None,
-    "keep": 0.5,
-    "opponent": "greedy",
-    "eval": "learned",
+#: The options: name -> (what it accepts, default).
+DEFAULTS: dict[str, tuple[Spec, Any]] = {
+    "iterations": (ITERATIONS, 1000),
+    "think": (THINK, None),
+    "depth": (Spec("int", 1, 6), 2),
+    "scale": (Spec("float", 0, 1e6, open_lo=True, optional=True), None),
+    "keep": (Spec("float", 0, 1, open_lo=True, open_hi=True), 0.5),
+    "opponent": (Spec("choice", choices=("greedy", "minimax")), "greedy"),
+    "eval": (Spec("choice", choices=("learned", "heuristic")), "learned"),
 }
 
 #: The leaf evaluations: name -> (function, default scale of the sigmoid that maps it to a chance).
@@ -172,23 +174,13 @@ class DeterminizedPlayer(Player):
     def __init__(self, seed: int | None = None, **options: Any) -> None:
         super().__init__(seed)
         cfg = search_options(DEFAULTS, options)
-        self.iterations = int(cfg["iterations"])
-        self.think = None if cfg["think"] is None else float(cfg["think"])
-        self.depth = int(cfg["depth"])
-        if cfg["eval"] not in EVALUATIONS:
-            raise ValueError(f"eval must be one of {', '.join(EVALUATIONS)}, not {cfg['eval']!r}")
+        self.iterations: int = cfg["iterations"]
+        self.think: float | None = cfg["think"]
+        self.depth: int = cfg["depth"]
         self.evaluate, default_scale = EVALUATIONS[cfg["eval"]]
-        self.scale = default_scale if cfg["scale"] is None else float(cfg["scale"])
-        if self.scale <= 0:
-            raise ValueError(f"scale must be positive, not {self.scale}")
-        self.keep = float(cfg["keep"])
-        self.opponent = str(cfg["opponent"])
-        if self.opponent not in ("minimax", "greedy"):
-            raise ValueError(f"opponent must be 'minimax' or 'greedy', not {self.opponent!r}")
-        if self.depth < 1:
-            raise ValueError(f"depth must be at least 1, not {self.depth}")
-        if not 0 < self.keep < 1:
-            raise ValueError(f"keep must be between 0 and 1, not {self.keep}")
+        self.scale: float = default_scale if cfg["scale"] is None else cfg["scale"]
+        self.keep: float = cfg["keep"]
+        self.opponent: str = cfg["opponent"]
         self.last_iterations = 0
 
     def decide(
