@@ -53,6 +53,10 @@ class Rules:
     five_draws: int = 2
     #: cards a 7 reveals
     seven_reveals: int = 1
+    #: a 3 revealed by a 7 may be played as a one-off counting the 7 as already in the scrap
+    #: (classic, so the 3 may always take the 7 back); cuttlecards judges the scrap as it is
+    #: before the 7 is scrapped, as cuttle.cards' seven one-off validation does
+    seven_three_sees_seven: bool = True
     #: cuttlecards 9: may also target point cards, and freezes what it returns
     nine_hits_points: bool = False
     nine_freezes: bool = False
@@ -127,6 +131,7 @@ _PRESET_RULES = {
         five_discards=True,
         five_draws=3,
         seven_reveals=2,
+        seven_three_sees_seven=False,
         nine_hits_points=True,
         nine_freezes=True,
         queens_protect_queens=True,

@@ -259,6 +259,46 @@ def test_seven_revealed_seven_needs_a_card_left_cuttlecards():
     assert "oneoff 7D" not in moves(g2) and "points 7D" in moves(g2)
 
 
+def test_seven_one_off_validate_rejects_revealed_three_when_scrap_holds_only_threes():
+    """seven-one-off/validate, 3: the scrap is judged before the 7 itself is scrapped, so a
+    scrap of 3s alone leaves the revealed 3 nothing to take (issue 15)."""
+    g = cc(hands=("7C", "4S"), deck="3D 9H ...", scrap="3H 3S")
+    play(g, "oneoff 7C", "resolve")
+    assert moves(g) == {"points 3D", "points 9H"}
+    illegal(g, "oneoff 3D", "no card a 3 may take", "7 joins the scrap only once")
+
+
+def test_seven_one_off_validate_rejects_revealed_three_when_scrap_is_empty():
+    """seven-one-off/validate, 3: an empty scrap (the 7 not yet in it) refuses the 3."""
+    g = cc(hands=("7C", "4S"), deck="3D 9H ...", scrap="")
+    play(g, "oneoff 7C", "resolve")
+    assert "oneoff 3D" not in moves(g) and "points 3D" in moves(g)
+
+
+def test_seven_one_off_validate_allows_revealed_three_and_it_may_take_the_seven():
+    """seven-one-off/validate, 3: with a non-3 in the scrap the 3 is legal; seven-one-off/execute
+    scraps the 7 before the 3 resolves, so resolve-three may take the 7 back."""
+    g = cc(hands=("7C", "4S"), deck="3D 9H ...", scrap="3H 5S")
+    play(g, "oneoff 7C", "resolve", "oneoff 3D", "resolve")
+    assert g.phase == "resolve_three"
+    assert moves(g) == {"take 5S", "take 7C"}
+    g.play("take 7C")
+    assert "7C" in hand(g, 0) and deck(g)[0] == "9H"
+
+
+def test_seven_one_off_validate_counts_counter_twos_scrapped_before_the_seven():
+    """seven-one-off/validate, 3: 2s spent countering the 7 are in the scrap when the reveal is
+    played (resolve/execute scraps the twos first), so they make the 3 legal."""
+    g = cc(hands=("7C 2C", "2D 4S"), deck="3D 9H ...", scrap="")
+    play(g, "oneoff 7C", "counter 2D", "counter 2C")
+    if g.phase == "counter":
+        g.play("resolve")
+    assert g.phase == "resolve_seven"
+    assert "oneoff 3D" in moves(g)
+    play(g, "oneoff 3D", "resolve")
+    assert moves(g) == {"take 2C", "take 2D", "take 7C"}
+
+
 def test_seven_oneoff_from_reveal_opens_counter_window_cuttlecards():
     g = cc(hands=("7C", "2S 4S"), points=([], ["TD"]), deck="AH 5D ...")
     play(g, "oneoff 7C", "resolve", "oneoff AH")

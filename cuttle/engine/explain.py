@@ -182,6 +182,9 @@ def _play_problem(g: Game, p: int, m: Move, from_seven: bool) -> str | None:
             return f"{_a(c)} one-off takes no target"
         deck_len = len(g.deck) + (len(g.revealed) - 1 if from_seven else 0)
         if r == 2:
+            if from_seven:
+                return ("the scrap holds no card a 3 may take (the 7 joins the scrap only once "
+                        "the card it revealed is played)")
             return "the scrap holds no card a 3 may take"
         if r == 3:
             return "the opponent has no card in hand for a 4 to discard"

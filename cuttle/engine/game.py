@@ -396,7 +396,10 @@ class Game:
                     for t in self._perm_targets(p, False):
                         moves.append(ONEOFF_T[(c, t)])
                 elif r == 2:
-                    if seven or (rules.three_takes_three and self.scrap) or any(
+                    # From a 7 the seven joins the scrap before the 3 resolves; whether that
+                    # counts when deciding if the 3 may be played at all is a rule of its own.
+                    if (seven and rules.seven_three_sees_seven) or (
+                            rules.three_takes_three and self.scrap) or any(
                             x >> 2 != _R_THREE for x in self.scrap):
                         moves.append(ONEOFF[c])
                 elif r == 3:
