@@ -174,3 +174,37 @@ def test_full_document_renders_with_rich() -> None:
     console.print(Markdown(rules_text()))
     text = console.export_text()
     assert "Card by card" in text and "queens-protect-queens" in text
+
+
+# ------------------------------------------------------------------ topics
+@pytest.mark.parametrize(
+    ("topic", "heading"),
+    [
+        ("counters", "## Counters (the stack)"),
+        ("stack", "## Counters (the stack)"),
+        ("Seven", "## Seven"),
+        ("hand limit", "## Hand limit"),
+        ("hand-limit", "## Hand limit"),
+        ("winning", "## Winning"),
+        ("one-offs", "## One-offs"),
+        ("oneoff", "## One-offs"),
+        ("decisions", "## Decisions"),
+        ("presets", "## Classic and cuttlecards side by side"),
+        ("queen", "### Q — queen"),
+        ("7", "### 7 — seven"),
+        ("joker", "### X — joker"),
+        ("nine-freeze", "### nine-freeze"),
+    ],
+)
+def test_a_topic_names_a_section(topic: str, heading: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", topic]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(heading + "\n") or out.startswith(heading + " ")
+    assert out.count("\n## ") == 0  # one section, not the document
+
+
+def test_an_unknown_topic_lists_the_sections(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "banana"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown card 'banana'" in err
+    assert "counters" in err and "seven" in err and "winning" in err

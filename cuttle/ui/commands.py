@@ -1,4 +1,8 @@
-"""The ``play`` and ``replay`` subcommands of ``cuttle``."""
+"""The ``play`` and ``replay`` subcommands of ``cuttle``.
+
+``cuttle --help`` imports this module to build its parser, so the terminal UI (rich,
+prompt_toolkit, the session) is imported inside the command functions, not here.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +11,15 @@ import os
 import random
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cuttle import Game
 from cuttle.ui import players
-from cuttle.ui.cardtext import CardStyle
-from cuttle.ui.session import GameSession, Options, Seat, session_from_record
-from cuttle.ui.storage import CorruptFileError, read_record, save_path
-from cuttle.ui.terminal import GameIO, PlainIO, TerminalIO, make_console
+
+if TYPE_CHECKING:
+    from cuttle.ui.cardtext import CardStyle
+    from cuttle.ui.session import Seat
+    from cuttle.ui.terminal import GameIO
 
 EXIT_OK, EXIT_USAGE, EXIT_INTERRUPT = 0, 2, 130
 
@@ -96,6 +102,8 @@ def is_interactive() -> bool:
 
 def make_io(style: CardStyle, color: bool) -> GameIO:
     """The terminal or plain-text I/O for this run."""
+    from cuttle.ui.terminal import PlainIO, TerminalIO, make_console
+
     if is_interactive():
         return TerminalIO(make_console(color=color), style, color=color)
     return PlainIO(make_console(interactive=False))
@@ -103,6 +111,8 @@ def make_io(style: CardStyle, color: bool) -> GameIO:
 
 def build_seats(args: argparse.Namespace, seed: int) -> tuple[Seat, Seat]:
     """Seats 0 (moves first) and 1 from --hotseat, --names, --ai and --first."""
+    from cuttle.ui.session import Seat
+
     names = list(args.names) if args.names else None
     if args.hotseat:
         a, b = names or ["Player 1", "Player 2"]
@@ -119,6 +129,10 @@ def build_seats(args: argparse.Namespace, seed: int) -> tuple[Seat, Seat]:
 
 def play_command(args: argparse.Namespace) -> int:
     """``cuttle play``: returns the exit status."""
+    from cuttle.ui.cardtext import CardStyle
+    from cuttle.ui.session import GameSession, Options, session_from_record
+    from cuttle.ui.storage import CorruptFileError, read_record, save_path
+
     if args.think is not None and args.think <= 0:
         _err("--think needs a positive number of seconds")
         return EXIT_USAGE
@@ -199,7 +213,10 @@ def play_command(args: argparse.Namespace) -> int:
 
 def replay_command(args: argparse.Namespace) -> int:
     """``cuttle replay FILE``: returns the exit status."""
+    from cuttle.ui.cardtext import CardStyle
     from cuttle.ui.replay import Replay
+    from cuttle.ui.storage import CorruptFileError, read_record
+    from cuttle.ui.terminal import TerminalIO, make_console
 
     try:
         record = read_record(args.file)

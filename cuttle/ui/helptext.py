@@ -10,6 +10,18 @@ from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
+from cuttle.rulesdoc import CARD_SUMMARY, card_section, card_summary, rules_text
+
+__all__ = [
+    "CARD_SUMMARY",
+    "COMMANDS",
+    "card_rules",
+    "card_summary",
+    "cards_view",
+    "help_view",
+    "markdown_as_text",
+]
+
 COMMANDS: list[tuple[str, str]] = [
     ("MOVE", "play a move: draw, points 7D, scuttle 9C 7H, oneoff AS, jack JD 7H, ... (Tab)"),
     ("7D", "a card alone lists what it can do; then type the number"),
@@ -24,23 +36,6 @@ COMMANDS: list[tuple[str, str]] = [
     ("quit", "leave; the game is saved, continue with: cuttle play --resume"),
 ]
 
-CARD_SUMMARY: list[tuple[str, str, str]] = [
-    ("A", "1 point", "one-off: scrap all point cards"),
-    ("2", "2 points", "one-off: scrap a permanent; or counter a one-off"),
-    ("3", "3 points", "one-off: take a card from the scrap"),
-    ("4", "4 points", "one-off: the opponent discards two cards"),
-    ("5", "5 points", "one-off: draw two (cuttlecards: discard one, draw three)"),
-    ("6", "6 points", "one-off: scrap all permanents"),
-    ("7", "7 points", "one-off: draw the top card and play it at once"),
-    ("8", "8 points", "permanent (glasses): see the opponent's hand"),
-    ("9", "9 points", "one-off: return a permanent to its owner's hand"),
-    ("10", "10 points", "points and scuttles only"),
-    ("J", "-", "permanent: take control of a point card"),
-    ("Q", "-", "permanent: protects your other cards from 2, 9 and jacks"),
-    ("K", "-", "permanent: lowers your goal 21 -> 14 -> 10 -> 7 -> 5"),
-]
-
-
 def help_view() -> RenderableType:
     """The list of commands."""
     table = Table.grid(padding=(0, 2))
@@ -52,39 +47,6 @@ def help_view() -> RenderableType:
         "Tab completes the legal moves. Ctrl-C or Ctrl-D asks whether to quit.", style="dim"
     )
     return Group(Text("Commands", style="bold"), table, tail)
-
-
-def card_summary(rules: str = "classic") -> list[tuple[str, str, str]]:
-    """``CARD_SUMMARY`` for a rules string: the preset's and the variants' differences."""
-    parts = [p for p in rules.split("+") if p]
-    cc = bool(parts) and parts[0] == "cuttlecards"
-    variants = set(parts[1:])
-    rows = {r: [r, pts, what] for r, pts, what in CARD_SUMMARY}
-    if cc:
-        rows["5"][2] = "one-off: discard one card, then draw three"
-        rows["7"][2] = "one-off: reveal the top two cards, play one of them"
-        rows["2"][2] = "one-off: scrap an opponent's permanent; or counter a one-off"
-        rows["9"][2] = "one-off: an opponent's card back to their hand, frozen"
-        rows["J"][2] = "permanent: take control of an opponent's point card"
-        rows["K"][2] = "permanent: lowers your goal 21 -> 14 -> 10 -> 5 -> 0"
-    else:
-        rows["5"][2] = "one-off: draw two cards"
-    if "four-random" in variants:
-        rows["4"][2] = "one-off: the opponent discards two random cards"
-    if "eight-oneoff" in variants:
-        rows["8"][2] += "; or one-off: scrap an 8 used as glasses"
-    if "nine-to-deck" in variants:
-        rows["9"][2] = "one-off: put a permanent on top of the deck"
-    elif "nine-freeze" in variants:
-        rows["9"][2] = "one-off: return a permanent to its owner's hand (frozen a turn)"
-    if "ten-counters-scuttle" in variants:
-        rows["10"][2] = "points and scuttles; or one-off: stop a scuttle of your card"
-    if "queens-protect-queens" in variants:
-        rows["Q"][2] += " (and other queens)"
-    out = [(r[0], r[1], r[2]) for r in rows.values()]
-    if "joker" in variants:
-        out.append(("Joker", "-", "one-off: the players swap hands"))
-    return out
 
 
 def cards_view(rules: str = "classic") -> RenderableType:
@@ -141,8 +103,5 @@ def card_rules(card: str, rich_markup: bool, width: int = 80) -> RenderableType:
 
     ``rich_markup`` renders the Markdown; otherwise the text is re-flowed to ``width``.
     """
-    from cuttle import rules_cmd
-    from cuttle.cli import rules_text
-
-    text = rules_cmd.card_section(rules_text(), card)
+    text = card_section(rules_text(), card)
     return Markdown(text) if rich_markup else markdown_as_text(text, width)

@@ -1,0 +1,158 @@
+"""How long ``cuttle`` takes to start, as whole processes: the time a player waits.
+
+Times, over several runs (median, min and max, in milliseconds):
+
+- ``cuttle --help``, ``cuttle --version`` and ``cuttle rules`` (output to a pipe): from spawn to
+  exit;
+- the first frame of ``cuttle play``: spawned in a pseudo-terminal (80x24, ``TERM=xterm-256color``)
+  and timed until the board is on the screen (the status line "Your move"), then killed.
+
+Each run is a fresh interpreter from this virtual environment, with its own empty config and data
+directories (so no save file or first-run question gets in the way and nothing of yours is touched).
+Targets on this project's 2-core machine: ``--help`` under 150 ms, first frame under 400 ms.
+
+    python benchmarks/bench_startup.py            # 15 runs each
+    python benchmarks/bench_startup.py --runs 30 --json
+
+Exit status 1 when a median misses its target (a benchmark, not a test: run it on a quiet machine).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+TARGETS_MS = {"--help": 150.0, "first frame": 400.0}
+BOARD = r"Your move"
+
+
+def cuttle_command() -> list[str]:
+    """The installed ``cuttle`` script next to this interpreter, else ``python -m cuttle``."""
+    script = Path(sys.executable).parent / "cuttle"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "cuttle"]
+
+
+def clean_env(home: Path) -> dict[str, str]:
+    """The environment of a fresh user: empty config/data directories, no colour overrides."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "CUTTLE_"))}
+    env.update(
+        HOME=str(home),
+        XDG_CONFIG_HOME=str(home / "config"),
+        XDG_DATA_HOME=str(home / "data"),
+        XDG_STATE_HOME=str(home / "state"),
+        XDG_CACHE_HOME=str(home / "cache"),
+        PYTHONDONTWRITEBYTECODE="",
+    )
+    return env
+
+
+def time_process(args: list[str], env: dict[str, str]) -> float:
+    """Seconds from spawn to exit of ``cuttle ARGS`` with output to a pipe."""
+    start = time.perf_counter()
+    result = subprocess.run(
+        [*cuttle_command(), *args],
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        check=False,
+    )
+    elapsed = time.perf_counter() - start
+    if result.returncode != 0:
+        raise SystemExit(f"cuttle {' '.join(args)} failed: {result.stderr.decode()[-500:]}")
+    return elapsed
+
+
+def time_first_frame(env: dict[str, str], marker: str, seed: int) -> float:
+    """Seconds from spawning ``cuttle play`` in a pty until ``marker`` is on the screen."""
+    import pexpect
+
+    command = cuttle_command()
+    env = dict(env, TERM="xterm-256color", PROMPT_TOOLKIT_NO_CPR="1")
+    start = time.perf_counter()
+    child = pexpect.spawn(
+        command[0],
+        [*command[1:], "play", "--seed", str(seed)],
+        env=env,
+        dimensions=(24, 80),
+        encoding="utf-8",
+        timeout=30,
+    )
+    try:
+        child.expect(marker)
+        elapsed = time.perf_counter() - start
+    finally:
+        child.terminate(force=True)
+        child.close()
+    return elapsed
+
+
+def measure(name: str, runs: int, once: Callable[[], float]) -> dict[str, float | str | int]:
+    once()  # warm the file cache and the bytecode; not counted
+    times = [once() * 1000 for _ in range(runs)]
+    row: dict[str, float | str | int] = {
+        "what": name,
+        "runs": runs,
+        "median_ms": round(statistics.median(times), 1),
+        "min_ms": round(min(times), 1),
+        "max_ms": round(max(times), 1),
+    }
+    if name in TARGETS_MS:
+        row["target_ms"] = TARGETS_MS[name]
+    return row
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15, help="runs per measurement (default 15)")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--seed", type=int, default=1, help="the deal of the first-frame game")
+    parser.add_argument(
+        "--marker", default=BOARD, help=f"regex that means the board is drawn ({BOARD!r})"
+    )
+    args = parser.parse_args(argv)
+    if args.runs < 1:
+        parser.error("--runs must be at least 1")
+    home = Path(tempfile.mkdtemp(prefix="cuttle-bench-"))
+    try:
+        env = clean_env(home)
+        rows = [
+            measure("--help", args.runs, lambda: time_process(["--help"], env)),
+            measure("--version", args.runs, lambda: time_process(["--version"], env)),
+            measure("rules (piped)", args.runs, lambda: time_process(["rules"], env)),
+            measure(
+                "first frame",
+                args.runs,
+                lambda: time_first_frame(env, args.marker, args.seed),
+            ),
+        ]
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    missed = [r for r in rows if "target_ms" in r and r["median_ms"] > r["target_ms"]]
+    if args.json:
+        print(json.dumps({"cpus": os.cpu_count(), "results": rows}, indent=2))
+    else:
+        print(f"cuttle start-up, {args.runs} runs each, {os.cpu_count()} CPUs (milliseconds)")
+        print(f"{'what':<16}{'median':>9}{'min':>9}{'max':>9}{'target':>9}")
+        for r in rows:
+            target = f"{r['target_ms']:.0f}" if "target_ms" in r else "-"
+            print(
+                f"{r['what']!s:<16}{r['median_ms']:>9.1f}{r['min_ms']:>9.1f}"
+                f"{r['max_ms']:>9.1f}{target:>9}"
+            )
+        for r in missed:
+            print(f"MISSED: {r['what']} median {r['median_ms']} ms > {r['target_ms']:.0f} ms")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
