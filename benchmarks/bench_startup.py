@@ -62,8 +62,7 @@ def time_process(args: list[str], env: dict[str, str]) -> float:
         [*cuttle_command(), *args],
         env=env,
         stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        capture_output=True,
         check=False,
     )
     elapsed = time.perf_counter() - start

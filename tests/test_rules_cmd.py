@@ -196,7 +196,9 @@ def test_full_document_renders_with_rich() -> None:
         ("nine-freeze", "### nine-freeze"),
     ],
 )
-def test_a_topic_names_a_section(topic: str, heading: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_topic_names_a_section(
+    topic: str, heading: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["rules", topic]) == 0
     out = capsys.readouterr().out
     assert out.startswith(heading + "\n") or out.startswith(heading + " ")
