@@ -254,15 +254,27 @@ class Game:
     # ------------------------------------------------------------------ queries
     def score(self, player: int) -> int:
         """Points of the point cards ``player`` controls."""
-        return sum((c >> 2) + 1 for c in self.points[player])
+        pts = self.points[player]
+        s = len(pts)
+        for c in pts:
+            s += c >> 2
+        return s
 
     def kings(self, player: int) -> int:
         """Number of kings ``player`` has on the table."""
-        return sum(1 for c in self.perms[player] if c >> 2 == _R_KING)
+        n = 0
+        for c in self.perms[player]:
+            if c >> 2 == _R_KING:
+                n += 1
+        return n
 
     def queens(self, player: int) -> int:
         """Number of queens ``player`` has on the table."""
-        return sum(1 for c in self.perms[player] if c >> 2 == _R_QUEEN)
+        n = 0
+        for c in self.perms[player]:
+            if c >> 2 == _R_QUEEN:
+                n += 1
+        return n
 
     def goal(self, player: int) -> int:
         """Points ``player`` needs to win, given their kings."""
@@ -340,14 +352,13 @@ class Game:
             return [DISCARD2[(a, b)] for i, a in enumerate(hand) for b in hand[i + 1:]]
         return []
 
-    def _targetable(self, p: int, owner: int, card: int) -> bool:
-        """Can ``p`` aim a single-target effect (2, 9, jack, 8) at ``owner``'s ``card``?"""
+    def _targetable(self, p: int, owner: int, card: int, q: int = -1) -> bool:
+        """Can ``p`` aim a single-target effect (2, 9, jack, 8) at ``owner``'s ``card``?
+        ``q``, when known, is the number of queens ``owner`` has."""
         if owner == p:
             return True
-        q = 0
-        for c in self.perms[owner]:
-            if c >> 2 == _R_QUEEN:
-                q += 1
+        if q < 0:
+            q = self.queens(owner)
         if q == 0:
             return True
         if card >> 2 == _R_QUEEN and card < 52:
@@ -357,18 +368,31 @@ class Game:
     def _perm_targets(self, p: int, points_too: bool) -> list[int]:
         """Kings, queens, glasses and top jacks (and point cards if ``points_too``) that ``p``
         may target with a 2 or 9."""
-        out = []
+        out: list[int] = []
         owners = (1 - p, p) if self.rules.target_own else (1 - p,)
         jacks = self.jacks
         for q in owners:
-            for c in sorted(self.perms[q]):
-                if self._targetable(p, q, c):
+            perms = self.perms[q]
+            if not perms and not points_too and not jacks:
+                continue
+            nq = 0 if q == p else self.queens(q)
+            if nq == 0:  # nothing protected: every permanent, top jack (and point card)
+                out.extend(sorted(perms))
+                for b in sorted(self.points[q]):
+                    js = jacks.get(b)
+                    if js:
+                        out.append(js[-1])
+                    if points_too:
+                        out.append(b)
+                continue
+            for c in sorted(perms):
+                if self._targetable(p, q, c, nq):
                     out.append(c)
             for b in sorted(self.points[q]):
                 js = jacks.get(b)
-                if js and self._targetable(p, q, js[-1]):
+                if js and self._targetable(p, q, js[-1], nq):
                     out.append(js[-1])
-                if points_too and self._targetable(p, q, b):
+                if points_too and self._targetable(p, q, b, nq):
                     out.append(b)
         return out
 
@@ -378,23 +402,27 @@ class Game:
         opp = 1 - p
         opp_points = sorted(self.points[opp])
         rules = self.rules
+        opp_queens = -1  # counted when a jack needs it
+        add = moves.append
         for c in cards:
             if c >= 52:  # joker: offered when the swap changes something
                 if len(self.hands[p]) > (0 if seven else 1) or self.hands[opp]:
-                    moves.append(ONEOFF[c])
+                    add(ONEOFF[c])
                 continue
             r = c >> 2
             if r <= 9:
-                moves.append(POINTS[c])
-                row = SCUTTLE[c]
-                for t in opp_points:
-                    if t < c:
-                        moves.append(row[t])
+                add(POINTS[c])
+                if opp_points and opp_points[0] < c:
+                    row = SCUTTLE[c]
+                    for t in opp_points:
+                        if t >= c:
+                            break
+                        add(row[t])
                 if r == 0 or r == 5:
-                    moves.append(ONEOFF[c])
+                    add(ONEOFF[c])
                 elif r == 1:
                     for t in self._perm_targets(p, False):
-                        moves.append(ONEOFF_T[(c, t)])
+                        add(ONEOFF_T[(c, t)])
                 elif r == 2:
                     # From a 7 the seven joins the scrap before the 3 resolves; whether that
                     # counts when deciding if the 3 may be played at all is a rule of its own.
@@ -404,30 +432,32 @@ class Game:
                         moves.append(ONEOFF[c])
                 elif r == 3:
                     if self.hands[opp]:
-                        moves.append(ONEOFF[c])
+                        add(ONEOFF[c])
                 elif r == 4 or r == 6:
                     if deck_len:
-                        moves.append(ONEOFF[c])
+                        add(ONEOFF[c])
                 elif r == 8:
                     for t in self._perm_targets(p, rules.nine_hits_points):
-                        moves.append(ONEOFF_T[(c, t)])
+                        add(ONEOFF_T[(c, t)])
                 elif r == 7:
-                    moves.append(PERM[c])
+                    add(PERM[c])
                     if rules.eight_oneoff:
                         for q in ((opp, p) if rules.target_own else (opp,)):
                             for t in sorted(self.perms[q]):
                                 if t >> 2 == _R_EIGHT and self._targetable(p, q, t):
-                                    moves.append(ONEOFF_T[(c, t)])
+                                    add(ONEOFF_T[(c, t)])
             elif r == _R_JACK:
                 row = JACK[c - 40]
-                if self.queens(opp) == 0:
+                if opp_queens < 0:
+                    opp_queens = self.queens(opp)
+                if opp_queens == 0:
                     for t in opp_points:
-                        moves.append(row[t])
+                        add(row[t])
                 if rules.target_own:
                     for t in sorted(self.points[p]):
-                        moves.append(row[t])
+                        add(row[t])
             else:
-                moves.append(PERM[c])
+                add(PERM[c])
 
     # ------------------------------------------------------------------ playing
     def play(self, move: Move | str) -> None:
@@ -687,10 +717,22 @@ class Game:
 
     def _end_turn(self) -> None:
         """The turn player's move is complete: check for a winner, the hand limit, then pass."""
-        s0 = self.score(0)
-        s1 = self.score(1)
-        w0 = s0 >= self.goal(0)
-        w1 = s1 >= self.goal(1)
+        # Inlined score() and kings(): this runs after every move of every search.
+        goals = self.rules.goals
+        points = self.points
+        perms = self.perms
+        wins = [False, False]
+        for q in (0, 1):
+            pts = points[q]
+            s = len(pts)
+            for c in pts:
+                s += c >> 2
+            k = 0
+            for c in perms[q]:
+                if c >> 2 == _R_KING:
+                    k += 1
+            wins[q] = s >= goals[k if k < 4 else 4]
+        w0, w1 = wins
         if w0 or w1:
             if w0 and w1:
                 w = self.turn_player if self.rules.simultaneous_win == "mover" else 0
