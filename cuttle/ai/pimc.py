@@ -46,6 +46,8 @@ from cuttle.ai.fasteval import evaluate_game
 from cuttle.ai.knowledge import read_view
 from cuttle.ai.learned import evaluate_learned
 from cuttle.ai.options import ITERATIONS, THINK, Spec
+from cuttle.engine.search import child, push, search_copy
+from cuttle.engine.search import moves as legal
 
 #: The options: name -> (what it accepts, default).
 DEFAULTS: dict[str, tuple[Spec, Any]] = {
@@ -91,9 +93,9 @@ class Searcher:
             phase = g.phase
             if phase == "main" and horizon <= 0:
                 return self.evaluate(g, me)
-            moves = g.legal_moves()
+            moves = legal(g)
             if len(moves) == 1:
-                g.play(moves[0])
+                push(g, moves[0])
                 continue
             maxing = g.to_move == me
             if phase == "main" and not maxing and self.greedy_opponent:
@@ -101,13 +103,11 @@ class Searcher:
                 best_m = moves[0]
                 best_v = math.inf
                 for m in moves:
-                    c = g.copy(history=False)
-                    c.play(m)
                     self.nodes += 1
-                    v = self.value(c, 0)
+                    v = self.value(child(g, m), 0)
                     if v < best_v:
                         best_m, best_v = m, v
-                g.play(best_m)
+                push(g, best_m)
                 horizon -= 1
                 continue
             if phase == "main" or phase == "counter":
@@ -115,15 +115,14 @@ class Searcher:
                 key = (phase, horizon)
                 k = self.killer.get(key)
                 if k is not None and k is not moves[0] and k in moves:
+                    moves = moves[:]  # the game's cached list: reorder a copy
                     moves.remove(k)
                     moves.insert(0, k)
                 if maxing:
                     best = -math.inf
                     for m in moves:
-                        c = g.copy(history=False)
-                        c.play(m)
                         self.nodes += 1
-                        v = self.value(c, h, alpha, beta)
+                        v = self.value(child(g, m), h, alpha, beta)
                         if v > best:
                             best = v
                             if v > alpha:
@@ -134,10 +133,8 @@ class Searcher:
                 else:
                     best = math.inf
                     for m in moves:
-                        c = g.copy(history=False)
-                        c.play(m)
                         self.nodes += 1
-                        v = self.value(c, h, alpha, beta)
+                        v = self.value(child(g, m), h, alpha, beta)
                         if v < best:
                             best = v
                             if v < beta:
@@ -146,7 +143,7 @@ class Searcher:
                                     self.killer[key] = m
                                     break
                 return best
-            g.play(self.greedy(g, moves, maxing))
+            push(g, self.greedy(g, moves, maxing))
         return self.evaluate(g, me)
 
     def greedy(self, g: Game, moves: list[Move], maxing: bool) -> Move:
@@ -155,10 +152,8 @@ class Searcher:
         best = moves[0]
         best_v = -math.inf
         for m in moves:
-            c = g.copy(history=False)
-            c.play(m)
             self.nodes += 1
-            v = self.evaluate(c, me)
+            v = self.evaluate(child(g, m), me)
             if not maxing:
                 v = -v
             if v > best_v:
@@ -186,7 +181,7 @@ class DeterminizedPlayer(Player):
     def decide(
         self, view: View, seat: int, moves: list[Move], rng: random.Random
     ) -> tuple[Move, str]:
-        base = simulation(view, rng)
+        base = search_copy(simulation(view, rng))
         # A move that wins on the spot, whatever the hidden cards: play it.
         for m in moves:
             c = base.copy(history=False)
@@ -206,12 +201,10 @@ class DeterminizedPlayer(Player):
             """Score every move of ``alive`` on deals ``counts[m] .. upto - 1``."""
             n = 0
             while len(dets) < upto:
-                dets.append(base if not dets else base.redeal(seat, rng))
+                dets.append(base if not dets else search_copy(base.redeal(seat, rng)))
             for m in alive:
                 for i in range(counts[m], upto):
-                    c = dets[i].copy(history=False)
-                    c.play(m)
-                    v = searcher.value(c, horizon)
+                    v = searcher.value(child(dets[i], m), horizon)
                     sums[m] += 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -v / scale))))
                     n += 1
                 counts[m] = max(counts[m], upto)
