@@ -487,11 +487,16 @@ class Game:
         self._finish(_OUTCOME[1 - player], "concession")
 
     def agree_draw(self) -> None:
-        """End the game as a draw both players agreed to (rules with draw offers only)."""
+        """End the game as a draw both players agreed to (rules with draw offers only), in the
+        main phase: cuttle.cards takes a stalemate request only between turns' moves, never while
+        a one-off, a counter or an effect's choice is pending."""
         if self.outcome is not None:
             raise IllegalMoveError("the game is already over")
         if not self.rules.draw_offers:
             raise IllegalMoveError(f"draws by agreement are not part of the {self.rules} rules")
+        if self.phase != MAIN:
+            raise IllegalMoveError("a draw may be agreed only in the main phase of a turn, not "
+                                   f"while the {self.phase.replace('_', ' ')} phase waits")
         self._finish("draw", "agreement")
 
     def _finish(self, outcome: str, reason: str) -> None:
