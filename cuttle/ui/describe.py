@@ -1,7 +1,9 @@
 """Words for the game: move descriptions, one-off effects, the status line and log entries.
 
 Everything here works on the notation and position dicts of INTERFACE.md (§2, §3), so it reads
-the same for a live game, a resumed one and a replay.
+the same for a live game, a resumed one and a replay. Every sentence names its players through
+``Person``: the seat named ``You`` (or the player a line speaks to) is "you", with a verb to agree
+("you discard", "Ann discards") and "your" for a possessive; counts are spelt out ("two cards").
 """
 
 from __future__ import annotations
@@ -26,11 +28,80 @@ def rules_parts(rules: str) -> tuple[str, set[str]]:
     return (parts[0] if parts else "classic"), set(parts[1:])
 
 
+YOU = "You"
+_NUMBER_WORDS = "no one two three four five six seven eight nine ten".split()
+_IRREGULAR = {"be": ("are", "is"), "have": ("have", "has"), "do": ("do", "does")}
+
+
+@dataclass(frozen=True)
+class Person:
+    """A player as a sentence names them: ``you`` (the seat named ``You``) or by name.
+
+    Every sentence about a player goes through this, so the verb agrees with the subject
+    ("you discard", "Ann discards") and the possessive reads right ("your", "Ann's").
+    """
+
+    name: str
+    you: bool = False
+
+    @classmethod
+    def of(cls, name: str, *, addressed: bool = False) -> Person:
+        """``name`` as a person; ``addressed``: the sentence speaks to this player (``you``)."""
+        return cls(name, addressed or name == YOU)
+
+    def subject(self, start: bool = False) -> str:
+        """``You``/``you`` or the name."""
+        if self.you:
+            return "You" if start else "you"
+        return self.name
+
+    def object(self) -> str:
+        """``you`` or the name."""
+        return "you" if self.you else self.name
+
+    def possessive(self, start: bool = False) -> str:
+        """``Your``/``your``, ``Ann's``."""
+        if self.you:
+            return "Your" if start else "your"
+        return self.name + "'s"
+
+    def verb(self, base: str) -> str:
+        """``discard`` -> ``discard`` for you, ``discards`` for a name (present tense)."""
+        if base in _IRREGULAR:
+            return _IRREGULAR[base][0 if self.you else 1]
+        return base if self.you else third_person(base)
+
+    def does(self, base: str, start: bool = False) -> str:
+        """Subject and verb: ``you discard``, ``AI discards``."""
+        return f"{self.subject(start)} {self.verb(base)}"
+
+
+def third_person(verb: str) -> str:
+    """``discard`` -> ``discards``, ``pass`` -> ``passes``, ``carry`` -> ``carries``."""
+    if verb.endswith(("s", "x", "z", "ch", "sh", "o")):
+        return verb + "es"
+    if len(verb) > 1 and verb.endswith("y") and verb[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def count(n: int, noun: str) -> str:
+    """``count(2, "card")`` -> ``two cards``; ``count(1, "pass")`` -> ``one pass``; 11 -> digits."""
+    number = _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
+    if n == 1:
+        return f"{number} {noun}"
+    plural = noun + "es" if noun.endswith(("s", "x", "ch", "sh")) else noun + "s"
+    return f"{number} {plural}"
+
+
+def capitalize(text: str) -> str:
+    """The first letter upper-cased, the rest untouched (``your 2♣`` -> ``Your 2♣``)."""
+    return text[:1].upper() + text[1:]
+
+
 def possessive(name: str) -> str:
     """``You`` -> ``your``; ``Alice`` -> ``Alice's``."""
-    if name == "You":
-        return "your"
-    return name + ("'" if name.endswith("s") else "'s")
+    return Person.of(name).possessive()
 
 
 def other(player: int) -> int:
@@ -58,7 +129,7 @@ def locate(card: str, pos: Position) -> tuple[str, int, str]:
 def target_words(card: str, pos: Position, names: tuple[str, str], style: CardStyle) -> str:
     """``AI's K♠``, ``your J♦ (on 7♥)``."""
     zone, p, base = locate(card, pos)
-    owner = possessive(names[p]) + " " if p >= 0 else ""
+    owner = Person.of(names[p]).possessive() + " " if p >= 0 else ""
     if zone == "jack":
         return f"{owner}{style.plain(card)} on {style.plain(base)}"
     return f"{owner}{style.plain(card)}"
@@ -76,7 +147,7 @@ def oneoff_effect(
     preset, variants = rules_parts(str(pos.get("rules", "classic")))
     cc = preset == "cuttlecards"
     r = rank_char(card)
-    opp = names[other(player)]
+    opp = Person.of(names[other(player)])
     tgt = target_words(target, pos, names, style) if target else ""
     if r == "A":
         return "scrap all point cards"
@@ -85,8 +156,11 @@ def oneoff_effect(
     if r == "3":
         return "take a card from the scrap"
     if r == "4":
+        held = len(pos.get("hands", [[], []])[other(player)]) if "hands" in pos else 2
+        if held == 1:
+            return f"{opp.does('discard')} the only card in {opp.possessive()} hand"
         how = "two random cards" if "four-random" in variants else "two cards"
-        return f"{opp} discards {how}"
+        return f"{opp.does('discard')} {how}"
     if r == "5":
         return "discard one card, then draw three" if cc else "draw two cards"
     if r == "6":
@@ -98,7 +172,11 @@ def oneoff_effect(
     if r == "9":
         if "nine-to-deck" in variants:
             return f"put {tgt} on top of the deck"
-        return f"return {tgt} to its owner's hand"
+        _, holder, _ = locate(target, pos) if target else ("?", -1, "")
+        whose = Person.of(names[holder]).possessive() if holder >= 0 else "its owner's"
+        if cc or "nine-freeze" in variants:
+            return f"return {tgt} to {whose} hand, frozen for {whose} next turn"
+        return f"return {tgt} to {whose} hand"
     if r == "T":
         return "cancel the scuttle"
     if r == "X":
@@ -183,12 +261,14 @@ def _counter_sentence(
     if not stack:
         return f"Counter or resolve: {_options(legal, style)}"
     top_verb, top_cards = parse_move_text(str(stack[-1].get("move", "")))
-    top_who = names[int(stack[-1].get("player", other(viewer)))]
-    top = f"{possessive(top_who)} {style.plain(top_cards[0]) if top_cards else top_verb}"
+    top_player = int(stack[-1].get("player", other(viewer)))
+    top_who = Person.of(names[top_player], addressed=top_player == viewer)
+    top = f"{top_who.possessive(True)} {style.plain(top_cards[0]) if top_cards else top_verb}"
     base_verb, base_cards = parse_move_text(str(stack[0].get("move", "")))
     base_player = int(stack[0].get("player", other(viewer)))
     base_card = style.plain(base_cards[0]) if base_cards else base_verb
-    base = f"{'your' if base_player == viewer else possessive(names[base_player])} {base_card}"
+    base_who = Person.of(names[base_player], addressed=base_player == viewer)
+    base = f"{base_who.possessive()} {base_card}"
     cancelled = (len(stack) - 1) % 2 == 1
     if base_verb == "scuttle" and len(base_cards) > 1:
         target = style.plain(base_cards[1])
@@ -197,7 +277,7 @@ def _counter_sentence(
         else:
             fate = f"your {target} {'stays' if cancelled else 'is scrapped'}"
         if len(stack) == 1:
-            what = f"{possessive(top_who)} {base_card} scuttles your {target}"
+            what = f"{top_who.possessive(True)} {base_card} scuttles your {target}"
             if legal == ["resolve"]:
                 return f"{what}: you have no 10 to stop it, so type resolve ({fate})."
             return f"{what}: counter with a 10, or resolve ({fate}): {_options(legal, style)}"
@@ -223,7 +303,7 @@ def phase_sentence(
     if phase == "over" or to_move is None:
         return "The game is over."
     if to_move != viewer:
-        return f"Waiting for {names[to_move]}."
+        return f"Waiting for {Person.of(names[to_move]).object()}."
     cards_in = [parse_move_text(m)[1] for m in legal]
     if phase == "main":
         if any(m == "draw" for m in legal):
@@ -300,8 +380,9 @@ def describe_play(
     """Words for ``move`` played by ``player``; ``before``/``after`` are full positions."""
     verb, cards = parse_move_text(move)
     c = [style.plain(x) for x in cards]
-    a = names[player]
-    opp = names[other(player)]
+    who = Person.of(names[player])
+    a = who.subject(True)
+    opp = Person.of(names[other(player)])
     private: dict[int, str] = {}
     if verb == "draw":
         text = f"{a} drew a card"
@@ -309,14 +390,17 @@ def describe_play(
         if got:
             private[player] = f"{a} drew {' '.join(style.plain(x) for x in got)}"
     elif verb == "pass":
-        text = f"{a} passed ({after.get('passes', 0)} in a row)"
+        passes = int(after.get("passes", 0) or 0)
+        text = f"{a} passed" + (f" ({count(passes, 'pass')} in a row)" if passes > 1 else "")
     elif verb == "points":
         v = point_value(cards[0])
         text = f"{a} played {c[0]} for {v} point{'s' if v != 1 else ''}"
     elif verb == "scuttle" and after.get("phase") == "counter":
-        text = f"{a} scuttles {possessive(opp)} {c[1]} with {c[0]} (a 10 may stop it)"
+        text = (
+            f"{who.does('scuttle', True)} {opp.possessive()} {c[1]} with {c[0]} (a 10 may stop it)"
+        )
     elif verb == "scuttle":
-        text = f"{a} scuttled {possessive(opp)} {c[1]} with {c[0]}"
+        text = f"{a} scuttled {opp.possessive()} {c[1]} with {c[0]}"
     elif verb == "oneoff":
         eff = oneoff_effect(
             cards[0], cards[1] if len(cards) > 1 else None, before, player, names, style
@@ -334,7 +418,7 @@ def describe_play(
         if stack:
             top = stack[-1]
             _, tcards = parse_move_text(str(top.get("move", "")))
-            whose = possessive(names[int(top.get("player", other(player)))])
+            whose = Person.of(names[int(top.get("player", other(player)))]).possessive()
             what = rank_word(tcards[0]) if tcards else "one-off"
             text = f"{a} countered {whose} {what} with {c[0]}"
         else:
@@ -344,7 +428,7 @@ def describe_play(
         if stack:
             base = stack[0]
             _, bcards = parse_move_text(str(base.get("move", "")))
-            whose = possessive(names[int(base.get("player", other(player)))])
+            whose = Person.of(names[int(base.get("player", other(player)))]).possessive()
             card = style.plain(bcards[0]) if bcards else "one-off"
             cancelled = (len(stack) - 1) % 2 == 1
             if str(base.get("move", "")).startswith("scuttle") and len(bcards) > 1:
@@ -367,10 +451,10 @@ def describe_play(
         for p in (0, 1):
             got = _drawn(before, after, p)
             if got:
-                n = len(got)
-                extra = f"; {names[p]} drew {n} card{'s' if n > 1 else ''}"
+                drawer = Person.of(names[p]).subject()
+                extra = f"; {drawer} drew {count(len(got), 'card')}"
                 private[p] = private.get(p, text) + (
-                    f"; {names[p]} drew {' '.join(style.plain(x) for x in got)}"
+                    f"; {drawer} drew {' '.join(style.plain(x) for x in got)}"
                 )
                 for q in (0, 1):
                     if q != p:
@@ -382,14 +466,17 @@ def describe_play(
         text += tail
         private = {p: t + tail for p, t in private.items()}
     if after.get("outcome") and not before.get("outcome"):
-        tail = "; " + outcome_words(after, names)
+        tail = "; " + outcome_words(after, names, start=False)
         text += tail
         private = {p: t + tail for p, t in private.items()}
     return LogEntry(ply=ply, actor=player, move=move, public=text, private=private)
 
 
-def outcome_words(pos: Position, names: tuple[str, str], reason: str | None = None) -> str:
-    """``Alice wins on points``, ``Draw: three passes in a row``."""
+def outcome_words(
+    pos: Position, names: tuple[str, str], reason: str | None = None, start: bool = True
+) -> str:
+    """``Alice wins on points``, ``You win on points``, ``draw: three passes in a row``;
+    ``start=False`` for the middle of a sentence (``you win``)."""
     outcome = pos.get("outcome")
     reason = reason or pos.get("outcome_reason")
     if outcome == "draw":
@@ -398,13 +485,11 @@ def outcome_words(pos: Position, names: tuple[str, str], reason: str | None = No
         return "draw: three passes in a row"
     if outcome in ("p0", "p1"):
         w = int(outcome[1])
-        name = names[w]
-        verb = "win" if name == "You" else "wins"
         how = {
             "points": "on points",
             "kings": "on points, with kings lowering the goal",
-            "concession": f"({names[other(w)]} conceded)",
+            "concession": f"({Person.of(names[other(w)]).subject()} conceded)",
             "stalemate": "",
         }.get(reason or "points", "")
-        return f"{name} {verb} {how}".strip()
+        return f"{Person.of(names[w]).does('win', start)} {how}".strip()
     return "in play"
