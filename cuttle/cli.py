@@ -31,6 +31,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "cuttle.rules_cmd",
     "cuttle.ui.commands",
     "cuttle.ai.arena",
+    "cuttle.learn.command",
 )
 
 

@@ -156,6 +156,7 @@ def cli_env(home: Path, **extra: str) -> dict[str, str]:
     env.update(
         XDG_STATE_HOME=str(home / "state"),
         XDG_DATA_HOME=str(home / "data"),
+        XDG_CONFIG_HOME=str(home / "config"),
         PYTHONPATH=str(ROOT),
         **extra,
     )

@@ -1,0 +1,53 @@
+"""Which lessons are done: a small JSON file in the data directory, read like any other file."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from cuttle.ui import storage
+from cuttle.ui.settings import read_json, write_json
+
+PROGRESS_FORMAT = "cuttle-lessons/1"
+
+
+def progress_path() -> Path:
+    """``data_dir()/lessons.json``."""
+    return storage.data_dir() / "lessons.json"
+
+
+def load_done() -> tuple[set[str], str | None]:
+    """The slugs of the lessons solved so far, and a warning if the file could not be used."""
+    path = progress_path()
+    if not os.path.lexists(path):
+        return set(), None
+    try:
+        data = read_json(path, "lesson progress file")
+    except ValueError as exc:
+        return set(), f"{exc} (progress is not saved until it is fixed or removed)"
+    done = data.get("done") if isinstance(data, dict) else None
+    if (
+        not isinstance(data, dict)
+        or data.get("format") != PROGRESS_FORMAT
+        or not isinstance(done, list)
+        or not all(isinstance(s, str) and len(s) <= 40 for s in done)
+    ):
+        return set(), (
+            f"lesson progress file {path}: not a {PROGRESS_FORMAT} file "
+            "(progress is not saved until it is fixed or removed)"
+        )
+    return set(done), None
+
+
+def mark_done(slug: str) -> str | None:
+    """Remember one solved lesson; returns a message if it could not be saved."""
+    done, warning = load_done()
+    if warning is not None:
+        return warning
+    if slug in done:
+        return None
+    try:
+        write_json(progress_path(), {"format": PROGRESS_FORMAT, "done": sorted(done | {slug})})
+    except OSError as exc:
+        return f"could not save your progress to {progress_path()}: {exc.strerror or exc}"
+    return None

@@ -1,0 +1,208 @@
+"""``cuttle learn``: the lessons verify on the engine, play from piped input, remember progress."""
+
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from helpers import cli_env
+
+from cuttle.cli import main
+from cuttle.learn.command import drive_lesson, find_lesson
+from cuttle.learn.lessons import LessonError, load_lessons, parse_lesson
+from cuttle.learn.progress import load_done, progress_path
+from cuttle.learn.run import LessonRun
+from cuttle.learn.verify import lesson_problems
+from cuttle.ui.cardtext import CardStyle
+
+LESSONS = load_lessons()
+FILES = sorted((Path(__file__).parent.parent / "cuttle" / "learn" / "lessons").glob("*.json"))
+
+
+@pytest.fixture(autouse=True)
+def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for var, sub in (("XDG_DATA_HOME", "data"), ("XDG_STATE_HOME", "state"),
+                     ("XDG_CONFIG_HOME", "config")):
+        monkeypatch.setenv(var, str(tmp_path / sub))
+
+
+def raw(lesson_id: int) -> dict:
+    return json.loads(FILES[lesson_id - 1].read_text(encoding="utf-8"))
+
+
+def test_verify_passes_for_every_packaged_lesson(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["learn", "--verify"]) == 0
+    out = capsys.readouterr().out
+    assert f"{len(LESSONS)} of {len(LESSONS)} lessons ok" in out and "BROKEN" not in out
+
+
+def test_at_least_sixteen_lessons_cover_every_card_and_rule() -> None:
+    assert len(LESSONS) >= 16
+    topics = {t for lesson in LESSONS for t in lesson.topics}
+    for needed in ("goal", "draw", "scuttle", "suits", "ace", "two", "three", "four", "five",
+                   "six", "seven", "nine", "eight", "glasses", "jack", "queen", "king",
+                   "counter", "chain", "hand limit", "cuttlecards", "house rules"):
+        assert needed in topics, needed
+    kinds = {key for lesson in LESSONS for key in lesson.check}
+    assert {"won", "safe", "in_hand", "controls"} <= kinds
+
+
+def test_every_lesson_has_text_a_task_a_solution_and_a_wrong_move() -> None:
+    for lesson in LESSONS:
+        assert 1 <= len(lesson.text) <= 4 and lesson.task and lesson.explain
+        assert lesson.solution and lesson.wrong
+        assert all(w.why for w in lesson.wrong)
+
+
+def test_verify_reports_a_lesson_whose_solution_fails() -> None:
+    data = raw(1)
+    data["solution"] = ["points 4C"]
+    assert any("solution fails" in p for p in lesson_problems(parse_lesson(data)))
+
+
+def test_verify_reports_a_wrong_move_that_actually_works() -> None:
+    data = raw(3)
+    data["wrong"] = [{"moves": ["scuttle TD 7H"], "why": "it does not"}]
+    assert any("it solves the task" in p for p in lesson_problems(parse_lesson(data)))
+
+
+def test_verify_reports_an_impossible_task_and_a_short_line() -> None:
+    data = raw(10)  # counter chain: without the second 2 the AI's 2 wins the chain
+    data["position"] = copy.deepcopy(data["position"])
+    hands = data["position"]["hands"]
+    hands[0].remove("2C")
+    data["position"]["scrap"].append("2C")
+    problems = lesson_problems(parse_lesson(data))
+    assert any("cannot be forced" in p for p in problems)
+    data = raw(11)
+    data["solution"] = ["oneoff 3C"]  # the 3's choice is still pending
+    assert any("not over" in p for p in lesson_problems(parse_lesson(data)))
+
+
+def test_broken_lesson_data_is_refused_with_a_reason() -> None:
+    data = raw(1)
+    for change, needle in (
+        ({"format": "x"}, "format"),
+        ({"check": {"fly": True}}, "unknown check"),
+        ({"solution": "points 6D"}, "solution"),
+        ({"position": {"hands": [[], []]}}, "position"),
+    ):
+        with pytest.raises(ValueError, match=needle):
+            parse_lesson({**data, **change})
+    assert issubclass(LessonError, ValueError)
+
+
+def test_list_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["learn", "--list", "--json"]) == 0
+    items = json.loads(capsys.readouterr().out)
+    assert [i["id"] for i in items] == list(range(1, len(LESSONS) + 1))
+    assert all(set(i) == {"id", "title", "topics"} and i["topics"] for i in items)
+
+
+def test_unknown_lesson_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["learn", "99"]) == 2
+    assert "no lesson '99'" in capsys.readouterr().err
+
+
+def feed(lines: list[str]) -> tuple[list[str], object, object]:
+    out: list[str] = []
+    todo = list(lines)
+
+    def read(prompt: str) -> str:
+        if not todo:
+            raise EOFError
+        line = todo.pop(0)
+        out.append(prompt + line)
+        return line
+
+    return out, read, out.append
+
+
+def test_illegal_move_gives_the_engines_reason_and_changes_nothing() -> None:
+    run = LessonRun(find_lesson(LESSONS, "scuttle"))  # type: ignore[arg-type]
+    before = run.game.to_position()
+    out = run.handle("scuttle TD TS")
+    assert out[0] == "Illegal: 10♦ cannot scuttle 10♠: spades outrank diamonds."
+    assert "spades are the highest suit" in out[1]
+    assert run.game.to_position() == before and not run.done
+
+
+def test_a_wrong_line_is_explained_and_the_table_reset() -> None:
+    run = LessonRun(find_lesson(LESSONS, "chain"))  # type: ignore[arg-type]
+    start = run.game.to_position()
+    out = run.handle("oneoff AD")
+    assert any("AI countered" in line or "2♠" in line for line in out), out
+    out = run.handle("resolve")
+    text = "\n".join(out)
+    assert "Not yet: the AI can still win next turn (points A♥" in text
+    assert "letting it resolve cancels your ace" in text
+    assert run.game.to_position() == start and not run.solved
+
+
+def test_solution_on_request_and_hint() -> None:
+    run = LessonRun(find_lesson(LESSONS, "seven"), CardStyle(ascii=True))  # type: ignore[arg-type]
+    assert run.handle("solution")[0] == "Solution: oneoff 7C, then points TH."
+    assert "7C" in run.handle("hint")[0]
+
+
+def test_scripted_lesson_end_to_end_in_plain_mode(tmp_path: Path) -> None:
+    """A real ``cuttle learn 10`` with piped input: a wrong line, then the solution."""
+    script = "oneoff AD\nresolve\nsolution\noneoff AD\ncounter 2C\n"
+    proc = subprocess.run(
+        [sys.executable, "-m", "cuttle", "learn", "10"],
+        input=script, capture_output=True, text=True, env=cli_env(tmp_path), timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert out.startswith("Lesson 10: Counter chains\n")
+    assert "AI: 20/21 points: 10♥ 10♠ · hand: A♥ 2♠" in out
+    assert "lesson 10> oneoff AD\n" in out and "Back to the start" in out
+    assert out.rstrip().endswith(
+        "Solved! Your ace, the AI's 2 on it, your 2 on that: two 2s, so the ace resolves and "
+        "clears the table."
+    )
+    assert "\x1b" not in out
+    progress = json.loads((tmp_path / "data" / "cuttle" / "lessons.json").read_text())
+    assert progress == {"format": "cuttle-lessons/1", "done": ["chain"]}
+
+
+def test_input_ending_before_the_solution_exits_1(tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "cuttle", "learn", "1"],
+        input="points 4C\n", capture_output=True, text=True, env=cli_env(tmp_path), timeout=60,
+    )
+    assert proc.returncode == 1 and "Not yet" in proc.stdout
+    assert not (tmp_path / "data" / "cuttle" / "lessons.json").exists()
+
+
+def test_menu_marks_done_lessons_and_enter_opens_the_next() -> None:
+    from cuttle.learn.command import menu
+
+    out, read, write = feed(["", "points 6D", "q"])
+    assert menu(LESSONS, CardStyle(), read, write) == 0  # type: ignore[arg-type]
+    text = "\n".join(out)
+    assert "Cuttle lessons (0 of" in text and "Lesson 1: The goal" in text
+    assert "Cuttle lessons (1 of" in text and " [x]  1. The goal: 21 points" in text
+    assert load_done() == ({"goal"}, None)
+
+
+def test_corrupt_progress_file_is_reported_and_left_alone() -> None:
+    path = progress_path()
+    path.parent.mkdir(parents=True)
+    path.write_text("{not json", encoding="utf-8")
+    out, read, write = feed(["points 6D"])
+    assert drive_lesson(LESSONS[0], CardStyle(), read, write) is True  # type: ignore[arg-type]
+    assert any(line.startswith("Note: lesson progress file") for line in out)
+    assert path.read_text(encoding="utf-8") == "{not json"
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda x: x.slug)
+def test_each_solution_solves_through_the_text_loop(lesson: object) -> None:
+    run = LessonRun(lesson)  # type: ignore[arg-type]
+    for move in lesson.solution:  # type: ignore[attr-defined]
+        out = run.handle(move)
+    assert run.solved and out[-1].startswith("Solved!")
