@@ -32,6 +32,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "cuttle.ui.commands",
     "cuttle.ai.arena",
     "cuttle.learn.command",
+    "cuttle.ui.review_cmd",
 )
 
 

@@ -177,6 +177,7 @@ class DeterminizedPlayer(Player):
         self.keep: float = cfg["keep"]
         self.opponent: str = cfg["opponent"]
         self.last_iterations = 0
+        self.last_values: dict[Move, float] = {}  # each searched move's win chance (game review)
 
     def decide(
         self, view: View, seat: int, moves: list[Move], rng: random.Random
@@ -233,6 +234,7 @@ class DeterminizedPlayer(Player):
             if len(alive) == 1:
                 break
         self.last_iterations = used
+        self.last_values = {m: sums[m] / counts[m] for m in moves if counts[m]}
         best = max(alive, key=lambda mv: sums[mv] / counts[mv] if counts[mv] else -1.0)
         rate = sums[best] / counts[best]
         if base.phase == "main" and self._blocks(view, seat, base, best):

@@ -77,6 +77,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     play.add_argument(
         "--think", type=float, metavar="SECONDS", help="time budget per move for the hard AI"
     )
+    play.add_argument(
+        "--coach", action="store_true", help="after each of your moves, say if it was a mistake"
+    )
     play.set_defaults(func=play_command)
 
     replay = subparsers.add_parser(
@@ -141,7 +144,7 @@ def play_command(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     color = not args.no_color and not os.environ.get("NO_COLOR")
     style = CardStyle(ascii=args.ascii)
-    options = Options(style=style, think=args.think, record_path=args.record)
+    options = Options(style=style, think=args.think, record_path=args.record, coach=args.coach)
     io = make_io(style, color)
     if args.resume:
         path = save_path()

@@ -7,10 +7,11 @@ itself is only ever changed through ``Game.play`` and ``Game.concede``; bad inpu
 from __future__ import annotations
 
 import contextlib
+import time
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from rich.console import Group
 from rich.text import Text
@@ -28,9 +29,13 @@ from cuttle.ui.describe import (
     possessive,
 )
 from cuttle.ui.helptext import card_rules, cards_view, help_view
+from cuttle.ui.history import record_finished
 from cuttle.ui.render import GameOverView, HandoffView, MoveListView, TableModel, TableView
 from cuttle.ui.storage import GameRecord, keep_finished, save_path, write_json
 from cuttle.ui.terminal import GameIO, normalize_input, normalize_word
+
+if TYPE_CHECKING:
+    from cuttle.ui.coach import Coach
 
 Result = Literal["over", "quit", "eof", "interrupt"]
 MAX_LINE = 200
@@ -81,6 +86,7 @@ class Options:
     think: float | None = None
     record_path: Path | None = None
     save: bool = True
+    coach: bool = False
 
 
 def clean_line(line: str) -> str:
@@ -117,6 +123,8 @@ class GameSession:
         self.shown_to: int | None = None
         self.printed_log = 0
         self.notices: list[str] = []
+        self.started = time.monotonic()
+        self.coach = _make_coach(self.options.coach and len(self.humans) == 1)
         for move in moves or []:
             self._apply(self.game.to_move, move, quiet=True)
         self.printed_log = len(self.log)
@@ -147,6 +155,7 @@ class GameSession:
         ply = len(self.game.history)
         forced = self._forced_resolve(player, legal)
         why = self._no_counter_reason(player) if forced else ""
+        coached = self.game.copy() if self.coach and not quiet and player in self.humans else None
         self.game.play(move)  # raises IllegalMoveError with the game unchanged
         if self.seats[player].ai is None and len(legal) > 1:
             self.choices.append(ply)
@@ -173,6 +182,8 @@ class GameSession:
         self.dirty = True
         if not quiet:
             self._after_move()
+        if coached is not None and self.coach and (remark := self.coach.remark(coached, move)):
+            self.announce(remark)
         return entry
 
     def _after_move(self) -> None:
@@ -617,10 +628,24 @@ class GameSession:
                 kept = keep_finished(self.record())
             except OSError as exc:
                 self.say(f"Could not keep the game record: {exc}")
+            problem = record_finished(
+                self.record(), time.monotonic() - self.started, kept.name if kept else None
+            )
+            if problem:
+                self.say(problem)
         if kept is not None and self.io.interactive:
             self.say("Record kept; watch the game again with:")
             self.say(f"  cuttle replay {kept}")
         return kept
+
+
+def _make_coach(wanted: bool) -> Coach | None:
+    """The coach (imported only when asked for: it loads the search)."""
+    if not wanted:
+        return None
+    from cuttle.ui.coach import Coach
+
+    return Coach()
 
 
 def _reword_resolve(text: str, name: str, prefix: str) -> str:

@@ -1,0 +1,306 @@
+"""Game review: every decision of a finished game judged by the ``hard`` AI's search.
+
+For each move of a record the position before it is rebuilt and the mover's *view* is taken (the
+cards that player could see at that moment, nothing else). From that view the hard search
+(:mod:`cuttle.ai.pimc`) scores every legal move as a chance to win; then the best move found and
+the move actually played are scored again side by side on the same sampled deals, so the two
+figures are directly comparable. ``win_before`` is the chance with the best move, ``win_after``
+the chance with the move played, and the label comes from the difference (the win chance the move
+gave away, see :data:`THRESHOLDS`):
+
+=============  =======================================================
+``forced``     the only legal move
+``best``       the best move found, or within 1 point of it
+``good``       gave away less than 5 points of win chance
+``inaccuracy`` less than 10 points
+``mistake``    less than 20 points
+``blunder``    20 points or more, or a win in one move missed
+=============  =======================================================
+
+Everything is reproducible: the search runs with a fixed seed and an iteration budget (a
+``think`` budget in seconds trades that for a bound on time).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from cuttle import Game, Move
+from cuttle.ai import make_player
+from cuttle.ai.base import simulation
+from cuttle.ai.evaluate import p_opponent_wins_now
+from cuttle.ai.knowledge import read_view
+
+#: Labels from best to worst, then ``forced``.
+LABELS = ("best", "good", "inaccuracy", "mistake", "blunder", "forced")
+#: A move that gave away less than this much win chance gets this label (else ``blunder``).
+THRESHOLDS: tuple[tuple[str, float], ...] = (
+    ("best", 0.01),
+    ("good", 0.05),
+    ("inaccuracy", 0.10),
+    ("mistake", 0.20),
+)
+#: The labels the coach speaks up for.
+BAD = ("mistake", "blunder")
+#: Simulations per decision: two thirds for the first pass (every legal move), one third for the
+#: second (the best move found against the move played). About a second at the start of a game,
+#: a third of that in a typical position (benchmarks/bench_review.py).
+DEFAULT_ITERATIONS = 1800
+WIDE, PAIR = 2 / 3, 1 / 3
+#: The analysis seed: a fixed number, so the same record and budget give the same labels.
+REVIEW_SEED = 1313
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Search budget per decision: ``iterations`` simulations (reproducible) or ``think`` seconds
+    (at most; a decision uses less when the first pass settles it)."""
+
+    iterations: int = DEFAULT_ITERATIONS
+    think: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.think is not None and not 0 < self.think <= 600:
+            raise ValueError(f"think must be between 0 and 600 seconds, not {self.think}")
+        if self.think is None and not 3 <= self.iterations <= 1_000_000:
+            raise ValueError(f"iterations must be between 3 and 1000000, not {self.iterations}")
+
+    def share(self, fraction: float) -> dict[str, Any]:
+        """The hard player's budget option for a pass that gets ``fraction`` of the budget."""
+        if self.think is not None:
+            return {"think": self.think * fraction}
+        return {"iterations": max(1, int(self.iterations * fraction))}
+
+    def to_json(self) -> dict[str, Any]:
+        return {"iterations": None if self.think is not None else self.iterations,
+                "think": self.think}
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One decision: who moved, what they played, what the search preferred, and the verdict."""
+
+    ply: int
+    player: int
+    move: str
+    best: str
+    win_before: float
+    win_after: float
+    label: str
+    reason: str = ""
+    options: int = 1
+
+    @property
+    def loss(self) -> float:
+        """The win chance the move gave away (0 for the best move)."""
+        return max(0.0, self.win_before - self.win_after)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ply": self.ply,
+            "player": self.player,
+            "move": self.move,
+            "best": self.best,
+            "win_before": round(self.win_before, 4),
+            "win_after": round(self.win_after, 4),
+            "label": self.label,
+            "reason": self.reason,
+        }
+
+
+@dataclass
+class Review:
+    """The judgements of a whole game and the budget they were made with."""
+
+    names: tuple[str, str]
+    judgements: list[Judgement] = field(default_factory=list)
+    budget: Budget = field(default_factory=Budget)
+
+    def summary(self) -> dict[str, Any]:
+        """Per player: decisions, counts per label, mean loss, accuracy (:func:`summarise`)."""
+        return summarise(self.judgements, self.names)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "moves": [j.to_json() for j in self.judgements],
+            "summary": {**self.summary(), "budget": self.budget.to_json()},
+        }
+
+    def win_curve(self, player: int = 0) -> list[float]:
+        """``player``'s win chance after each move (each judged from the mover's view)."""
+        return [j.win_after if j.player == player else 1.0 - j.win_after for j in self.judgements]
+
+
+def label_for(loss: float, missed_win: bool = False) -> str:
+    """The label of a move that gave away ``loss`` win chance (0..1)."""
+    if missed_win:
+        return "blunder"
+    for name, limit in THRESHOLDS:
+        if loss < limit:
+            return name
+    return "blunder"
+
+
+def summarise(judgements: Iterable[Judgement], names: tuple[str, str]) -> dict[str, Any]:
+    """Per player: ``moves`` (all), ``decisions`` (not forced), ``counts`` per label, ``mean_loss``
+    over decisions, and ``accuracy``: 100 x (1 - mean loss), the share of win chance kept."""
+    players: list[dict[str, Any]] = []
+    rows = list(judgements)
+    for p in (0, 1):
+        mine = [j for j in rows if j.player == p]
+        counts = {label: 0 for label in LABELS}
+        for j in mine:
+            counts[j.label] += 1
+        decisions = [j for j in mine if j.label != "forced"]
+        mean_loss = sum(j.loss for j in decisions) / len(decisions) if decisions else 0.0
+        players.append(
+            {
+                "player": p,
+                "name": names[p],
+                "moves": len(mine),
+                "decisions": len(decisions),
+                "counts": counts,
+                "mean_loss": round(mean_loss, 4),
+                "accuracy": round(100.0 * (1.0 - mean_loss), 1) if decisions else None,
+            }
+        )
+    return {"players": players}
+
+
+class Judge:
+    """Judges single decisions with the hard search under one budget (reused across a game)."""
+
+    def __init__(self, budget: Budget | None = None) -> None:
+        self.budget = budget or Budget()
+        self._wide = make_player("hard", seed=REVIEW_SEED, **self.budget.share(WIDE))
+        self._pair = make_player("hard", seed=REVIEW_SEED, **self.budget.share(PAIR))
+
+    def _values(self, player: Any, view: dict[str, Any], seat: int,
+                moves: list[Move]) -> tuple[Move, str, dict[Move, float]]:
+        player.last_values = {}
+        best, why = player.decide(view, seat, moves, player.rng_for(view))
+        values = dict(getattr(player, "last_values", {}) or {})
+        return best, why, values
+
+    def judge(self, game: Game, played: Move | str, ply: int | None = None) -> Judgement:
+        """The verdict on ``played`` for ``game.to_move`` (``game`` is not changed). Only the
+        mover's view and their own legal moves are read."""
+        seat = game.to_move
+        if seat is None:
+            raise ValueError("the game is over: there is no decision to judge")
+        move = played if isinstance(played, Move) else Move.parse(played)
+        legal = game.legal_moves()
+        if move not in legal:
+            raise ValueError(f"{move} is not a legal move here")
+        view = game.view(seat)
+        ply = len(game.history) if ply is None else ply
+        text = str(move)
+        if len(legal) == 1:
+            _, _, values = self._values(self._pair, view, seat, legal)
+            w = values.get(move, 0.5)
+            return Judgement(ply, seat, text, text, w, w, "forced", "the only legal move", 1)
+        winners = wins_now(view, seat, legal)
+        if move in winners:
+            return Judgement(ply, seat, text, text, 1.0, 1.0, "best", "wins now", len(legal))
+        if winners:
+            _, _, values = self._values(self._pair, view, seat, [move])
+            after = values.get(move, 0.0)
+            win = str(winners[0])
+            return Judgement(ply, seat, text, win, 1.0, after, "blunder",
+                             f"it misses a win in one move: {win}", len(legal))
+        best, why, wide = self._values(self._wide, view, seat, legal)
+        if best is move:
+            w = wide.get(move, 0.5)
+            return Judgement(ply, seat, text, text, w, w, "best", why, len(legal))
+        _, _, pair = self._values(self._pair, view, seat, [best, move])
+        before = pair.get(best, wide.get(best, 0.5))
+        after = pair.get(move, wide.get(move, 0.0))
+        if after >= before:
+            # Side by side on the same deals the played move did as well: it is a best move.
+            return Judgement(ply, seat, text, text, after, after, "best", why, len(legal))
+        label = label_for(before - after)
+        reason = "" if label == "best" else self._reason(view, seat, move, best, why, game)
+        return Judgement(ply, seat, text, str(best), before, after, label, reason, len(legal))
+
+    @staticmethod
+    def _reason(view: dict[str, Any], seat: int, move: Move, best: Move, why: str,
+                game: Game) -> str:
+        """Words for a worse move: what it allowed, or what the better move did."""
+        if game.phase == "main" and _gives_win(view, seat, move):
+            return "it leaves the opponent a likely win on their next move"
+        if why.startswith("blocks"):
+            return f"{best} blocks the opponent's win on their next move"
+        return f"{best} keeps more chances to win"
+
+
+def wins_now(view: dict[str, Any], seat: int, legal: list[Move]) -> list[Move]:
+    """The moves that win on the spot, whatever the cards the mover cannot see."""
+    base = simulation(view, random.Random(0))
+    out = []
+    for m in legal:
+        c = base.copy(history=False)
+        c.play(m)
+        if c.outcome == f"p{seat}":
+            out.append(m)
+    return out
+
+
+def _gives_win(view: dict[str, Any], seat: int, move: Move) -> bool:
+    """Whether, as far as the mover can tell, the opponent likely wins on their next move after
+    ``move`` (and did not before it)."""
+    base = simulation(view, random.Random(0))
+    before = p_opponent_wins_now(read_view(view, seat))
+    c = base.copy(history=False)
+    c.play(move)
+    if c.outcome is not None or c.phase != "main":
+        return False
+    return p_opponent_wins_now(read_view(c.view(seat), seat)) >= 0.5 > before
+
+
+def review_game(
+    rules: str,
+    seed: int,
+    moves: list[str],
+    names: tuple[str, str] = ("player 1", "player 2"),
+    budget: Budget | None = None,
+    on_step: Callable[[int, int], None] | None = None,
+) -> Review:
+    """Judge every move of the game dealt by ``seed`` under ``rules`` and played as ``moves``;
+    ``on_step(done, total)`` reports progress. ValueError if a move is not legal."""
+    judge = Judge(budget)
+    review = Review(names, budget=judge.budget)
+    game = Game.new(seed=seed, rules=rules)
+    total = len(moves)
+    for ply, text in enumerate(moves):
+        if game.outcome is not None:
+            raise ValueError(f"move {ply + 1} {text!r} comes after the end of the game")
+        review.judgements.append(judge.judge(game, text, ply))
+        game.play(text)
+        if on_step is not None:
+            on_step(ply + 1, total)
+    return review
+
+
+def labels_by_ply(review: Review) -> dict[int, str]:
+    """Each move's label by its index in the record (for a replay to show beside the moves)."""
+    return {j.ply: j.label for j in review.judgements}
+
+
+__all__ = [
+    "BAD",
+    "Budget",
+    "DEFAULT_ITERATIONS",
+    "Judge",
+    "Judgement",
+    "LABELS",
+    "Review",
+    "THRESHOLDS",
+    "label_for",
+    "labels_by_ply",
+    "review_game",
+    "summarise",
+    "wins_now",
+]

@@ -1,0 +1,398 @@
+"""The ``review``, ``history`` and ``stats`` subcommands of ``cuttle``.
+
+This module is imported to build the parser, so it imports nothing heavy at the top: rich, the
+search and the database are imported inside the command functions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from cuttle.ai.review import Review
+    from cuttle.ui.storage import GameRecord
+
+EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
+LEVEL_CHOICES = ("random", "easy", "medium", "hard", "human")
+RESULTS = ("win", "loss", "draw")
+NAME_WIDTH = 10
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``review``, ``history`` and ``stats`` to the ``cuttle`` parser."""
+    review = subparsers.add_parser(
+        "review",
+        help="go over a finished game: every move judged by the hard AI",
+        description="Replay a finished game and judge every decision with the hard AI's search, "
+        "from what the mover could see at that moment: win chance before and after, the best "
+        "move found, and a label (best, good, inaccuracy, mistake, blunder, forced). "
+        "Default: your last finished game.",
+    )
+    review.add_argument(
+        "game", nargs="?", metavar="FILE|ID",
+        help="a game record file, or a game number from: cuttle history",
+    )
+    budget = review.add_mutually_exclusive_group()
+    budget.add_argument(
+        "--think", type=float, metavar="SECONDS",
+        help="search time per decision (default: a fixed budget of about a second)",
+    )
+    budget.add_argument(
+        "--iterations", type=int, metavar="N",
+        help="search simulations per decision (reproducible; default 1800)",
+    )
+    review.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    review.add_argument("--ascii", action="store_true", help="plain ASCII chart")
+    review.add_argument("--no-color", action="store_true", help="no colours")
+    review.set_defaults(func=review_command)
+
+    history = subparsers.add_parser(
+        "history",
+        help="list your finished games",
+        description="List finished games from the history database, newest first.",
+    )
+    history.add_argument("--ai", choices=LEVEL_CHOICES, metavar="LEVEL",
+                         help="only games against this AI level (or human: hot-seat)")
+    history.add_argument("--rules", metavar="RULES", help="only games with these rules or preset")
+    history.add_argument("--result", choices=RESULTS, help="only games you won, lost or drew")
+    history.add_argument("--player", metavar="NAME", help="only games of this (human) player")
+    history.add_argument("--limit", type=int, default=20, metavar="N",
+                         help="at most N games (default 20)")
+    history.add_argument("--json", action="store_true", help="print the games as JSON")
+    history.set_defaults(func=history_command)
+
+    stats = subparsers.add_parser(
+        "stats",
+        help="your results against each AI level, streaks and rating",
+        description="Games, wins, losses and draws; the win rate against each AI level per rules "
+        "preset with a 95%% confidence interval; streaks; a rating from the results against the "
+        "AI levels, and its chart over time. Hot-seat games count for both named players.",
+    )
+    stats.add_argument("--player", metavar="NAME", help="only this (human) player's games")
+    stats.add_argument("--json", action="store_true", help="print the figures as JSON")
+    stats.add_argument("--ascii", action="store_true", help="plain ASCII chart")
+    stats.add_argument("--no-color", action="store_true", help="no colours")
+    stats.set_defaults(func=stats_command)
+
+
+def _err(text: str) -> None:
+    sys.stderr.write(f"cuttle: {text}\n")
+
+
+def _safe(text: str, limit: int = 40) -> str:
+    """Text from a file, fit for the terminal: control characters out, length bounded."""
+    kept = "".join(ch if ch.isprintable() else " " for ch in text)
+    kept = " ".join(kept.split())
+    return kept if len(kept) <= limit else kept[: limit - 1] + "…"
+
+
+def _console(no_color: bool = False, stderr: bool = False) -> Console:
+    from rich.console import Console
+
+    color = not no_color and not os.environ.get("NO_COLOR")
+    return Console(stderr=stderr, no_color=not color, highlight=False, soft_wrap=False)
+
+
+# -- review ------------------------------------------------------------------------------------
+def find_game(target: str | None) -> tuple[GameRecord, str]:
+    """The record to review and a name for it: a file, a history id, or (None) the last finished
+    game. Raises ValueError with a message for the user."""
+    from cuttle.ui.history import History, HistoryError
+    from cuttle.ui.storage import CorruptFileError, data_dir, read_record
+
+    if target is not None and not (target.isdigit() and not Path(target).exists()):
+        try:
+            return read_record(Path(target)), target
+        except CorruptFileError as exc:
+            raise ValueError(f"{exc}. The file was left as it is.") from None
+    try:
+        if target is not None:
+            row = History().game(int(target))
+            if row is None:
+                raise ValueError(f"no game {target} in the history (list them: cuttle history)")
+            return row.record(), f"game {row.id}"
+        rows = History().games(limit=1)
+        if rows:
+            return rows[0].record(), f"game {rows[0].id}"
+    except HistoryError as exc:
+        if target is not None:
+            raise ValueError(str(exc)) from None
+        _err(f"{exc}; looking in the games folder instead")
+    except CorruptFileError as exc:
+        raise ValueError(str(exc)) from None
+    folder = data_dir() / "games"
+    files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime) if folder.is_dir() else (
+        [])
+    for path in reversed(files):
+        try:
+            record = read_record(path)
+        except CorruptFileError:
+            continue
+        if record.outcome is not None:
+            return record, str(path)
+    raise ValueError("no finished game to review yet (play one: cuttle play)")
+
+
+def review_command(args: argparse.Namespace) -> int:
+    """``cuttle review [FILE|ID]``."""
+    from cuttle.ai.review import Budget
+    from cuttle.ui.storage import CorruptFileError, rebuild
+
+    try:
+        budget = (
+            Budget(think=args.think) if args.think is not None
+            else Budget(iterations=args.iterations) if args.iterations is not None
+            else Budget()
+        )
+    except ValueError as exc:
+        _err(f"review: {exc}")
+        return EXIT_USAGE
+    try:
+        record, where = find_game(args.game)
+        rebuild(record, where)
+    except (ValueError, CorruptFileError) as exc:
+        _err(str(exc))
+        return EXIT_USAGE
+    if record.outcome is None:
+        _err(f"{where}: the game is not finished; only finished games are reviewed "
+             "(a review would show the cards still hidden)")
+        return EXIT_USAGE
+    names = (_safe(record.players[0], 20), _safe(record.players[1], 20))
+    review = _analyse(record, names, budget)
+    if args.json:
+        print(json.dumps(review.to_json()))
+        return EXIT_OK
+    console = _console(args.no_color)
+    for line in review_text(review, record, where, ascii=args.ascii):
+        console.print(line)
+    return EXIT_OK
+
+
+def _analyse(record: GameRecord, names: tuple[str, str], budget: Any) -> Review:
+    """Run the review with a progress bar on the terminal (none when stderr is not one)."""
+    from cuttle.ai.review import review_game
+
+    if not sys.stderr.isatty():
+        return review_game(record.rules, record.seed, record.moves, names, budget)
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    with Progress(
+        TextColumn("Analysing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=_console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task("review", total=len(record.moves))
+        return review_game(
+            record.rules, record.seed, record.moves, names, budget,
+            on_step=lambda done, total: bar.update(task, completed=done),
+        )
+
+
+LABEL_STYLE = {
+    "best": "green",
+    "good": "green",
+    "inaccuracy": "yellow",
+    "mistake": "dark_orange",
+    "blunder": "bold red",
+    "forced": "dim",
+}
+
+
+def review_text(review: Review, record: GameRecord, where: str, ascii: bool = False,
+                width: int = 80) -> list[Any]:
+    """The review as rich Text lines: header, moves with labels and reasons, summary, chart."""
+    from rich.text import Text
+
+    from cuttle.ai.review import LABELS, THRESHOLDS
+
+    names = review.names
+    result = {"p0": f"{names[0]} won", "p1": f"{names[1]} won", "draw": "a draw"}.get(
+        str(record.outcome), "unfinished")
+    budget = review.budget
+    spent = (f"{budget.think:g} s" if budget.think is not None
+             else f"{budget.iterations} simulations")
+    lines: list[Any] = [
+        Text(f"Review of {_safe(where, 50)}: {names[0]} vs {names[1]}, {_safe(record.rules)}, "
+             f"seed {record.seed}; {result}.", style="bold"),
+        Text(f"Each decision is judged by the hard AI's search ({spent} per decision) from what "
+             "the mover could see at that moment, not from the hidden cards. Win chances are the "
+             "mover's, with the best move found and with the move played."),
+        Text(""),
+    ]
+    for j in review.judgements:
+        line = Text(f"{j.ply + 1:>3}. {names[j.player][:NAME_WIDTH]:<{NAME_WIDTH}} "
+                    f"{j.move:<18} ")
+        line.append(f"{j.label:<10}", style=LABEL_STYLE.get(j.label, ""))
+        line.append(f" {100 * j.win_before:3.0f}% → {100 * j.win_after:3.0f}%")
+        lines.append(line)
+        if j.label in ("inaccuracy", "mistake", "blunder"):
+            lines.append(Text(f"       better: {j.best} ({j.reason})", style="dim"))
+    lines.append(Text(""))
+    lines.append(Text("Summary", style="bold"))
+    head = f"{'':<{NAME_WIDTH}} {'accuracy':>8} " + " ".join(f"{lab[:5]:>5}" for lab in LABELS)
+    lines.append(Text(head))
+    for p in review.summary()["players"]:
+        acc = "-" if p["accuracy"] is None else f"{p['accuracy']:.1f}%"
+        counts = " ".join(f"{p['counts'][lab]:>5}" for lab in LABELS)
+        lines.append(Text(f"{names[p['player']][:NAME_WIDTH]:<{NAME_WIDTH}} {acc:>8} {counts}"))
+    limits = ", ".join(f"{name} under {100 * v:g}" for name, v in THRESHOLDS)
+    lines.append(Text(f"Win chance given away, in points: {limits}, blunder from "
+                      f"{100 * THRESHOLDS[-1][1]:g} (or a win in one missed). Accuracy: "
+                      "100 minus the mean loss.", style="dim"))
+    lines.append(Text(""))
+    lines.append(Text(f"{names[0]}: chance to win after each move", style="bold"))
+    from cuttle.ui.chart import line_chart
+
+    chart = line_chart(
+        review.win_curve(0), 0.0, 1.0, height=8, width=width,
+        fmt=lambda v: f"{100 * v:.0f}%", reference=0.5, ascii=ascii,
+        x_label=f"move 1 … move {len(review.judgements)}",
+    )
+    lines.extend(Text(c) for c in chart)
+    return lines
+
+
+# -- history -----------------------------------------------------------------------------------
+def _result_word(row: Any, player: str | None) -> str:
+    """The result from the human seat's side (the first human, or ``player``)."""
+    seats = [s for s in (0, 1) if row.controllers[s] == "human"
+             and (player is None or row.players[s] == player)]
+    if row.outcome == "draw":
+        return "draw"
+    if row.outcome is None:
+        return "-"
+    if not seats or len(seats) == 2:
+        return f"{_safe(row.players[int(row.outcome[1])], 12)} won"
+    return "win" if row.outcome == f"p{seats[0]}" else "loss"
+
+
+def history_command(args: argparse.Namespace) -> int:
+    """``cuttle history``."""
+    from cuttle.ui.history import History, HistoryError
+
+    if args.limit < 1:
+        _err("history: --limit needs a positive number")
+        return EXIT_USAGE
+    try:
+        rows = History().games(level=args.ai, rules=args.rules, result=args.result,
+                               limit=args.limit, player=args.player)
+    except HistoryError as exc:
+        _err(str(exc))
+        return EXIT_ERROR
+    if args.json:
+        print(json.dumps([
+            {"id": r.id, "finished_at": r.finished_at, "rules": r.rules, "seed": r.seed,
+             "players": list(r.players), "controllers": list(r.controllers),
+             "outcome": r.outcome, "reason": r.reason, "moves": r.moves,
+             "duration": r.duration} for r in rows
+        ]))
+        return EXIT_OK
+    if not rows:
+        print("No games in the history match." if any(
+            (args.ai, args.rules, args.result, args.player)) else
+            "No finished games yet: play one with: cuttle play")
+        return EXIT_OK
+    print(f"{'id':>5}  {'finished (UTC)':<16}  {'rules':<12}  {'players':<28}  "
+          f"{'result':<10} moves")
+    for r in rows:
+        who = " vs ".join(
+            _safe(r.players[s], 12) + (f" ({r.level(s)})" if r.level(s)
+                                       and str(r.level(s)) not in r.players[s] else "")
+            for s in (0, 1)
+        )
+        print(f"{r.id:>5}  {r.finished_at[:16].replace('T', ' '):<16}  "
+              f"{_safe(r.rules, 12):<12}  {who[:28]:<28}  "
+              f"{_result_word(r, args.player)[:10]:<10} {r.moves:>5}")
+    print("Review one with: cuttle review ID")
+    return EXIT_OK
+
+
+# -- stats -------------------------------------------------------------------------------------
+def stats_command(args: argparse.Namespace) -> int:
+    """``cuttle stats``."""
+    from cuttle.ui.history import History, HistoryError
+    from cuttle.ui.stats import compute
+
+    try:
+        rows = History().all_games()
+    except HistoryError as exc:
+        _err(str(exc))
+        return EXIT_ERROR
+    figures = compute(rows, args.player)
+    if args.json:
+        print(json.dumps(figures))
+        return EXIT_OK
+    console = _console(args.no_color)
+    for line in stats_text(figures, ascii=args.ascii):
+        console.print(line, highlight=False)
+    return EXIT_OK
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def stats_text(figures: dict[str, Any], ascii: bool = False, width: int = 80) -> list[str]:
+    """``cuttle stats`` as plain lines (at most ``width`` columns)."""
+    from cuttle.ui.chart import line_chart
+
+    f = figures
+    if not f["games"]:
+        return ["No finished games with a human player yet: play one with: cuttle play"]
+    who = ", ".join(_safe(p, 20) for p in f["players"][:4]) + ("…" if len(f["players"]) > 4 else "")
+    lines = [
+        f"{who}: {f['games']} games, {f['wins']} wins, {f['losses']} losses, {f['draws']} draws "
+        f"({_pct(f['win_rate'])} won)",
+        "",
+        f"{'opponent':<10} {'rules':<26} {'games':>5} {'W':>4} {'L':>4} {'D':>3} "
+        f"{'win rate':>8}  95% CI",
+    ]
+    for opp, data in f["by_opponent"].items():
+        for rules, c in data["by_preset"].items():
+            ci = c["ci95"]
+            lines.append(
+                f"{opp:<10} {_safe(rules, 26):<26} {c['games']:>5} {c['wins']:>4} "
+                f"{c['losses']:>4} {c['draws']:>3} {_pct(c['win_rate']):>8}  "
+                f"{_pct(ci[0])}–{_pct(ci[1])}"
+            )
+    s = f["streaks"]
+    cur = s["current"]
+    forms = {"win": ("win", "wins"), "loss": ("loss", "losses"), "draw": ("draw", "draws")}
+    one, many = forms.get(str(cur["kind"]), ("", ""))
+    lines += [
+        "",
+        f"Current streak: {cur['length']} {one if cur['length'] == 1 else many}; "
+        f"best winning streak: {s['best_wins']}",
+    ]
+    if f["rating"] is None:
+        lines.append("Rating: play the AI to get one (hot-seat games are not rated).")
+        return lines
+    levels = ", ".join(f"{k} {v:.0f}" for k, v in f["level_ratings"].items())
+    lines += [
+        f"Rating: {f['rating']} (from your results; the AI levels: {levels})",
+        "",
+        "Rating over time",
+    ]
+    curve = [v for _, v in f["rating_curve"]]
+    lo = min(min(curve), 400.0)
+    hi = max(max(curve), 1200.0)
+    lines += line_chart(curve, lo, hi, height=6, width=width, fmt=lambda v: f"{v:.0f}",
+                        reference=1000.0, ascii=ascii,
+                        x_label=f"rated game 1 … {f['rating_curve'][-1][0]}")
+    return lines
