@@ -232,10 +232,11 @@ class History:
         result: str | None = None,
         limit: int | None = None,
         player: str | None = None,
+        records: bool = True,
     ) -> list[GameRow]:
         """Finished games, newest first. ``level``: an AI level, or ``human`` for hot-seat;
         ``rules``: a preset or full rules text; ``result``: ``win``/``loss``/``draw`` for a human
-        seat (``player`` picks one by name)."""
+        seat (``player`` picks one by name). ``records=False`` leaves the records out (faster)."""
         where: list[str] = []
         args: list[Any] = []
         if level is not None:
@@ -259,7 +260,8 @@ class History:
             where.append(_result_sql(result, player))
             if player is not None:
                 args += [player, player]
-        sql = f"SELECT {COLUMNS} FROM games"
+        columns = COLUMNS if records else COLUMNS.replace("record", "''")
+        sql = f"SELECT {columns} FROM games"
         if where:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY finished_at DESC, id DESC"
@@ -283,8 +285,8 @@ class History:
         return None if r is None else _row(r)
 
     def all_games(self) -> list[GameRow]:
-        """Every game, oldest first (for the statistics)."""
-        return list(reversed(self.games()))
+        """Every game without its record, oldest first (for the statistics)."""
+        return list(reversed(self.games(records=False)))
 
 
 def _check_version(con: sqlite3.Connection) -> int:
