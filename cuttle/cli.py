@@ -33,6 +33,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "cuttle.ai.arena",
     "cuttle.learn.command",
     "cuttle.ui.review_cmd",
+    "cuttle.ui.settings_cmd",
 )
 
 

@@ -36,7 +36,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--seed", type=int, metavar="N", help="the deal's seed (default: random, shown)"
     )
     play.add_argument(
-        "--ai", choices=players.LEVELS, default="medium", help="the AI's level (default: medium)"
+        "--ai",
+        choices=players.LEVELS,
+        help="the AI's level (default: medium, or your setting: cuttle settings ai LEVEL)",
     )
     play.add_argument("--hotseat", action="store_true", help="two players at one keyboard")
     play.add_argument(
@@ -133,9 +135,13 @@ def build_seats(args: argparse.Namespace, seed: int) -> tuple[Seat, Seat]:
 def play_command(args: argparse.Namespace) -> int:
     """``cuttle play``: returns the exit status."""
     from cuttle.ui.cardtext import CardStyle
+    from cuttle.ui.firstrun import prepare_play
     from cuttle.ui.session import GameSession, Options, session_from_record
     from cuttle.ui.storage import CorruptFileError, read_record, save_path
 
+    stop = prepare_play(args)  # settings fill what flags left out; the first-run question
+    if stop is not None:
+        return stop
     if args.think is not None and args.think <= 0:
         _err("--think needs a positive number of seconds")
         return EXIT_USAGE

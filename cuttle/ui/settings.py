@@ -42,8 +42,8 @@ class Settings:
     pace: str = _field(
         "normal", "how long the AI's moves stay on screen", ("slow", "normal", "fast")
     )
-    cards: str = _field("symbols", "cards as 7♦ (symbols) or 7D (ascii)", ("symbols", "ascii"))
-    color: bool = _field(True, "colours on a terminal (NO_COLOR and --no-color win)")
+    cards: str = _field("symbols", "how cards are drawn: 7♦ or 7D", ("symbols", "ascii"))
+    color: bool = _field(True, "colours on a terminal; NO_COLOR and --no-color win")
     welcomed: bool = _field(False, "the first-run question was answered")
 
 

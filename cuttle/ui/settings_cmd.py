@@ -1,0 +1,105 @@
+"""``cuttle settings``: show the settings, change one, or go back to the defaults.
+
+Light at import time (no rich, no prompt_toolkit): ``cuttle --help`` registers it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``settings`` to the ``cuttle`` parser."""
+    cmd = subparsers.add_parser(
+        "settings",
+        help="show or change your defaults (AI level, card style, colours, ...)",
+        description="Without arguments: every setting and its value. With NAME: one setting. "
+        "With NAME VALUE: change it (cuttle settings ai hard). Flags of cuttle play always win "
+        "over a setting.",
+    )
+    cmd.add_argument("name", nargs="?", metavar="NAME", help="a setting (ai, pace, cards, color)")
+    cmd.add_argument("value", nargs="?", metavar="VALUE", help="its new value")
+    cmd.add_argument("--reset", action="store_true", help="back to the default settings")
+    cmd.add_argument("--json", action="store_true", help="print the settings as JSON")
+    cmd.set_defaults(func=settings_command)
+
+
+def _err(text: str) -> None:
+    sys.stderr.write(f"cuttle: {text}\n")
+
+
+def settings_command(args: argparse.Namespace) -> int:
+    """Run ``cuttle settings``; returns the exit status."""
+    from dataclasses import asdict
+
+    from cuttle.ui.settings import (
+        Settings,
+        SettingsError,
+        change,
+        describe,
+        load_settings,
+        save_settings,
+        settings_path,
+        value_text,
+    )
+
+    if args.reset:
+        if args.name is not None:
+            _err("--reset takes no setting name")
+            return EXIT_USAGE
+        try:
+            path = save_settings(Settings())
+        except OSError as exc:
+            _err(f"could not write {settings_path()}: {exc.strerror or exc}")
+            return EXIT_FAIL
+        print(f"Settings back to the defaults ({path}).")
+        return EXIT_OK
+    settings, warnings = load_settings()
+    if args.value is not None:
+        if warnings:
+            for w in warnings:
+                _err(w)
+            _err("nothing changed: fix or remove the file, or run: cuttle settings --reset")
+            return EXIT_FAIL
+        try:
+            new = change(settings, args.name, args.value)
+        except SettingsError as exc:
+            _err(str(exc))
+            return EXIT_USAGE
+        try:
+            path = save_settings(new)
+        except OSError as exc:
+            _err(f"could not write {settings_path()}: {exc.strerror or exc}")
+            return EXIT_FAIL
+        key = args.name.strip().lower().replace("-", "_")
+        key = "color" if key == "colour" else key
+        print(f"{key}: {value_text(getattr(new, key))} (saved in {path})")
+        return EXIT_OK
+    for w in warnings:
+        _err(w)
+    values = asdict(settings)
+    if args.json:
+        print(json.dumps(values))
+        return EXIT_OK
+    names = list(values)
+    if args.name is not None:
+        key = args.name.strip().lower().replace("-", "_")
+        key = "color" if key == "colour" else key
+        try:
+            describe(key)
+        except SettingsError as exc:
+            _err(str(exc))
+            return EXIT_USAGE
+        names = [key]
+    print(f"Settings ({settings_path()}):")
+    for name in names:
+        help_text, choices = describe(name)
+        allowed = ", ".join(choices) if choices else "on, off"
+        print(f"  {name:<9} {value_text(values[name]):<8} {help_text} ({allowed})")
+    print("Change one: cuttle settings NAME VALUE (cuttle settings ai hard); "
+          "defaults: cuttle settings --reset")
+    return EXIT_OK
