@@ -49,7 +49,9 @@ def test_piped_game_is_plain_and_deterministic(tmp_path: Path) -> None:
 def test_vs_ai_game_to_the_end_with_record_and_replay(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     r = cuttle(
-        ["play", "--seed", "4", "--ai", "medium", "--record", str(record)], "1\n" * 400, tmp_path
+        ["play", "--seed", "4", "--ai", "medium", "--record", str(record)],
+        "moves\n1\n" * 400,
+        tmp_path,
     )
     assert r.returncode == 0, r.stderr
     assert "Game over" in r.stdout

@@ -52,6 +52,9 @@ def test_game_against_the_ai_to_the_end(tmp_path: Path) -> None:
         if i == 1:
             break
         child.expect(PROMPT)
+        child.sendline("moves")  # a bare number picks only from a list on the screen
+        child.expect("Legal moves")
+        child.expect(PROMPT)
         child.sendline("1")
     else:
         pytest.fail("the game did not end")

@@ -134,6 +134,7 @@ def build_seats(args: argparse.Namespace, seed: int) -> tuple[Seat, Seat]:
 
 def play_command(args: argparse.Namespace) -> int:
     """``cuttle play``: returns the exit status."""
+    from cuttle.ui.asking import ask_yes_no
     from cuttle.ui.cardtext import CardStyle
     from cuttle.ui.firstrun import prepare_play
     from cuttle.ui.session import GameSession, Options, session_from_record
@@ -205,11 +206,7 @@ def play_command(args: argparse.Namespace) -> int:
             return EXIT_INTERRUPT
         if result != "over":
             return EXIT_OK
-        try:
-            answer = io.ask("Rematch with seats swapped? [y/N]")
-        except (EOFError, KeyboardInterrupt):
-            return EXIT_OK
-        if answer.strip().lower() not in ("y", "yes"):
+        if not ask_yes_no(io, "Rematch with seats swapped?"):
             return EXIT_OK
         seed += 1
         seats = (session.seats[1], session.seats[0])

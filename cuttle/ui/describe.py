@@ -472,6 +472,11 @@ def describe_play(
     return LogEntry(ply=ply, actor=player, move=move, public=text, private=private)
 
 
+def concede_question(name: str) -> str:
+    """``Concede this game?`` to you; ``Ann, concede this game?`` in hot-seat."""
+    return "Concede this game?" if Person.of(name).you else f"{name}, concede this game?"
+
+
 def outcome_words(
     pos: Position, names: tuple[str, str], reason: str | None = None, start: bool = True
 ) -> str:

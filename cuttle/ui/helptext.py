@@ -24,8 +24,9 @@ __all__ = [
 
 COMMANDS: list[tuple[str, str]] = [
     ("MOVE", "play a move: draw, points 7D, scuttle 9C 7H, oneoff AS, jack JD 7H, ... (Tab)"),
-    ("7D", "a card alone lists what it can do; then type the number"),
-    ("moves", "list the legal moves, numbered; a number plays one"),
+    ("7D", "a card alone plays its one move, or lists what it can do"),
+    ("5", "a number alone lists what your fives (1: aces, 10: tens) can do"),
+    ("moves", "list the legal moves, numbered; while a list is shown, a number picks"),
     ("rules [CARD]", "what each card does, or one card's rules (rules 9, rules jack)"),
     ("scrap", "the whole scrap pile"),
     ("log", "the game so far"),

@@ -17,10 +17,12 @@ from rich.console import Group
 from rich.text import Text
 
 from cuttle import Game, Move
-from cuttle.ui import players
+from cuttle.ui import intent, players
+from cuttle.ui.asking import ask_yes_no
 from cuttle.ui.cardtext import CardStyle, is_card_text
 from cuttle.ui.describe import (
     LogEntry,
+    concede_question,
     describe_play,
     move_meta,
     outcome_words,
@@ -32,7 +34,7 @@ from cuttle.ui.helptext import card_rules, cards_view, help_view
 from cuttle.ui.history import record_finished
 from cuttle.ui.render import GameOverView, HandoffView, MoveListView, TableModel, TableView
 from cuttle.ui.storage import GameRecord, keep_finished, save_path, write_json
-from cuttle.ui.terminal import GameIO, normalize_input, normalize_word
+from cuttle.ui.terminal import GameIO, normalize_input
 
 if TYPE_CHECKING:
     from cuttle.ui.coach import Coach
@@ -50,6 +52,8 @@ PHASE_LABEL = {
     "hand_limit": "hand limit",
 }
 RESUME = "continue with: cuttle play --resume"
+# Commands that put something else on the screen than the numbered list of moves.
+SHOWS_ANOTHER_VIEW = ("help", "?", "h", "rules", "scrap", "log", "hint", "undo")
 VERBS = (
     "draw",
     "pass",
@@ -356,11 +360,13 @@ class GameSession:
 
     def ask_quit(self) -> bool:
         """Ctrl-C / Ctrl-D at the prompt: quit? The game is saved either way."""
-        try:
-            answer = self.io.ask("Quit? The game is saved either way. [y/N]")
-        except (EOFError, KeyboardInterrupt):
-            answer = "y"
-        if answer.strip().lower() in ("y", "yes", "q", "quit"):
+        quit_now = ask_yes_no(
+            self.io,
+            "Quit? The game is saved either way.",
+            if_interrupted=True,
+            extra_yes=("q", "quit"),
+        )
+        if quit_now:
             self.say("Game saved. Continue it with: cuttle play --resume")
             return True
         self.dirty = True
@@ -428,6 +434,8 @@ class GameSession:
             return None
         words = line.split()
         cmd, rest = words[0].lower(), words[1:]
+        if cmd in SHOWS_ANOTHER_VIEW:
+            self.numbered = None  # the numbered list is no longer what the player sees
         if cmd in ("help", "?", "h"):
             self.io.show(help_view())
         elif cmd in ("moves", "m", "ls"):
@@ -452,8 +460,6 @@ class GameSession:
             return "quit"
         elif cmd.isdigit() and not rest:
             self.play_number(int(cmd))
-        elif len(words) == 1 and is_card_text(normalize_word(cmd).upper()) and cmd not in VERBS:
-            self.card_moves(normalize_word(cmd).upper())
         else:
             self.try_move(line, p)
         return None
@@ -466,11 +472,19 @@ class GameSession:
         self.io.show(MoveListView(self.move_items(moves), title, max_rows))
 
     def play_number(self, n: int) -> None:
-        moves = self.numbered if self.numbered is not None else self.game.legal_moves()
-        if not 1 <= n <= len(moves):
-            self.say(f"No move number {n}: there are {len(moves)} (type moves to list them).")
-            return
-        self._apply(self.game.to_move, moves[n - 1])
+        """A bare number: a pick from the numbered list on screen, else "what can my fives do"."""
+        p = self.game.to_move
+        hand = self.game.view(p)["hands"][p] if p is not None else []
+        self.act(intent.read_number(n, self.numbered, self.game.legal_moves(), hand))
+
+    def act(self, what: intent.Intent) -> None:
+        """Carry out what a typed line meant."""
+        if what.kind == "play" and what.move is not None:
+            self._apply(self.game.to_move, what.move)
+        elif what.kind == "list":
+            self.list_moves(what.moves, what.title)
+        else:
+            self.say(what.text)
 
     def card_moves(self, card: str) -> None:
         moves = [m for m in self.game.legal_moves() if card in str(m).split()[1:2]]
@@ -492,7 +506,19 @@ class GameSession:
 
     def try_move(self, line: str, p: int) -> None:
         text = normalize_input(line).strip()
-        verb = text.split()[0] if text else ""
+        words = text.split()
+        verb = words[0] if words else ""
+        exact: Move | None = None
+        with contextlib.suppress(ValueError):
+            exact = Move.parse(text)
+        if exact is None:  # not the notation: perhaps a looser form (10h, play 10H, points 10)
+            loose = intent.read_move(text, self.game.legal_moves(), self.style.plain)
+            if loose is not None:
+                self.act(loose)
+                return
+            if len(words) == 1 and is_card_text(words[0].upper()) and verb not in VERBS:
+                self.card_moves(words[0].upper())
+                return
         try:
             move = Move.parse(text)
         except ValueError as exc:
@@ -588,11 +614,7 @@ class GameSession:
         self.say(f"Saved to {path} (watch it with: cuttle replay {path}).")
 
     def concede(self, p: int) -> Result | None:
-        try:
-            answer = self.io.ask(f"{self.names[p]}, concede this game? [y/N]")
-        except (EOFError, KeyboardInterrupt):
-            answer = "n"
-        if answer.strip().lower() not in ("y", "yes"):
+        if not ask_yes_no(self.io, concede_question(self.names[p])):
             self.say("Not conceded; play on.")
             return None
         self.game.concede(p)

@@ -272,6 +272,22 @@ class TerminalIO:
     def ask(self, question: str) -> str:
         return self._plain_session().prompt(question + " ")
 
+    def flush_input(self) -> None:
+        """Forget keys typed before now, so that a question is not answered by them: those
+        prompt_toolkit read but did not use (its type-ahead) and those still in the tty.
+        Only for the real terminal: an injected input (tests) is a script, read as written."""
+        if self.pt_input is not None:
+            return
+        from prompt_toolkit.application.current import get_app_session
+        from prompt_toolkit.input.typeahead import clear_typeahead
+
+        clear_typeahead(get_app_session().input)
+        with contextlib.suppress(Exception):  # termios.error is no OSError; no termios on Windows
+            import termios
+
+            if sys.stdin.isatty():
+                termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+
     @contextlib.contextmanager
     def thinking(self, text: str) -> Iterator[None]:
         if self.console.is_terminal:
