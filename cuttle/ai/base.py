@@ -37,10 +37,18 @@ class Player:
     # -- the only access to the real game ------------------------------------------------------
     def choose(self, game: Game) -> Move:
         """A legal move for ``game.to_move``, decided from that seat's view only."""
-        return self.explain(game)[0]
+        return self.pick(game)[0]
 
     def explain(self, game: Game) -> tuple[Move, str]:
-        """The move this player picks for ``game.to_move`` and a few words saying why."""
+        """The move this player picks for ``game.to_move`` and why, in plain words naming the
+        position's cards and numbers (``cuttle.ai.explain``); the player's own note follows."""
+        from cuttle.ai.explain import explain_choice
+
+        move, why = self.pick(game)
+        return move, explain_choice(game, move, why)
+
+    def pick(self, game: Game) -> tuple[Move, str]:
+        """The move and the player's own short note ("wins now", "best by search: ...")."""
         seat = game.to_move
         if seat is None:
             raise ValueError("the game is over: there is no move to choose")

@@ -446,6 +446,12 @@ class GameSession:
             self.show_scrap()
         elif cmd == "log":
             self.show_log(p)
+        elif cmd in ("legend", "threat"):  # learn12: cuttle/ui/threat.py
+            from cuttle.ui.threat import legend_for, threat_line
+
+            view = self.game.view(p)
+            lines = [] if cmd == "threat" else legend_for(view)
+            self.say("\n".join([*lines, threat_line(view, p, self.names)]))
         elif cmd == "hint":
             self.hint()
         elif cmd == "undo":

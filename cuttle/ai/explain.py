@@ -1,0 +1,390 @@
+"""Reasons in plain words: why a move is good here, and how the opponent could win next turn.
+
+Everything is read from one seat's view (``game.view(seat)``), so a reason never names a card
+that seat cannot see. ``reason_for`` gives the reason for a move (hints, ``Player.explain``, the
+game review); ``win_ways`` lists, from public information only, the single moves that would win
+the game for a player on their next turn (the threat line).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from cuttle import Game, Move
+from cuttle.rules import Rules
+
+View = dict[str, Any]
+SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+NAMES = ("you", "the AI")
+
+
+def show(card: str) -> str:
+    """``TD`` -> ``10♦``."""
+    if len(card) != 2 or card[1] not in SYMBOL:
+        return card
+    return ("10" if card[0] == "T" else card[0]) + SYMBOL[card[1]]
+
+
+def value(card: str) -> int:
+    """Points of a point card (A=1 ... T=10); 0 for anything else."""
+    r = "A23456789T".find(card[:1])
+    return r + 1 if r >= 0 and len(card) == 2 else 0
+
+
+def poss(name: str) -> str:
+    """``you`` -> ``your``, ``the AI`` -> ``the AI's``."""
+    return "your" if name.lower() == "you" else f"{name}'s"
+
+
+def _list(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+@dataclass(frozen=True)
+class Side:
+    """One player's table as the view shows it."""
+
+    score: int
+    goal: int
+    kings: int
+    queens: int
+    points: list[str]  # entries, "TS+JD" with jacks
+    hand: list[str]
+
+    @property
+    def need(self) -> int:
+        return max(0, self.goal - self.score)
+
+    def best(self) -> str | None:
+        """The highest point card in front of this player."""
+        cards = [e.split("+")[0] for e in self.points]
+        return max(cards, key=lambda c: (value(c), "CDHS".index(c[1]))) if cards else None
+
+
+def side(view: View, p: int) -> Side:
+    """Player ``p``'s table in ``view``."""
+    rules = Rules.parse(view.get("rules", "classic"))
+    perms = view["permanents"][p]
+    kings = sum(1 for c in perms if c.startswith("K"))
+    points = list(view["points"][p])
+    return Side(
+        score=sum(value(e.split("+")[0]) for e in points),
+        goal=rules.goal(kings),
+        kings=kings,
+        queens=sum(1 for c in perms if c.startswith("Q")),
+        points=points,
+        hand=list(view["hands"][p]),
+    )
+
+
+def view_of(game_or_view: Game | View, seat: int) -> View:
+    """The seat's view of a game (or the view itself)."""
+    if isinstance(game_or_view, Game):
+        return game_or_view.view(seat)
+    return game_or_view
+
+
+# -- how a player could win next turn (public information only) ------------------------------
+@dataclass(frozen=True)
+class WinWay:
+    """One single move that would win: ``kind`` is points, king, jack, unjack, six or seven."""
+
+    kind: str
+    words: str
+    ranks: str  # the ranks that do it: "456789T", "K", "J", "29", "6", "7"
+
+
+def win_ways(view: View, attacker: int) -> list[WinWay]:
+    """The moves that would give ``attacker`` the game on their next turn, judged from ``view``
+    (whoever's view it is): only what that view shows is used. When the view shows the
+    attacker's whole hand (glasses, open hands), only ways with cards they hold are listed."""
+    rules = Rules.parse(view.get("rules", "classic"))
+    a, d = side(view, attacker), side(view, 1 - attacker)
+    ways: list[WinWay] = []
+    need = a.goal - a.score
+    if need <= 0:
+        return [WinWay("points", "any move", "A23456789TJQK")]
+    if need <= 10:
+        ranks = "A23456789T"[need - 1 :]
+        label = "a 10" if need == 10 else ("any point card" if need == 1 else f"a {need}+")
+        ways.append(WinWay("points", label, ranks))
+    if a.kings < 4 and rules.goal(a.kings + 1) <= a.score:
+        ways.append(WinWay("king", "a king", "K"))
+    jacks_ok = d.queens == 0
+    if jacks_ok:
+        for entry in d.points:
+            base = entry.split("+")[0]
+            if a.score + value(base) >= a.goal:
+                ways.append(WinWay("jack", f"a jack on your {show(base)}", "J"))
+                break  # one is enough to name; the best card comes first below
+    # A jack of the defender on a card the attacker would get back.
+    targets_ok = d.queens == 0
+    for entry in d.points:
+        base, *jacks = entry.split("+")
+        if jacks and targets_ok and a.score + value(base) >= a.goal:
+            ways.append(
+                WinWay("unjack", f"a 2 or a 9 on your {show(jacks[-1])}", "29")
+            )
+            break
+    # A 6 scraps every jack (each card goes back to its first owner) and every king.
+    after = 0
+    for p, s in ((attacker, a), (1 - attacker, d)):
+        for entry in s.points:
+            base, *jacks = entry.split("+")
+            owner = p if len(jacks) % 2 == 0 else 1 - p
+            if owner == attacker:
+                after += value(base)
+    if after >= rules.goal(0) and any("+" in e for e in a.points + d.points):
+        ways.append(WinWay("six", "a 6", "6"))
+    if ways and view.get("deck"):
+        ways.append(WinWay("seven", "a 7 that turns one of these up", "7"))
+    hand = view["hands"][attacker]
+    if hand and "??" not in hand:
+        held = {c[0] for c in hand}
+        ways = [w for w in ways if held & set(w.ranks)]
+    # Put the jack on the best card, not the first one.
+    return _best_jack(ways, view, attacker)
+
+
+def _best_jack(ways: list[WinWay], view: View, attacker: int) -> list[WinWay]:
+    d = side(view, 1 - attacker)
+    best = d.best()
+    out = []
+    for w in ways:
+        if w.kind == "jack" and best is not None:
+            w = WinWay("jack", f"a jack on your {show(best)}", "J")
+        out.append(w)
+    return out
+
+
+def threat_words(view: View, attacker: int, name: str = "the AI") -> str:
+    """``"the AI needs 4 · a 4+, a king or a jack on your 10♦ wins it"`` (public info only)."""
+    a = side(view, attacker)
+    head = f"{name} needs {a.need}"
+    ways = win_ways(view, attacker)
+    if not ways:
+        return f"{head} · no single card wins it next turn"
+    return f"{head} · {_list([w.words for w in ways])} wins it"
+
+
+# -- why a move -------------------------------------------------------------------------------
+def _after(view: View, seat: int, move: Move) -> Game | None:
+    """The seat's view with ``move`` played (hidden cards dealt by a fixed seed)."""
+    try:
+        g = Game.from_view(view, random.Random(0))
+        g.play(move)
+    except ValueError:
+        return None
+    return g
+
+
+def _goal_words(before: Side, after: Side) -> str:
+    return f"{after.score} of {after.goal}" + (
+        "" if after.score >= after.goal else f", {after.goal - after.score} to go"
+    )
+
+
+_EFFECT = {
+    "A": "scrap every point card, {score} points of yours too",
+    "2": "scrap {target}",
+    "3": "take a card back from the scrap",
+    "4": "make {you} discard two cards",
+    "5": "draw cards",
+    "6": "scrap every king, queen, glasses and jack",
+    "7": "play the top card of the deck",
+    "9": "send {target} back to a hand",
+    "scuttle": "scuttle {target}",
+}
+
+
+def reason_for(
+    game_or_view: Game | View, move: Move | str, seat: int, names: tuple[str, str] = NAMES
+) -> str:
+    """Why ``move`` is a good idea for ``seat`` here, in plain words naming cards and numbers.
+
+    ``names`` are how the seat and the opponent are called ("you", "the AI")."""
+    view = view_of(game_or_view, seat)
+    m = move if isinstance(move, Move) else Move.parse(move)
+    me, op = side(view, seat), side(view, 1 - seat)
+    you, them = names
+    its = "its" if them.lower().startswith("the ") or them == "AI" else poss(them)
+    text = str(m).split()
+    cards = text[1:]
+    kind = m.kind
+    threat = win_ways(view, 1 - seat) if view.get("phase") == "main" else []
+    g = _after(view, seat, m)
+    after_view = g.view(seat) if g is not None else None
+    me2 = side(after_view, seat) if after_view else me
+    op2 = side(after_view, 1 - seat) if after_view else op
+    won = g is not None and g.outcome == f"p{seat}" and kind != "oneoff"
+    threat_after = win_ways(after_view, 1 - seat) if after_view and not won else []
+    blocks = bool(threat) and not threat_after and after_view is not None
+    named = [w.words for w in threat if w.kind != "seven"][:3]
+    stop = (
+        f"; {them} needed {op.need} and {_list(named)} would have won it" if blocks and named
+        else ""
+    )
+    c0 = show(cards[0]) if cards else ""
+    if kind == "points":
+        if won:
+            return f"{c0} for points wins: {me2.score} of {me2.goal}"
+        return f"{c0} for points: {me.score} to {_goal_words(me, me2)}{stop}"
+    if kind == "scuttle":
+        t = cards[1]
+        best = " and it is " + its + " best card" if op.best() == t else ""
+        return (
+            f"scuttle {show(t)} with {c0}: {them} drops from {op.score} to {op2.score} "
+            f"(needs {op2.need} more){best}{stop}"
+        )
+    if kind == "jack":
+        t = show(cards[1])
+        if won:
+            return f"jack on {t} wins: {value(cards[1])} more points make {me2.score} of {me2.goal}"
+        return (
+            f"jack on {t}: {value(cards[1])} points change sides, {you} {me2.score} of "
+            f"{me2.goal}, {them} {op2.score}{stop}"
+        )
+    if kind == "perm":
+        r = cards[0][0]
+        if r == "K":
+            if won:
+                return (
+                    f"{c0} wins: {poss(you)} goal drops from {me.goal} to {me2.goal} and "
+                    f"{you} already have {me.score}"
+                )
+            return (
+                f"{c0}: {poss(you)} goal drops from {me.goal} to {me2.goal}; "
+                f"{you} have {me.score} ({me2.goal - me.score} to go){stop}"
+            )
+        if r == "Q":
+            guarded = " ".join(show(e.split("+")[0]) for e in me.points) or "the cards to come"
+            return f"{c0}: a queen protects {guarded} from 2s, 9s and jacks{stop}"
+        return f"{c0} as glasses: {poss(them)} {len(op.hand)} cards stay open to {you}{stop}"
+    if kind == "oneoff":
+        return _oneoff_reason(view, seat, m, me, op, me2, op2, names, stop, g)
+    if kind == "counter":
+        stack = view.get("stack", [])
+        below = stack[-1]["move"].split() if stack else []
+        what = show(below[1]) if len(below) > 1 else "it"
+        first = stack[0]["move"].split() if stack else []
+        key = "scuttle" if first[:1] == ["scuttle"] else first[1][0] if len(first) > 1 else ""
+        effect = _EFFECT.get(key, "") if len(stack) == 1 else ""
+        if effect:
+            effect = " (it would " + effect.format(
+                you=you, them=them, score=me.score, target=show(first[2]) if len(first) > 2 else ""
+            ) + ")"
+        return f"counter with {c0}: {what} does nothing{effect}"
+    if kind == "resolve":
+        twos = sum(1 for c in me.hand if c[:1] == "2")
+        if not twos:
+            return "let it resolve: no 2 in hand to counter with"
+        kept = "a 2" if twos == 1 else f"{twos} twos"
+        return f"let it resolve: it costs little, and {you} keep {kept} for later"
+    if kind == "take":
+        v = value(cards[0])
+        if v and v >= me.need:
+            return f"take {c0}: {me.score} + {v} reaches {me.goal} next turn"
+        return f"take {c0}: the most useful card in the scrap for {you} now"
+    if kind == "discard":
+        shown = " ".join(show(c) for c in cards)
+        return f"discard {shown}: the least useful of {len(me.hand)} cards"
+    if kind == "scrap":
+        return f"scrap {c0}: it has no legal play"
+    if kind == "pass":
+        return f"pass: the deck is empty ({you} need {me.need}, {them} needs {op.need})"
+    # draw
+    extra = f"; {them} needs {op.need}" + (
+        f" but no single card wins it for {them} now" if not threat else ""
+    )
+    return f"draw: nothing in hand helps more now; {you} need {me.need} more{extra}"
+
+
+def _oneoff_reason(
+    view: View,
+    seat: int,
+    m: Move,
+    me: Side,
+    op: Side,
+    me2: Side,
+    op2: Side,
+    names: tuple[str, str],
+    stop: str,
+    g: Game | None,
+) -> str:
+    you, them = names
+    cards = str(m).split()[1:]
+    c0 = show(cards[0])
+    r = cards[0][0]
+    counter = ""
+    twos_possible = op.queens == 0 and me.queens == 0 and len(op.hand) > 0
+    if twos_possible:
+        counter = f" ({them} may counter with a 2)"
+    if r == "A":
+        return (
+            f"{c0}: every point card goes: {them} loses {op.score}, {you} lose {me.score}"
+            f"{stop}{counter}"
+        )
+    if r in "29" and len(cards) > 1:
+        t = cards[1]
+        tr = t[0]
+        verb = "scraps" if r == "2" else "returns"
+        if tr == "K":
+            whose = them if any(t in s for s in view["permanents"][1 - seat]) else you
+            return f"{c0} {verb} {show(t)}: {poss(whose)} goal goes back up{stop}{counter}"
+        if tr == "Q":
+            return f"{c0} {verb} the queen {show(t)} that guards {poss(them)} cards{stop}{counter}"
+        if tr == "J":
+            for entry in view["points"][1 - seat]:
+                base, *jacks = entry.split("+")
+                if jacks and jacks[-1] == t:
+                    return (
+                        f"{c0} {verb} {show(t)}: {show(base)} ({value(base)} points) comes back "
+                        f"to {you}{stop}{counter}"
+                    )
+            return f"{c0} {verb} the jack {show(t)}{stop}{counter}"
+        if tr == "8":
+            return f"{c0} {verb} the glasses {show(t)}: {poss(you)} hand is hidden again{counter}"
+        return f"{c0} {verb} {show(t)} to its owner's hand{stop}{counter}"
+    if r == "3":
+        scrap = view.get("scrap", [])
+        best = max(scrap, key=value) if scrap else None
+        pick = f": {show(best)} is there" if best else ""
+        return f"{c0}: take a card back from the scrap ({len(scrap)} cards){pick}{counter}"
+    if r == "4":
+        n = min(2, len(op.hand))
+        return f"{c0}: {them} discards {n} of {len(op.hand)} cards{stop}{counter}"
+    if r == "5":
+        return f"{c0}: two new cards for one ({you} hold {len(me.hand) - 1} before them){counter}"
+    if r == "6":
+        kings = op.kings
+        what = (
+            f"{poss(them)} {kings} king(s) and every jack" if kings
+            else "every king, queen and jack"
+        )
+        return f"{c0}: scraps {what}; {them} then needs {op2.need}{stop}{counter}"
+    if r == "7":
+        return f"{c0}: play the top card of the deck at once ({len(view.get('deck', []))} left)"
+    return f"{c0} as a one-off{stop}{counter}"
+
+
+def explain_choice(game: Game, move: Move, why: str) -> str:
+    """A player's reason: the plain-words reason for ``move``, then the player's own note when it
+    adds something (search statistics may follow the reason, never replace it)."""
+    seat = game.to_move
+    if seat is None:
+        return why
+    try:
+        reason = reason_for(game, move, seat)
+    except (ValueError, KeyError, IndexError):
+        return why
+    if why.startswith("best by search") or why == "the only legal move":
+        return f"{reason} ({why})"
+    if why == "wins now" and "wins" not in reason:
+        return f"{reason}: it wins now"
+    if why == "blocks the opponent's win" and "would have won" not in reason:
+        return f"{reason}; it takes away the opponent's win"
+    return reason
