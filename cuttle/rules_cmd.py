@@ -9,6 +9,7 @@ parser) pulls in neither rich nor prompt_toolkit.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from cuttle.rulesdoc import (
@@ -54,6 +55,13 @@ def render(markdown: str, *, terminal: bool | None = None) -> None:
         sys.stdout.write(markdown if markdown.endswith("\n") else markdown + "\n")
 
 
+def use_pager(args: argparse.Namespace) -> bool:
+    """The pager is for a person at a terminal: both ends a tty, a terminal that can draw it."""
+    if getattr(args, "no_pager", False) or os.environ.get("TERM") == "dumb":
+        return False
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``cuttle rules``; return the exit status (2 for an unknown topic or variant)."""
     markdown = rules_text()
@@ -66,6 +74,16 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"cuttle rules: {error}", file=sys.stderr)
         return 2
+    if use_pager(args):
+        from cuttle.rules_pager import RulesPager
+
+        start = args.card if args.card is not None else (args.variant or [None])[0]
+        note = ""
+        if args.card is not None and parts[0].split("\n", 2)[2:]:
+            line = parts[0].split("\n")[2]
+            note = line.replace("**", "") if "in a scuttle" in line else ""
+        RulesPager(markdown, start, note).run()
+        return 0
     render("\n".join(parts) if parts else markdown)
     return 0
 
@@ -76,8 +94,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "rules",
         help="read the rules (all of them, one card's, one topic's or one house rule's)",
         description=(
-            "Print the rules of Cuttle as this program plays them: both presets (classic, "
-            "cuttlecards), every decision, the house rules (variants) and each card's uses."
+            "The rules of Cuttle as this program plays them: both presets (classic, "
+            "cuttlecards), every decision, the house rules (variants) and each card's uses. "
+            "On a terminal they open in a pager (scroll, / to search, s to go to a section, "
+            "q to quit) at the summary, or at the section a TOPIC names; piped, the text is "
+            "printed (the whole document, or that section)."
         ),
         epilog="examples: cuttle rules | cuttle rules 7D | cuttle rules jack | "
         "cuttle rules counters | cuttle rules --variant joker",
@@ -95,5 +116,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="NAME",
         default=[],
         help="only this house rule's section (repeatable), e.g. four-random, joker",
+    )
+    parser.add_argument(
+        "--no-pager",
+        action="store_true",
+        help="print instead of opening the pager on a terminal (as when piped)",
     )
     parser.set_defaults(func=run)

@@ -304,20 +304,39 @@ def topic_help(markdown: str) -> str:
     )
 
 
-def topic_section(markdown: str, topic: str) -> str:
-    """The text for a topic: a ``##`` section named exactly, a card's section, a house rule's,
-    or a ``##`` section by a word of its title. Raises ValueError naming what is accepted."""
+def find_topic(markdown: str, topic: str) -> Section:
+    """The section a topic names: a ``##`` section named exactly (``seven``, ``hand limit``),
+    a card's (``7``, ``7D``, ``queen``), a house rule's (``joker`` is the card; ``nine-freeze``),
+    or a ``##`` section by a word of its title (``counters``, ``stack``).
+
+    Raises ValueError naming what is accepted.
+    """
     want = slug(topic)
-    exact = [s for s in sections(markdown) if s.level == 2 and slug(s.title) == want]
-    if exact and want:
-        return exact[0].text
+    if want:
+        for section in sections(markdown):
+            if section.level == 2 and slug(section.title) == want:
+                return section
     try:
-        return card_section(markdown, topic)
+        rank, _ = card_key(topic)
     except ValueError:
         pass
-    if want in variant_names(markdown):
-        return variant_section(markdown, want)
-    section = find_section(markdown, topic)
-    if section is not None:
-        return section.text
+    else:
+        for section in subsections(markdown, CARD_SECTION):
+            if section.key.upper() == rank:
+                return section
+    for section in subsections(markdown, VARIANT_SECTION):
+        if section.key.lower() == want:
+            return section
+    found = find_section(markdown, topic)
+    if found is not None:
+        return found
     raise ValueError(f"unknown card {topic!r}: give {topic_help(markdown)}")
+
+
+def topic_section(markdown: str, topic: str) -> str:
+    """The text for a topic (see :func:`find_topic`); a card with a suit also gets its scuttle
+    line. Raises ValueError naming what is accepted."""
+    section = find_topic(markdown, topic)
+    if section.level == 3 and section in subsections(markdown, CARD_SECTION):
+        return card_section(markdown, topic)
+    return section.text

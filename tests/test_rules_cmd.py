@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -210,3 +211,26 @@ def test_an_unknown_topic_lists_the_sections(capsys: pytest.CaptureFixture[str])
     err = capsys.readouterr().err
     assert "unknown card 'banana'" in err
     assert "counters" in err and "seven" in err and "winning" in err
+
+
+# ------------------------------------------------------------------ references
+def _github_slug(title: str) -> str:
+    text = title.strip().lower().replace("`", "")
+    text = re.sub(r"[^\w\- ]", "", text)
+    return text.replace(" ", "-")
+
+
+def test_references_name_sections_that_exist_and_no_files() -> None:
+    """A reader of `cuttle rules` can follow every reference: it names a section (``See
+    Seven``: ``s seven`` in the pager, ``cuttle rules seven``), never another file."""
+    from cuttle.rulesdoc import find_topic, sections
+
+    text = rules_text()
+    assert not re.findall(r"\]\((?!#)[^)]*\)", text), "a link to a file or a web page"
+    slugs = {_github_slug(s.title) for s in sections(text)}
+    links = re.findall(r"\[([^\]]+)\]\(#([^)]+)\)", text)
+    assert len(links) >= 6
+    for name, anchor in links:
+        assert anchor in slugs, f"[{name}](#{anchor}) points nowhere"
+        target = next(s for s in sections(text) if _github_slug(s.title) == anchor)
+        assert find_topic(text, name) == target, f"'{name}' does not lead to {target.title}"

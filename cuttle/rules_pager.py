@@ -1,0 +1,520 @@
+"""The rules in a pager: ``cuttle rules`` on a terminal.
+
+A small less-like reader written with prompt_toolkit (full screen, in the alternate screen, so the
+shell's screen comes back untouched): it opens on a one-screen summary (the card table, the
+sections, the keys), followed by the whole rules document section by section. Scroll with the
+arrows, PageUp/PageDown, Space, the mouse wheel; ``/`` and ``?`` search, ``n``/``N`` repeat; ``s``
+goes to a section by name (a card, a house rule or a topic, as ``cuttle rules TOPIC`` takes them,
+with completion), ``]``/``[`` to the next/previous section; ``q`` or Esc quits.
+
+Why our own pager rather than ``less``: it needs no external program (``less`` is missing on
+minimal systems and Windows, and its behaviour depends on ``LESS``/``LESSSECURE`` settings), it
+can jump to a section by its name rather than a pattern ("See Seven" -> ``s seven``), and it is
+tested like the rest of the terminal game, through prompt_toolkit's pipe input. rich renders the
+Markdown (the same rendering ``cuttle rules`` used before); each rendered line becomes
+prompt_toolkit fragments.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from io import StringIO
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.completion import (
+    CompleteEvent,
+    Completer,
+    Completion,
+    DynamicCompleter,
+    WordCompleter,
+)
+from prompt_toolkit.document import Document
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.layout import (
+    ConditionalContainer,
+    Float,
+    FloatContainer,
+    HSplit,
+    Layout,
+    Window,
+)
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.layout.menus import CompletionsMenu
+from prompt_toolkit.layout.processors import BeforeInput
+from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
+from prompt_toolkit.output import Output
+from prompt_toolkit.styles import Style
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.style import Style as RichStyle
+
+from cuttle.rulesdoc import card_summary, find_topic, sections, topic_names
+
+SUMMARY_TITLE = "The rules in one screen"
+KEYS = (
+    "↑ ↓ PgUp PgDn Space: scroll · /: search (n N: next, previous) · s: go to a section · "
+    "] [: next, previous section · g G: top, end · q: quit"
+)
+STYLE = Style.from_dict(
+    {
+        "status": "reverse",
+        "match": "reverse bold",
+        "prompt": "bold",
+        "message": "bold",
+    }
+)
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """A heading of the pager's text: where it starts (a line of the rendered text)."""
+
+    title: str
+    level: int
+    line: int
+
+
+def summary_markdown(markdown: str) -> str:
+    """The one-screen summary: the card table (classic), how scuttling works, the sections."""
+    rows = "\n".join(f"| **{r}** | {pts} | {what} |" for r, pts, what in card_summary("classic"))
+    tops = " · ".join(topic_names(markdown))
+    return (
+        f"## {SUMMARY_TITLE}\n\n"
+        "Be first to have point cards worth 21 (fewer with kings) in front of you. On your turn: "
+        "draw, play a card for points, scuttle, play a one-off, or play a permanent.\n\n"
+        f"| card | points | what else it does |\n|---|---|---|\n{rows}\n\n"
+        "**Scuttle**: play a higher point card (rank, then suit ♣ < ♦ < ♥ < ♠) onto one of the "
+        "opponent's; both go to the scrap. A 2 counters a one-off; counters can be countered.\n\n"
+        f"**Sections** (press `s` and type one, or a card: `s 7`, `s queen`): {tops}.\n\n"
+        f"**Keys**: {KEYS}.\n"
+    )
+
+
+def chunks(markdown: str) -> list[tuple[str, int, str]]:
+    """The pager's text as (title, level, Markdown) pieces, one per heading down to ``###``:
+    the summary, the document's introduction, then each section and subsection."""
+    out: list[tuple[str, int, str]] = [(SUMMARY_TITLE, 2, summary_markdown(markdown))]
+    lines = markdown.splitlines()
+    heads: list[tuple[int, int, str]] = []
+    fenced = False
+    for index, line in enumerate(lines):
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+            continue
+        match = None if fenced else re.match(r"(#{1,3})\s+(.*?)\s*#*\s*$", line)
+        if match:
+            heads.append((index, len(match.group(1)), match.group(2)))
+    for n, (start, level, title) in enumerate(heads):
+        end = heads[n + 1][0] if n + 1 < len(heads) else len(lines)
+        out.append((title, level, "\n".join(lines[start:end]).strip() + "\n"))
+    return out
+
+
+def pt_style(style: RichStyle | None) -> str:
+    """A rich style as a prompt_toolkit style string."""
+    if style is None:
+        return ""
+    parts: list[str] = []
+    if style.color is not None and not style.color.is_default:
+        parts.append(style.color.get_truecolor().hex)
+    if style.bgcolor is not None and not style.bgcolor.is_default:
+        parts.append("bg:" + style.bgcolor.get_truecolor().hex)
+    for attribute in ("bold", "italic", "underline", "reverse"):
+        if getattr(style, attribute):
+            parts.append(attribute)
+    return " ".join(parts)
+
+
+def render_lines(markdown: str, width: int) -> tuple[list[StyleAndTextTuples], list[Anchor]]:
+    """The pager's text rendered by rich at ``width``: fragment lines and the headings' lines.
+
+    Two renderings (the summary, the document) rather than one per section: parsing Markdown is
+    most of the cost. Each heading is then found in order as the line that holds just its text.
+    """
+    console = Console(
+        file=StringIO(), width=width, force_terminal=True, color_system="truecolor", emoji=False
+    )
+    lines: list[StyleAndTextTuples] = []
+    anchors: list[Anchor] = []
+    pieces = chunks(markdown)
+    for text in (pieces[0][2], markdown):
+        if lines:
+            lines.append([])
+        rendered = console.render_lines(Markdown(text), console.options, pad=False)
+        for row in rendered:
+            lines.append([(pt_style(seg.style), seg.text) for seg in row if not seg.control])
+        while lines and not _plain(lines[-1]).strip():
+            lines.pop()
+    at = 0
+    for title, level, _ in pieces:
+        wanted = " ".join(title.replace("`", "").replace("**", "").split())
+        for i in range(at, len(lines)):
+            if " ".join(_plain(lines[i]).strip(" ┃│┏┓┗┛━─╭╮╰╯").split()) == wanted:
+                anchors.append(Anchor(title, level, i))
+                at = i + 1
+                break
+    return lines, anchors
+
+
+def _plain(line: StyleAndTextTuples) -> str:
+    return "".join(fragment[1] for fragment in line)
+
+
+def highlight(line: StyleAndTextTuples, query: str) -> StyleAndTextTuples:
+    """``line`` with every case-insensitive occurrence of ``query`` in the match style."""
+    text = _plain(line)
+    spans = [m.span() for m in re.finditer(re.escape(query), text, re.IGNORECASE)] if query else []
+    if not spans:
+        return line
+    marked = [False] * len(text)
+    for start, end in spans:
+        for i in range(start, end):
+            marked[i] = True
+    out: StyleAndTextTuples = []
+    pos = 0
+    for fragment in line:
+        style, chunk = fragment[0], fragment[1]
+        for ch in chunk:
+            s = f"{style} class:match" if marked[pos] else style
+            if out and out[-1][0] == s:
+                out[-1] = (s, out[-1][1] + ch)
+            else:
+                out.append((s, ch))
+            pos += 1
+    return out
+
+
+class SectionCompleter(Completer):
+    """Completes section titles, the cards and the house rules."""
+
+    def __init__(self, markdown: str) -> None:
+        words = [s.title for s in sections(markdown) if s.level == 2]
+        words += [s.title.replace("`", "") for s in sections(markdown) if s.level == 3]
+        self.inner = WordCompleter(words, ignore_case=True, sentence=True, match_middle=True)
+
+    def get_completions(
+        self, document: Document, complete_event: CompleteEvent
+    ) -> Iterable[Completion]:
+        yield from self.inner.get_completions(document, complete_event)
+
+
+class _TextControl(FormattedTextControl):
+    """The text area: the mouse wheel scrolls the pager."""
+
+    def __init__(self, pager: RulesPager) -> None:
+        super().__init__(pager.visible_fragments, focusable=False, show_cursor=False)
+        self.pager = pager
+
+    def mouse_handler(self, mouse_event: MouseEvent) -> None:  # type: ignore[override]
+        if mouse_event.event_type == MouseEventType.SCROLL_DOWN:
+            self.pager.scroll(3)
+        elif mouse_event.event_type == MouseEventType.SCROLL_UP:
+            self.pager.scroll(-3)
+        else:
+            return NotImplemented  # type: ignore[no-any-return]
+        return None
+
+
+class RulesPager:
+    """The pager over the rules document; ``run()`` until the reader quits."""
+
+    def __init__(
+        self,
+        markdown: str,
+        start: str | None = None,
+        note: str = "",
+        *,
+        pt_input: Input | None = None,
+        pt_output: Output | None = None,
+    ) -> None:
+        self.markdown = markdown
+        self.width = 0
+        self.lines: list[StyleAndTextTuples] = []
+        self.anchors: list[Anchor] = []
+        self.top = 0
+        self.query = ""
+        self.backwards = False
+        self.message = note
+        self.mode: str | None = None  # "search", "search-back", "section" while a prompt is open
+        self.start_title = find_topic(markdown, start).title if start else None
+        self.input_buffer = Buffer(
+            multiline=False,
+            completer=DynamicCompleter(
+                lambda: self.section_completer if self.mode == "section" else None
+            ),
+            complete_while_typing=True,
+            accept_handler=self._accept,
+        )
+        self.section_completer = SectionCompleter(markdown)
+        prompting = Condition(lambda: self.mode is not None)
+        self.app: Application[None] = Application(
+            layout=Layout(
+                FloatContainer(
+                    content=HSplit(
+                        [
+                            Window(_TextControl(self), wrap_lines=False, always_hide_cursor=True),
+                            ConditionalContainer(
+                                Window(
+                                    FormattedTextControl(lambda: [("class:message", self.message)]),
+                                    height=lambda: self.message_rows(),
+                                    wrap_lines=True,
+                                ),
+                                filter=Condition(lambda: bool(self.message)),
+                            ),
+                            ConditionalContainer(
+                                Window(
+                                    BufferControl(
+                                        self.input_buffer,
+                                        input_processors=[
+                                            BeforeInput(
+                                                lambda: self._prompt_label(), "class:prompt"
+                                            )
+                                        ],
+                                    ),
+                                    height=1,
+                                ),
+                                filter=prompting,
+                            ),
+                            Window(
+                                FormattedTextControl(self.status), height=1, style="class:status"
+                            ),
+                        ]
+                    ),
+                    floats=[
+                        Float(
+                            xcursor=True,
+                            ycursor=True,
+                            content=CompletionsMenu(max_height=8, scroll_offset=1),
+                        )
+                    ],
+                )
+            ),
+            key_bindings=self._keys(prompting),
+            full_screen=True,
+            mouse_support=True,
+            style=STYLE,
+            input=pt_input,
+            output=pt_output,
+        )
+
+    # -- the text -------------------------------------------------------------------------
+    def size(self) -> tuple[int, int]:
+        """(rows for the text, columns)."""
+        size = self.app.output.get_size()
+        rows = size.rows - 1 - (1 if self.mode is not None else 0) - self.message_rows()
+        return max(1, rows), max(20, size.columns)
+
+    def message_rows(self) -> int:
+        """Rows the message (a note, a search result, the keys) takes above the status line."""
+        if not self.message:
+            return 0
+        columns = max(20, self.app.output.get_size().columns)
+        return min(3, -(-len(self.message) // columns))
+
+    def layout_text(self) -> None:
+        """Render for the current width (again after a resize, keeping the section in view)."""
+        rows, columns = self.size()
+        if columns == self.width:
+            return
+        section, offset = self.current_anchor(), 0
+        if section is not None:
+            offset = self.top - section.line
+        self.lines, self.anchors = render_lines(self.markdown, columns)
+        self.width = columns
+        if self.start_title is not None:
+            self.goto_title(self.start_title)
+            self.start_title = None
+        elif section is not None:
+            same = next((a for a in self.anchors if a.title == section.title), None)
+            self.top = (same.line if same else 0) + max(0, offset)
+        self.clamp()
+
+    def clamp(self) -> None:
+        rows, _ = self.size()
+        self.top = max(0, min(self.top, max(0, len(self.lines) - rows)))
+
+    def visible_fragments(self) -> StyleAndTextTuples:
+        self.layout_text()
+        rows, _ = self.size()
+        out: StyleAndTextTuples = []
+        for i, line in enumerate(self.lines[self.top : self.top + rows]):
+            if i:
+                out.append(("", "\n"))
+            out.extend(highlight(line, self.query))
+        return out
+
+    def current_anchor(self) -> Anchor | None:
+        """The section the top line is in."""
+        found = None
+        for anchor in self.anchors:
+            if anchor.line <= self.top:
+                found = anchor
+        return found
+
+    def status(self) -> StyleAndTextTuples:
+        rows, columns = self.size()
+        anchor = self.current_anchor()
+        where = anchor.title.replace("`", "") if anchor else ""
+        end = min(len(self.lines), self.top + rows)
+        percent = 100 if not self.lines else round(100 * end / len(self.lines))
+        right = f" {percent}% · s section · / search · q quit "
+        left = f" {where}"
+        room = columns - len(right)
+        if len(left) > room:
+            left = left[: max(0, room - 1)] + "…"
+        return [("class:status", left.ljust(room) + right)]
+
+    # -- moving ---------------------------------------------------------------------------
+    def scroll(self, lines: int) -> None:
+        self.top += lines
+        self.clamp()
+
+    def goto_title(self, title: str) -> bool:
+        for anchor in self.anchors:
+            if anchor.title == title:
+                self.top = anchor.line
+                self.clamp()
+                return True
+        return False
+
+    def goto_topic(self, topic: str) -> None:
+        """Go to the section a topic names (as ``cuttle rules TOPIC`` takes it)."""
+        topic = topic.strip()
+        if not topic:
+            return
+        try:
+            section = find_topic(self.markdown, topic)
+        except ValueError:
+            wanted = topic.lower()
+            hit = next((a for a in self.anchors if wanted in a.title.lower()), None)
+            if hit is None:
+                self.message = f"No section {topic!r} (try: s counters, s 7, s queen)"
+                return
+            self.top = hit.line
+            self.clamp()
+            self.message = ""
+            return
+        self.goto_title(section.title)
+        self.message = ""
+
+    def next_section(self, step: int) -> None:
+        tops = [a for a in self.anchors if a.level <= 3]
+        if step > 0:
+            after = [a for a in tops if a.line > self.top]
+            if after:
+                self.top = after[0].line
+        else:
+            before = [a for a in tops if a.line < self.top]
+            if before:
+                self.top = before[-1].line
+        self.clamp()
+
+    def find(self, backwards: bool, skip_current: bool = True) -> None:
+        """Move to the next (or previous) line holding the search text."""
+        if not self.query:
+            self.message = "Nothing to search for: type / and a word"
+            return
+        needle = self.query.lower()
+        order = (
+            range(self.top - 1, -1, -1)
+            if backwards
+            else range(self.top + (1 if skip_current else 0), len(self.lines))
+        )
+        for i in order:
+            if needle in _plain(self.lines[i]).lower():
+                self.top = i
+                self.clamp()
+                self.message = ""
+                if self.top != i:  # near the end: the match is on screen, lower down
+                    self.message = f"{self.query!r}: found near the end"
+                return
+        self.message = f"{self.query!r}: no more matches {'above' if backwards else 'below'}"
+
+    # -- prompts --------------------------------------------------------------------------
+    def _prompt_label(self) -> str:
+        return {"search": "/", "search-back": "?", "section": "Go to section: "}.get(
+            self.mode or "", ""
+        )
+
+    def open_prompt(self, mode: str) -> None:
+        self.mode = mode
+        self.message = ""
+        self.input_buffer.reset()
+        self.app.layout.focus(self.input_buffer)
+
+    def close_prompt(self) -> None:
+        self.mode = None
+        self.app.layout.focus_last()
+
+    def _accept(self, buffer: Buffer) -> bool:
+        text, mode = buffer.text, self.mode
+        self.close_prompt()
+        if mode == "section":
+            self.goto_topic(text)
+        elif text:
+            self.query = text
+            self.backwards = mode == "search-back"
+            self.find(self.backwards, skip_current=False)
+        elif self.query:
+            self.find(mode == "search-back")
+        return False
+
+    # -- keys -----------------------------------------------------------------------------
+    def _keys(self, prompting: Condition) -> KeyBindings:
+        kb = KeyBindings()
+        reading = ~prompting
+
+        def page() -> int:
+            return max(1, self.size()[0] - 1)
+
+        def bind(*keys: str, action: Callable[[KeyPressEvent], object]) -> None:
+            def handler(event: KeyPressEvent) -> None:
+                self.message = ""  # a message stays until the next key, as in less
+                action(event)
+
+            for key in keys:
+                kb.add(key, filter=reading)(handler)
+
+        for key in ("q", "Q", "escape"):
+            kb.add(key, filter=reading)(lambda e: e.app.exit())
+        kb.add("c-c")(lambda e: e.app.exit())
+        bind("down", "j", "enter", "c-n", "e", action=lambda e: self.scroll(1))
+        bind("up", "k", "y", "c-p", action=lambda e: self.scroll(-1))
+        bind("pagedown", "space", "f", "c-f", "c-v", action=lambda e: self.scroll(page()))
+        bind("pageup", "b", "c-b", action=lambda e: self.scroll(-page()))
+        bind("d", "c-d", action=lambda e: self.scroll(page() // 2))
+        bind("u", "c-u", action=lambda e: self.scroll(-page() // 2))
+        bind("home", "g", "<", action=lambda e: self.scroll(-len(self.lines)))
+        bind("end", "G", ">", action=lambda e: self.scroll(len(self.lines)))
+        bind("]", "tab", action=lambda e: self.next_section(1))
+        bind("[", "s-tab", action=lambda e: self.next_section(-1))
+        bind("/", action=lambda e: self.open_prompt("search"))
+        bind("?", action=lambda e: self.open_prompt("search-back"))
+        bind("s", ":", "t", action=lambda e: self.open_prompt("section"))
+        bind("n", action=lambda e: self.find(self.backwards))
+        bind("N", action=lambda e: self.find(not self.backwards))
+        bind("h", "H", action=lambda e: setattr(self, "message", KEYS))
+
+        @kb.add("escape", filter=prompting, eager=True)
+        def _cancel(event: KeyPressEvent) -> None:
+            self.close_prompt()
+
+        @kb.add("c-g", filter=prompting)
+        def _cancel_too(event: KeyPressEvent) -> None:
+            self.close_prompt()
+
+        return kb
+
+    def run(self) -> None:
+        """Show the pager until the reader quits."""
+        self.layout_text()  # keys typed ahead act on the text, not on an empty pager
+        self.app.run()
+
+
+__all__ = ["RulesPager", "highlight", "render_lines", "summary_markdown"]
