@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 from helpers import cli_env
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cuttle.cli import main
 from cuttle.learn.command import drive_lesson, find_lesson
@@ -90,6 +92,8 @@ def test_broken_lesson_data_is_refused_with_a_reason() -> None:
         ({"check": {"fly": True}}, "unknown check"),
         ({"solution": "points 6D"}, "solution"),
         ({"position": {"hands": [[], []]}}, "position"),
+        ({"title": "bad\x1b[2J"}, "control characters"),
+        ({"text": ["fine", "\x07"]}, "control characters"),
     ):
         with pytest.raises(ValueError, match=needle):
             parse_lesson({**data, **change})
@@ -206,3 +210,16 @@ def test_each_solution_solves_through_the_text_loop(lesson: object) -> None:
     for move in lesson.solution:  # type: ignore[attr-defined]
         out = run.handle(move)
     assert run.solved and out[-1].startswith("Solved!")
+
+
+@given(st.lists(st.text(max_size=60), max_size=8))
+@settings(max_examples=60, deadline=None)
+def test_any_input_is_answered_without_a_traceback_or_raw_control_characters(
+    lines: list[str],
+) -> None:
+    run = LessonRun(LESSONS[2])
+    for line in lines:
+        for out in run.handle(line):
+            assert all(ch.isprintable() for ch in out), out
+        if run.done:
+            break

@@ -45,7 +45,7 @@ class Player:
         from cuttle.ai.explain import explain_choice
 
         move, why = self.pick(game)
-        return move, explain_choice(game, move, why)
+        return move, explain_choice(game, move, why, getattr(self, "last_values", None))
 
     def pick(self, game: Game) -> tuple[Move, str]:
         """The move and the player's own short note ("wins now", "best by search: ...")."""

@@ -371,9 +371,12 @@ def _oneoff_reason(
     return f"{c0} as a one-off{stop}{counter}"
 
 
-def explain_choice(game: Game, move: Move, why: str) -> str:
+def explain_choice(
+    game: Game, move: Move, why: str, values: dict[Move, float] | None = None
+) -> str:
     """A player's reason: the plain-words reason for ``move``, then the player's own note when it
-    adds something (search statistics may follow the reason, never replace it)."""
+    adds something (search statistics may follow the reason, never replace it). ``values`` are
+    the search's win chances per move, when the player searched: the runner-up is named."""
     seat = game.to_move
     if seat is None:
         return why
@@ -381,6 +384,13 @@ def explain_choice(game: Game, move: Move, why: str) -> str:
         reason = reason_for(game, move, seat)
     except (ValueError, KeyError, IndexError):
         return why
+    if why.startswith("best by search") and values and move in values and len(values) > 1:
+        alt = max((m for m in values if m is not move), key=lambda m: values[m])
+        words = " ".join([str(alt).split()[0], *(show(c) for c in str(alt).split()[1:])])
+        return (
+            f"{reason} ({why.removeprefix('best by ')}; next best: {words}, "
+            f"{100 * values[alt]:.0f}%)"
+        )
     if why.startswith("best by search") or why == "the only legal move":
         return f"{reason} ({why})"
     if why == "wins now" and "wins" not in reason:

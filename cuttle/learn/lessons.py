@@ -82,7 +82,15 @@ class Lesson:
 def _strings(value: Any, what: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise ValueError(f"{what} must be a list of strings")
+    for v in value:
+        _printable(v, what)
     return tuple(value)
+
+
+def _printable(text: str, what: str) -> None:
+    """Lesson words reach the terminal: no control characters, no runaway lengths."""
+    if len(text) > 2000 or not all(ch.isprintable() for ch in text):
+        raise ValueError(f"{what}: text with control characters or too long")
 
 
 def _check_cards(cards: Any, what: str) -> None:
@@ -99,6 +107,7 @@ def parse_lesson(data: Any) -> Lesson:
     for key in ("slug", "title", "task", "explain"):
         if not isinstance(data.get(key), str) or not data[key].strip():
             raise ValueError(f"{key} must be a non-empty string")
+        _printable(data[key], key)
     ident = data.get("id")
     if not isinstance(ident, int) or isinstance(ident, bool) or ident < 1:
         raise ValueError("id must be a positive integer")
@@ -117,6 +126,7 @@ def parse_lesson(data: Any) -> Lesson:
     for i, w in enumerate(data.get("wrong", [])):
         if not isinstance(w, dict) or not isinstance(w.get("why"), str):
             raise ValueError(f"wrong[{i}] needs moves and a why")
+        _printable(w["why"], f"wrong[{i}].why")
         wrong.append(WrongMove(_strings(w.get("moves"), f"wrong[{i}].moves"), w["why"]))
     show = data.get("show", {})
     if not isinstance(show, dict) or not all(isinstance(v, bool) for v in show.values()):

@@ -167,7 +167,7 @@ class LessonRun:
     # -- input -------------------------------------------------------------------------------
     def handle(self, raw: str) -> list[str]:
         """One line of input; returns what to show. Bad input changes nothing."""
-        line = " ".join(raw.split())[:200]
+        line = " ".join("".join(ch if ch.isprintable() else " " for ch in raw).split())[:200]
         word = line.lower()
         if not line:
             return []
