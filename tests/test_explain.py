@@ -67,9 +67,12 @@ def test_players_explain_with_a_reason_before_the_search_statistics() -> None:
         for level, opts in (("medium", {}), ("hard", {"iterations": 40})):
             move, why = make_player(level, seed=1, **opts).explain(g)
             assert CARD.search(why) or NUMBER.search(why), why
-            head = re.split(r" \((?:best by search|the only legal move)", why)[0]
+            head = re.split(r" \((?:search:|best by search|the only legal move)", why)[0]
             assert head and not head.startswith("best by"), why
             assert head == reason_for(g, move, g.to_move or 0) or "wins" in why
+            found = re.search(r"search: (\d+)% of \d+ simulations; next best: .*, (\d+)%\)", why)
+            if found:
+                assert int(found.group(2)) <= int(found.group(1)), why
 
 
 def test_issue_examples() -> None:

@@ -384,8 +384,11 @@ def explain_choice(
         reason = reason_for(game, move, seat)
     except (ValueError, KeyError, IndexError):
         return why
-    if why.startswith("best by search") and values and move in values and len(values) > 1:
-        alt = max((m for m in values if m is not move), key=lambda m: values[m])
+    # Moves dropped early by the search were scored on fewer deals: a runner-up is named only
+    # when the search scored it below the chosen move.
+    below = [m for m in (values or {}) if m is not move and values and values[m] <= values[move]]
+    if why.startswith("best by search") and values and move in values and below:
+        alt = max(below, key=lambda m: values[m])
         words = " ".join([str(alt).split()[0], *(show(c) for c in str(alt).split()[1:])])
         return (
             f"{reason} ({why.removeprefix('best by ')}; next best: {words}, "
