@@ -223,3 +223,26 @@ def test_any_input_is_answered_without_a_traceback_or_raw_control_characters(
             assert all(ch.isprintable() for ch in out), out
         if run.done:
             break
+
+
+def test_a_lesson_on_a_terminal(tmp_path: Path) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    child = pexpect.spawn(
+        sys.executable, ["-m", "cuttle", "learn"], env=cli_env(tmp_path, TERM="xterm"),
+        dimensions=(30, 100), encoding="utf-8", timeout=20, cwd=str(tmp_path),
+    )
+    child.expect("Enter for 1, q to quit\\)> ")
+    child.sendline("4")
+    child.expect("Lesson 4: Kings lower your goal")
+    child.expect("lesson 4> ")
+    child.sendline("points 5H")
+    child.expect("5♥ gives 19 of 21")
+    child.expect("lesson 4> ")
+    child.sendline("perm KC")
+    child.expect("Solved!")
+    child.expect(" \\[x\\]  4\\. Kings lower your goal")
+    child.expect("Enter for 1, q to quit\\)> ")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
