@@ -5,7 +5,8 @@ Times, over several runs (median, min and max, in milliseconds):
 - ``cuttle --help``, ``cuttle --version`` and ``cuttle rules`` (output to a pipe): from spawn to
   exit;
 - the first frame of ``cuttle play``: spawned in a pseudo-terminal (80x24, ``TERM=xterm-256color``)
-  and timed until the board is on the screen (the status line "Your move"), then killed.
+  and timed until the board is on the screen (the status line "Your move"), then killed;
+- the first screen of the rules pager (``cuttle rules`` in the same pseudo-terminal).
 
 Each run is a fresh interpreter from this virtual environment, with its own empty config and data
 directories (so no save file or first-run question gets in the way and nothing of yours is touched).
@@ -71,8 +72,8 @@ def time_process(args: list[str], env: dict[str, str]) -> float:
     return elapsed
 
 
-def time_first_frame(env: dict[str, str], marker: str, seed: int) -> float:
-    """Seconds from spawning ``cuttle play`` in a pty until ``marker`` is on the screen."""
+def time_first_frame(env: dict[str, str], marker: str, args: list[str]) -> float:
+    """Seconds from spawning ``cuttle ARGS`` in a pty until ``marker`` is on the screen."""
     import pexpect
 
     command = cuttle_command()
@@ -80,7 +81,7 @@ def time_first_frame(env: dict[str, str], marker: str, seed: int) -> float:
     start = time.perf_counter()
     child = pexpect.spawn(
         command[0],
-        [*command[1:], "play", "--seed", str(seed)],
+        [*command[1:], *args],
         env=env,
         dimensions=(24, 80),
         encoding="utf-8",
@@ -131,7 +132,12 @@ def main(argv: list[str] | None = None) -> int:
             measure(
                 "first frame",
                 args.runs,
-                lambda: time_first_frame(env, args.marker, args.seed),
+                lambda: time_first_frame(env, args.marker, ["play", "--seed", str(args.seed)]),
+            ),
+            measure(
+                "rules pager",
+                args.runs,
+                lambda: time_first_frame(env, "The rules in one screen", ["rules"]),
             ),
         ]
     finally:

@@ -163,3 +163,28 @@ def test_cuttle_rules_in_a_terminal_pages_and_quits(tmp_path: Path) -> None:
     child.close()
     assert child.exitstatus == 0
     assert "\x1b[?1049l" in str(child.before)  # and given back
+
+
+@pytest.mark.parametrize(
+    ("args", "term"), [(["rules", "--no-pager", "7"], "xterm-256color"), (["rules", "7"], "dumb")]
+)
+def test_no_pager_when_asked_or_on_a_dumb_terminal(
+    args: list[str], term: str, tmp_path: Path
+) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    from helpers import cli_env
+
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "cuttle", *args],
+        env=cli_env(tmp_path, TERM=term),
+        dimensions=(24, 80),
+        encoding="utf-8",
+        timeout=30,
+        cwd=str(tmp_path),
+    )
+    child.expect(pexpect.EOF)  # printed and done: no key needed
+    child.close()
+    assert child.exitstatus == 0
+    out = str(child.before)
+    assert "7 — seven" in out and "\x1b[?1049h" not in out
