@@ -6,7 +6,6 @@ import re
 import textwrap
 
 from rich.console import Group, RenderableType
-from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
@@ -105,4 +104,8 @@ def card_rules(card: str, rich_markup: bool, width: int = 80) -> RenderableType:
     ``rich_markup`` renders the Markdown; otherwise the text is re-flowed to ``width``.
     """
     text = card_section(rules_text(), card)
-    return Markdown(text) if rich_markup else markdown_as_text(text, width)
+    if not rich_markup:
+        return markdown_as_text(text, width)
+    from rich.markdown import Markdown  # markdown-it is slow to import: not before it is used
+
+    return Markdown(text)
