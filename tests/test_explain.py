@@ -118,7 +118,7 @@ def test_threat_line_covers_every_win_in_one_the_engine_finds(rules: str) -> Non
         for move in wins:
             card = str(move).split()[1]
             assert card[0] in ranks, (str(move), [w.words for w in ways], g.to_position())
-        assert threat_words(g.view(1 - attacker), attacker).endswith("wins it")
+        assert " wins it" in threat_words(g.view(1 - attacker), attacker)
     assert checked >= 20  # enough positions with a win in one to mean something
 
 
@@ -169,3 +169,25 @@ def test_legend_and_threat_commands_in_a_plain_game(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert "You need 21 · AI (medium) needs 21 · no single card wins it next turn" in proc.stdout
     assert "(1K): one king on the table" in proc.stdout
+
+
+def test_a_card_taken_back_with_a_3_is_public_and_named() -> None:
+    """The issue's example: the AI took an ace back with a 3, so points are not worth playing."""
+    pos = {
+        "rules": "classic", "turn_player": 1,
+        "hands": [["3C", "QD"], ["3S", "5H"]],
+        "points": [["9H", "6C"], ["8S"]],
+        "permanents": [[], []],
+        "scrap": ["AS", "4S"],
+    }
+    pos["deck"] = _rest(["3C", "QD", "3S", "5H", "9H", "6C", "8S", "AS", "4S"])
+    g = Game.from_position(pos)
+    for move in ("oneoff 3S", "resolve", "take AS"):
+        g.play(move)
+    assert g.view(0)["hands"][1][0] == "AS"
+    assert reason_for(g, "draw", 0).startswith(
+        "draw: don't play points now: the AI holds A♠, which would scrap them"
+    )
+    assert reason_for(g, "points 3C", 0).endswith(
+        "careful: the AI holds A♠, which would scrap every point card"
+    )

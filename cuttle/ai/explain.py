@@ -168,7 +168,15 @@ def threat_words(view: View, attacker: int, name: str = "the AI") -> str:
     ways = win_ways(view, attacker)
     if not ways:
         return f"{head} · no single card wins it next turn"
-    return f"{head} · {_list([w.words for w in ways])} wins it"
+    seen = [c for c in known_cards(view, attacker) if any(c[0] in w.ranks for w in ways)]
+    held = f" (it holds {' '.join(show(c) for c in seen)})" if seen else ""
+    return f"{head} · {_list([w.words for w in ways])} wins it{held}"
+
+
+def known_cards(view: View, p: int) -> list[str]:
+    """The cards of ``p``'s hand that ``view`` shows (all of them for the viewer's own hand; for
+    the other hand, the ones that became public: taken back with a 3, seen through glasses)."""
+    return [c for c in view["hands"][p] if c != "??"]
 
 
 # -- why a move -------------------------------------------------------------------------------
@@ -229,10 +237,15 @@ def reason_for(
         else ""
     )
     c0 = show(cards[0]) if cards else ""
+    ace = next((c for c in known_cards(view, 1 - seat) if c[0] == "A"), None)
+    ace_warning = (
+        f"; careful: {them} holds {show(ace)}, which would scrap every point card"
+        if ace and view.get("phase") == "main" else ""
+    )
     if kind == "points":
         if won:
             return f"{c0} for points wins: {me2.score} of {me2.goal}"
-        return f"{c0} for points: {me.score} to {_goal_words(me, me2)}{stop}"
+        return f"{c0} for points: {me.score} to {_goal_words(me, me2)}{stop}{ace_warning}"
     if kind == "scuttle":
         t = cards[1]
         best = " and it is " + its + " best card" if op.best() == t else ""
@@ -300,6 +313,11 @@ def reason_for(
     extra = f"; {them} needs {op.need}" + (
         f" but no single card wins it for {them} now" if not threat else ""
     )
+    if ace and any(value(c) for c in me.hand):
+        return (
+            f"draw: don't play points now: {them} holds {show(ace)}, which would scrap them; "
+            f"{you} need {me.need} more{extra}"
+        )
     return f"draw: nothing in hand helps more now; {you} need {me.need} more{extra}"
 
 
