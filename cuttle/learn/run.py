@@ -166,7 +166,14 @@ class LessonRun:
 
     # -- input -------------------------------------------------------------------------------
     def handle(self, raw: str) -> list[str]:
-        """One line of input; returns what to show. Bad input changes nothing."""
+        """One line of input; returns what to show, in lines of at most WIDTH characters (longer
+        ones continue on an indented line). Bad input changes nothing."""
+        out: list[str] = []
+        for line in self._handle(raw):
+            out += textwrap.wrap(line, WIDTH, subsequent_indent="  ") or [""]
+        return out
+
+    def _handle(self, raw: str) -> list[str]:
         line = " ".join("".join(ch if ch.isprintable() else " " for ch in raw).split())[:200]
         word = line.lower()
         if not line:
