@@ -247,3 +247,11 @@ def test_a_lesson_on_a_terminal(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_find_a_lesson_by_number_name_or_topic() -> None:
+    assert find_lesson(LESSONS, "7").slug == "ace"  # type: ignore[union-attr]
+    assert find_lesson(LESSONS, "QUEEN").slug == "queen"  # type: ignore[union-attr]
+    assert find_lesson(LESSONS, "hand limit").slug == "cuttlecards"  # type: ignore[union-attr]
+    assert find_lesson(LESSONS, "glasses").slug == "eight"  # type: ignore[union-attr]
+    assert find_lesson(LESSONS, "nothing") is None

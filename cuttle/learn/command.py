@@ -80,12 +80,12 @@ def learn_command(args: argparse.Namespace) -> int:
 
 
 def find_lesson(lessons: list[Lesson], key: str) -> Lesson | None:
-    """A lesson by number or name (slug)."""
+    """A lesson by number, name (slug) or topic (the first lesson on it: ``cuttle learn queen``)."""
     word = key.strip().lower()
     for lesson in lessons:
         if word == str(lesson.id) or word == lesson.slug:
             return lesson
-    return None
+    return next((lesson for lesson in lessons if word in lesson.topics), None)
 
 
 def console_io() -> tuple[Reader, Writer]:
