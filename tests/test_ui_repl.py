@@ -217,6 +217,7 @@ def test_resume_gives_the_same_ai_moves_as_playing_on() -> None:
 
 def test_replay_steps_forward_and_back() -> None:
     from cuttle.ui.replay import Replay
+    from cuttle.ui.replay_app import ReplayScreen
     from cuttle.ui.storage import GameRecord
 
     g = Game.new(seed=3)
@@ -226,11 +227,12 @@ def test_replay_steps_forward_and_back() -> None:
         rules="classic", seed=3, players=["A", "B"], moves=[str(m) for _, m in g.history]
     )
     replay = Replay(rec, CardStyle())
-    out = StringIO()
-    with create_pipe_input() as pipe:
-        pipe.send_text("n\nn\nb\nq\n")
-        io = TerminalIO(Console(file=out, width=80), pt_input=pipe, pt_output=DummyOutput())
-        assert replay.interactive(io) == 0
-    text = out.getvalue()
-    assert "Move 0/6" in text and "Move 2/6" in text
-    assert text.rfind("Move 1/6") > text.find("Move 2/6")  # b went back
+    assert replay.last == 6 and len(replay.moves()) == 6
+    assert replay.model(0).highlight == frozenset()
+    assert replay.model(1).highlight  # the first move's cards are marked
+    for keys, where in [("nnnb", 2), ("nn\x1b[D", 1), ("4\r", 4), ("99\r", 6), ("n\x1b[H", 0)]:
+        with create_pipe_input() as pipe:
+            pipe.send_text(keys + "q")
+            screen = ReplayScreen(replay, CardStyle(), pt_input=pipe, pt_output=DummyOutput())
+            assert screen.run() == 0
+        assert screen.i == where, keys

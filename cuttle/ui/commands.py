@@ -10,6 +10,7 @@ import argparse
 import os
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,10 +19,11 @@ from cuttle.ui import players
 
 if TYPE_CHECKING:
     from cuttle.ui.cardtext import CardStyle
-    from cuttle.ui.session import Seat
+    from cuttle.ui.session import GameSession, Options, Seat
     from cuttle.ui.terminal import GameIO
 
 EXIT_OK, EXIT_USAGE, EXIT_INTERRUPT = 0, 2, 130
+PACES = ("step", "normal", "fast")  # kept in step with cuttle.ui.app (not imported: slow)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -82,6 +84,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     play.add_argument(
         "--coach", action="store_true", help="after each of your moves, say if it was a mistake"
     )
+    play.add_argument(
+        "--pace",
+        choices=PACES,
+        help="the opponent's turn: step (a key after each action), normal (a short pause, "
+        "the default, or your setting: cuttle settings pace ...), fast (no pause); "
+        "F2 changes it in the game",
+    )
     play.set_defaults(func=play_command)
 
     replay = subparsers.add_parser(
@@ -101,17 +110,33 @@ def _err(text: str) -> None:
 
 
 def is_interactive() -> bool:
-    """Both ends are a terminal: use prompt_toolkit and colour."""
-    return sys.stdin.isatty() and sys.stdout.isatty()
+    """Both ends are a terminal that can draw a screen: the full-screen app (else plain text)."""
+    return (
+        sys.stdin.isatty()
+        and sys.stdout.isatty()
+        and os.environ.get("TERM", "") not in ("dumb", "unknown")
+    )
 
 
-def make_io(style: CardStyle, color: bool) -> GameIO:
-    """The terminal or plain-text I/O for this run."""
-    from cuttle.ui.terminal import PlainIO, TerminalIO, make_console
-
+def make_io(
+    style: CardStyle, color: bool, pace: str | None = None, private: bool = False
+) -> GameIO:
+    """The full-screen or plain-text I/O for this run."""
+    from cuttle.ui.terminal import PlainIO, make_console
     if is_interactive():
-        return TerminalIO(make_console(color=color), style, color=color)
+        from cuttle.ui.app import AppIO
+
+        return AppIO(style, color=color, pace=pace or "normal", private=private)
     return PlainIO(make_console(interactive=False))
+
+
+def run_io(io: GameIO, body: Callable[[], int]) -> int:
+    """Run the game flow: inside the full-screen app when there is one, else directly."""
+    run = getattr(io, "run", None)
+    if run is None:
+        return body()
+    rc = run(body)
+    return EXIT_OK if rc is None else int(rc)
 
 
 def build_seats(args: argparse.Namespace, seed: int) -> tuple[Seat, Seat]:
@@ -151,8 +176,14 @@ def play_command(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     color = not args.no_color and not os.environ.get("NO_COLOR")
     style = CardStyle(ascii=args.ascii)
-    options = Options(style=style, think=args.think, record_path=args.record, coach=args.coach)
-    io = make_io(style, color)
+    options = Options(
+        style=style,
+        think=args.think,
+        record_path=args.record,
+        coach=args.coach,
+        show_seed=args.seed is not None,
+    )
+    io = make_io(style, color, args.pace, private=args.hotseat)
     if args.resume:
         path = save_path()
         if not path.exists():
@@ -172,8 +203,10 @@ def play_command(args: argparse.Namespace) -> int:
         if record.session and record.session.get("record") and args.record is None:
             options.record_path = Path(str(record.session["record"]))
         seed = record.seed
+        options.show_seed = True  # the deal was shown when it began (not in hot-seat)
+        seed_words = f"seed {seed}, " if session.seed_visible() else ""
         session.announce(
-            f"Resuming the saved game: seed {seed}, {record.rules}, "
+            f"Resuming the saved game: {seed_words}{record.rules}, "
             f"{len(record.moves)} moves so far."
         )
     else:
@@ -188,7 +221,8 @@ def play_command(args: argparse.Namespace) -> int:
         replacing = save_path().exists()
         session = GameSession(seed, rules, seats, io, options)
         first = seats[0].name
-        head = f"New game: {rules} rules, seed {seed}."
+        seed_words = f", seed {seed}" if session.seed_visible() else ""
+        head = f"New game: {rules} rules{seed_words}."
         tail = f"{first} move{'s' if first != 'You' else ''} first; type help for the commands."
         if len(head) + len(tail) < 80:
             session.announce(f"{head} {tail}")
@@ -200,6 +234,11 @@ def play_command(args: argparse.Namespace) -> int:
                 "Note: an unfinished game is saved; this game replaces it once you move "
                 "(to continue that one instead: cuttle play --resume)."
             )
+    return run_io(io, lambda: _games(session, io, options, seed))
+
+
+def _games(session: GameSession, io: GameIO, options: Options, seed: int) -> int:
+    """Play games until the player leaves: a rematch swaps the seats and takes the next seed."""
     while True:
         result = session.run()
         if result == "interrupt":
@@ -211,8 +250,9 @@ def play_command(args: argparse.Namespace) -> int:
         seed += 1
         seats = (session.seats[1], session.seats[0])
         session = GameSession(seed, session.rules, seats, io, options)
+        seed_words = f"seed {seed}; " if session.seed_visible() else ""
         session.announce(
-            f"Rematch: seed {seed}; {seats[0].name} move"
+            f"Rematch: {seed_words}{seats[0].name} move"
             f"{'s' if seats[0].name != 'You' else ''} first."
         )
 
@@ -222,7 +262,7 @@ def replay_command(args: argparse.Namespace) -> int:
     from cuttle.ui.cardtext import CardStyle
     from cuttle.ui.replay import Replay
     from cuttle.ui.storage import CorruptFileError, read_record
-    from cuttle.ui.terminal import TerminalIO, make_console
+    from cuttle.ui.terminal import make_console
 
     try:
         record = read_record(args.file)
@@ -232,5 +272,5 @@ def replay_command(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     color = not args.no_color and not os.environ.get("NO_COLOR")
     if is_interactive():
-        return replay.interactive(TerminalIO(make_console(color=color), color=color))
+        return replay.interactive(color)
     return replay.as_text(make_console(interactive=False))

@@ -100,6 +100,8 @@ def prepare_play(args: argparse.Namespace) -> int | None:
             return done
     if args.ai is None:
         args.ai = settings.ai
+    if getattr(args, "pace", None) is None:
+        args.pace = settings.pace
     if settings.cards == "ascii":
         args.ascii = True
     if not settings.color:

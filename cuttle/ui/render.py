@@ -17,7 +17,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from cuttle.ui.cardtext import HIDDEN, CardStyle, rank_char
+from cuttle.ui.cardtext import HIDDEN, CardStyle, rank_char, split_stack
 from cuttle.ui.describe import oneoff_effect, parse_move_text, stack_outcome
 
 Position = dict[str, Any]
@@ -39,11 +39,36 @@ class TableModel:
     seed: int | None = None
     style: CardStyle = field(default_factory=CardStyle)
     footer: str = ""
+    highlight: frozenset[str] = frozenset()  # cards the last events changed
+    bottom_seat: int | None = None  # overrides the viewer's seat (game over: your side below)
 
     @property
     def bottom(self) -> int:
         """The seat drawn at the bottom."""
+        if self.bottom_seat is not None:
+            return self.bottom_seat
         return 0 if self.viewer is None else self.viewer
+
+    def card(self, card: str) -> Text:
+        """A card in its colours, marked when the last events changed it."""
+        t = self.style.text(card)
+        if card in self.highlight:
+            t.stylize("reverse")
+        return t
+
+    def cards(self, cards: list[str], sep: str = " ") -> Text:
+        """Several cards, each marked like ``card``."""
+        return Text(sep).join(self.card(c) for c in cards)
+
+    def stack_entry(self, entry: str) -> Text:
+        """A point card with its jacks (``10♠[J♦]``), changed cards marked."""
+        base, jacks = split_stack(entry)
+        out = self.card(base)
+        if jacks:
+            out.append("[", style="dim")
+            out.append_text(self.cards(jacks))
+            out.append("]", style="dim")
+        return out
 
 
 def _box(style: CardStyle) -> box.Box:
@@ -73,7 +98,7 @@ class TableView:
         for i, card in enumerate(hand):
             if i:
                 out.append(" ")
-            t = m.style.text(card)
+            t = m.card(card)
             if card in frozen:
                 t.stylize("dim")
                 t.append("*", style="cyan")
@@ -96,9 +121,7 @@ class TableView:
             top.append("+---+" if a else "┌───┐", style=edge)
             bot.append("+---+" if a else "└───┘", style=edge)
             mid.append("|" if a else "│", style=edge)
-            face = (
-                m.style.text(card) if card != HIDDEN else Text("###" if a else "▒▒▒", style="dim")
-            )
+            face = m.card(card) if card != HIDDEN else Text("###" if a else "▒▒▒", style="dim")
             face.pad_right(3 - face.cell_len)
             mid.append_text(face)
             mid.append("|" if a else "│", style=edge)
@@ -112,13 +135,13 @@ class TableView:
 
     def _points(self, p: int) -> Text:
         m = self.model
-        return self._card_row([m.style.stack(entry) for entry in m.pos["points"][p]])
+        return self._card_row([m.stack_entry(entry) for entry in m.pos["points"][p]])
 
     def _perms(self, p: int) -> Text:
         m = self.model
         texts = []
         for card in m.pos["permanents"][p]:
-            t = m.style.text(card)
+            t = m.card(card)
             if rank_char(card) == "8":
                 t.append(" glasses", style="dim")
             texts.append(t)
@@ -154,7 +177,7 @@ class TableView:
         line = Text.assemble(("  deck ", "dim"), (str(len(pos.get("deck", []))), "bold"))
         line.append("   scrap ", style="dim")
         if scrap:
-            line.append_text(m.style.text(scrap[-1]))
+            line.append_text(m.card(scrap[-1]))
             line.append(f" ({len(scrap)})", style="dim")
         else:
             line.append("empty", style="dim")
@@ -171,7 +194,7 @@ class TableView:
             rows.append(self._stack(stack))
         revealed = pos.get("revealed", [])
         if revealed:
-            rows.append(Text.assemble(("  revealed ", "dim"), m.style.cards(list(revealed))))
+            rows.append(Text.assemble(("  revealed ", "dim"), m.cards(list(revealed))))
         if pos.get("frozen"):
             rows.append(Text("  * frozen: may not be played this turn", style="cyan"))
         return rows
@@ -185,7 +208,7 @@ class TableView:
             if i:
                 t.append(" <- " if m.style.ascii else " ← ", style="magenta")
             if cards:
-                t.append_text(m.style.text(cards[0]))
+                t.append_text(m.card(cards[0]))
             t.append(f" {who}", style="dim")
             if i == 0 and verb == "scuttle" and len(cards) > 1:
                 t.append(f": scuttle {m.style.plain(cards[1])}")
@@ -373,15 +396,23 @@ class GameOverView:
     seed: int | None
     style: CardStyle = field(default_factory=CardStyle)
 
-    def __rich__(self) -> RenderableType:
-        body = Table.grid(padding=(0, 2))
-        body.add_column(style="bold")
-        body.add_column()
+    def _table(self) -> Table:
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style="bold")
+        table.add_column()
         for p in (0, 1):
-            body.add_row(self.names[p], f"{self.scores[p]} / {self.goals[p]}")
-        body.add_row("turns", str(self.turns))
+            table.add_row(self.names[p], f"{self.scores[p]} / {self.goals[p]}")
+        table.add_row("turns", str(self.turns))
         if self.seed is not None:
-            body.add_row("seed", str(self.seed))
+            table.add_row("seed", str(self.seed))
+        return table
+
+    def body(self) -> RenderableType:
+        """The result without its frame (the full-screen app draws its own)."""
+        return Group(Text(self.style.say(self.headline), style="bold green"), self._table())
+
+    def __rich__(self) -> RenderableType:
+        body = self._table()
         return Panel(
             Group(Text(self.style.say(self.headline), style="bold green", justify="center"), body),
             title="Game over",
@@ -404,3 +435,34 @@ class HandoffView:
         if self.note:
             lines.append(Text(self.style.say(self.note), style="dim", justify="center"))
         return Panel(Group(*lines), box=_box(self.style), padding=(1, 4))
+
+
+def _zones(pos: Position) -> dict[str, tuple[str, ...]]:
+    """Where each visible card is: its zone, and for a jack the point card it sits on."""
+    where: dict[str, tuple[str, ...]] = {}
+    for p in (0, 1):
+        for card in pos["hands"][p]:
+            where[card] = ("hand", str(p))
+        for entry in pos["points"][p]:
+            base, jacks = split_stack(entry)
+            where[base] = ("points", str(p))
+            for jack in jacks:
+                where[jack] = ("jack", str(p), base)
+        for card in pos["permanents"][p]:
+            where[card] = ("perm", str(p))
+    for card in pos.get("scrap", []):
+        where[card] = ("scrap",)
+    for card in pos.get("revealed", []):
+        where[card] = ("revealed",)
+    for item in pos.get("stack", []):
+        _, cards = parse_move_text(str(item.get("move", "")))
+        if cards:
+            where.setdefault(cards[0], ("stack",))
+    where.pop(HIDDEN, None)
+    return where
+
+
+def changed_cards(before: Position, after: Position) -> frozenset[str]:
+    """The cards one move moved, as one viewer sees the table before and after it."""
+    old, new = _zones(before), _zones(after)
+    return frozenset(card for card, zone in new.items() if old.get(card) != zone)

@@ -10,9 +10,9 @@ from rich.text import Text
 from cuttle import Game
 from cuttle.ui.cardtext import CardStyle
 from cuttle.ui.describe import LogEntry, describe_play, outcome_words
-from cuttle.ui.render import TableModel, TableView
+from cuttle.ui.render import TableModel, TableView, changed_cards
 from cuttle.ui.storage import CorruptFileError, GameRecord
-from cuttle.ui.terminal import PlainIO, TerminalIO
+from cuttle.ui.terminal import PlainIO
 
 
 @dataclass
@@ -115,26 +115,34 @@ class Replay:
         out.show(Text(say(self.headline())))
         return 0
 
-    def interactive(self, io: TerminalIO) -> int:
-        """Step through: Enter or n next, b back, q quit."""
-        i = 0
-        last = len(self.frames) - 1
-        while True:
-            events = [f.entry.text_for(None) for f in self.frames[1 : i + 1] if f.entry][-12:]
-            io.clear()
-            io.show(self.view(i, events))
-            if i == last:
-                io.show(Text(self.style.say(self.headline()), style="bold"))
-            try:
-                key = io.ask(self.style.say("[Enter/n] next · [b] back · [q] quit >"))
-                key = key.strip().lower()
-            except (EOFError, KeyboardInterrupt):
-                return 0
-            if key in ("q", "quit"):
-                return 0
-            if key in ("b", "back", "p"):
-                i = max(0, i - 1)
-            elif key in ("", "n", "next"):
-                if i == last:
-                    return 0
-                i += 1
+    # -- what the replay screen asks for (it keeps no list of positions itself) ----------------
+    @property
+    def last(self) -> int:
+        """The number of the last position (0 is the deal)."""
+        return len(self.frames) - 1
+
+    def model(self, i: int) -> TableModel:
+        """The table after ``i`` moves, face up, the cards move ``i`` moved marked."""
+        f = self.frames[i]
+        highlight = changed_cards(self.frames[i - 1].pos, f.pos) if i > 0 else frozenset()
+        return TableModel(
+            pos=dict(f.pos),
+            viewer=None,
+            names=self.names,
+            scores=f.scores,
+            goals=f.goals,
+            events=self.moves()[:i],
+            seed=self.record.seed,
+            style=self.style,
+            highlight=highlight,
+        )
+
+    def moves(self) -> list[str]:
+        """Each move in words, in order."""
+        return [f.entry.text_for(None) for f in self.frames[1:] if f.entry is not None]
+
+    def interactive(self, color: bool = True) -> int:
+        """Step through the game full screen (``replay_app.ReplayScreen``)."""
+        from cuttle.ui.replay_app import ReplayScreen
+
+        return ReplayScreen(self, self.style, color=color).run()

@@ -32,7 +32,13 @@ from cuttle.ui.describe import (
 )
 from cuttle.ui.helptext import card_rules, cards_view, help_view
 from cuttle.ui.history import record_finished
-from cuttle.ui.render import GameOverView, HandoffView, MoveListView, TableModel, TableView
+from cuttle.ui.render import (
+    GameOverView,
+    HandoffView,
+    MoveListView,
+    TableModel,
+    changed_cards,
+)
 from cuttle.ui.storage import GameRecord, keep_finished, save_path, write_json
 from cuttle.ui.terminal import GameIO, normalize_input
 
@@ -91,6 +97,7 @@ class Options:
     record_path: Path | None = None
     save: bool = True
     coach: bool = False
+    show_seed: bool = True  # against the AI: the seed was chosen (--seed), so it may be shown
 
 
 def clean_line(line: str) -> str:
@@ -155,6 +162,8 @@ class GameSession:
     def _apply(self, player: int | None, move: Move | str, quiet: bool = False) -> LogEntry:
         assert player is not None
         before = self.game.to_position()
+        watcher = None if quiet else self._watcher(player)
+        seen = self.game.view(watcher) if watcher is not None else None
         legal = self.game.legal_moves()
         ply = len(self.game.history)
         forced = self._forced_resolve(player, legal)
@@ -184,11 +193,30 @@ class GameSession:
         self.log.append(entry)
         self.numbered = None
         self.dirty = True
+        if watcher is not None and seen is not None:
+            self._event(watcher, player, seen)
         if not quiet:
             self._after_move()
         if coached is not None and self.coach and (remark := self.coach.remark(coached, move)):
             self.announce(remark)
         return entry
+
+    def _watcher(self, actor: int) -> int | None:
+        """Who is shown a move step by step: the human (hot-seat: the other player)."""
+        if not self.io.interactive:
+            return None
+        if self.hotseat:
+            return 1 - actor
+        return self.perspective(actor)
+
+    def _event(self, viewer: int, actor: int, seen: dict[str, Any]) -> None:
+        """Hand the screen the table just after a move, the cards it moved marked."""
+        event = getattr(self.io, "event", None)
+        if event is None:
+            return
+        model = self.model(viewer, status="")
+        model.highlight = changed_cards(seen, model.pos)
+        event(model, viewer == actor)
 
     def _after_move(self) -> None:
         if not self.io.interactive:
@@ -248,7 +276,7 @@ class GameSession:
                 if viewer is not None
                 else ""
             )
-        events = [e.text_for(viewer) for e in self.log[-12:]] if self.io.interactive else []
+        events = [e.text_for(viewer) for e in self.log] if self.io.interactive else []
         return TableModel(
             pos=pos,
             viewer=viewer,
@@ -257,9 +285,17 @@ class GameSession:
             goals=(g.goal(0), g.goal(1)),
             status=status,
             events=events,
-            seed=self.seed,
+            seed=self.seed if self.seed_visible() else None,
             style=self.style,
+            bottom_seat=self.perspective() if viewer is None else None,
         )
+
+    def seed_visible(self) -> bool:
+        """The seed is the whole deal: shown in hot-seat only at the end, against the AI only
+        when the player chose it (or at the end)."""
+        if self.game.outcome is not None:
+            return True
+        return self.options.show_seed and not self.hotseat
 
     def render(self, viewer: int | None, status: str | None = None) -> None:
         if self.io.interactive:
@@ -267,7 +303,7 @@ class GameSession:
         model = self.model(viewer, status)
         model.footer = "\n".join(self.notices)
         self.notices = []
-        self.io.show(TableView(model))
+        self.io.table(model)
         self.dirty = False
 
     def toolbar(self) -> str:
@@ -278,7 +314,7 @@ class GameSession:
         return self.style.say(
             f" {self.names[p]} · {phase} · {g.score(p)}/{g.goal(p)} vs "
             f"{g.score(opp)}/{g.goal(opp)} · deck {len(g.view(p)['deck'])} · "
-            f"Tab: moves · help · seed {self.seed} "
+            f"Tab: moves · help{f' · seed {self.seed}' if self.seed_visible() else ''} "
         )
 
     def move_items(self, moves: list[Move]) -> list[tuple[str, str]]:
@@ -475,7 +511,9 @@ class GameSession:
         max_rows = None
         if self.io.interactive:
             max_rows = max(10, self.io.console.size.height - 14)
-        self.io.show(MoveListView(self.move_items(moves), title, max_rows))
+        self.io.show_moves(
+            MoveListView(self.move_items(moves), title, max_rows), [str(m) for m in moves]
+        )
 
     def play_number(self, n: int) -> None:
         """A bare number: a pick from the numbered list on screen, else "what can my fives do"."""

@@ -40,7 +40,9 @@ class Settings:
         "medium", "the AI's level in cuttle play", ("random", "easy", "medium", "hard")
     )
     pace: str = _field(
-        "normal", "how long the AI's moves stay on screen", ("slow", "normal", "fast")
+        "normal",
+        "the opponent's turn: step (a key after each action), normal (a short pause), fast",
+        ("step", "normal", "fast"),
     )
     cards: str = _field("symbols", "how cards are drawn: 7♦ or 7D", ("symbols", "ascii"))
     color: bool = _field(True, "colours on a terminal; NO_COLOR and --no-color win")

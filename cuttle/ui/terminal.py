@@ -25,6 +25,7 @@ from prompt_toolkit.styles import Style
 from rich.console import Console, RenderableType
 
 from cuttle.ui.cardtext import CardStyle, is_card_text
+from cuttle.ui.render import MoveListView, TableModel, TableView
 
 # (canonical move text, description) for every legal move now
 MoveSource = Callable[[], list[tuple[str, str]]]
@@ -119,6 +120,14 @@ class GameIO(Protocol):
         """Clear the screen (a no-op for plain output)."""
         ...
 
+    def table(self, model: TableModel) -> None:
+        """Show the table (the board, the recent events, the status line)."""
+        ...
+
+    def show_moves(self, view: MoveListView, moves: list[str]) -> None:
+        """Show a numbered list of moves (``moves``: the canonical text of each)."""
+        ...
+
     def wait(self, view: RenderableType) -> None:
         """Show a screen and wait for Enter (hot-seat handoff); no-op for plain output."""
         ...
@@ -187,6 +196,12 @@ class PlainIO:
 
     def clear(self) -> None:
         return None
+
+    def table(self, model: TableModel) -> None:
+        self.show(TableView(model))
+
+    def show_moves(self, view: MoveListView, moves: list[str]) -> None:
+        self.show(view)
 
     def wait(self, view: RenderableType) -> None:
         return None
@@ -262,6 +277,13 @@ class TerminalIO:
 
     def clear(self) -> None:
         self.console.clear()
+
+    def table(self, model: TableModel) -> None:
+        self.clear()
+        self.show(TableView(model))
+
+    def show_moves(self, view: MoveListView, moves: list[str]) -> None:
+        self.show(view)
 
     def wait(self, view: RenderableType) -> None:
         self.clear()

@@ -1,0 +1,996 @@
+"""``cuttle play`` on a terminal: one full-screen prompt_toolkit application.
+
+``AppIO`` is the ``GameIO`` of a real terminal. The game session (``session.py``) runs in a worker
+thread and calls it as it calls the plain-text I/O: ``read`` and ``ask`` block until the player
+answers, ``table`` hands over a new board, ``event`` one step of the game for the step-by-step
+display, ``show`` a message or an overlay. The application (main thread: it must own SIGWINCH to
+redraw on resize) keeps the screen: fixed regions (the opponent, the table, your side, the log, the
+messages, the input line, the status bar), overlays, key bindings, the pace of the opponent's turn.
+
+Hooks for other features: ``status_extras`` (callables whose text joins the status bar),
+``set_note`` (one line above the input) and ``overlay`` (any renderable in a closable window).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import io
+import queue
+import threading
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.layout import (
+    ConditionalContainer,
+    Container,
+    DynamicContainer,
+    Float,
+    FloatContainer,
+    HSplit,
+    Layout,
+    VSplit,
+    Window,
+)
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.layout.menus import CompletionsMenu
+from prompt_toolkit.layout.processors import BeforeInput
+from prompt_toolkit.output import ColorDepth, Output
+from prompt_toolkit.styles import Style
+from prompt_toolkit.widgets import Frame
+from rich.console import Console, Group, RenderableType
+from rich.text import Text
+
+from cuttle.ui.cardtext import CardStyle
+from cuttle.ui.render import GameOverView, MoveListView, TableModel
+from cuttle.ui.richpt import RichControl
+from cuttle.ui.screen import (
+    MIN_HEIGHT,
+    MIN_WIDTH,
+    SIDE_LOG,
+    TILES_HEIGHT,
+    Board,
+    log_text,
+    too_small,
+)
+from cuttle.ui.terminal import MoveCompleter, MoveSource
+
+T = TypeVar("T")
+PACES = ("step", "normal", "fast")
+PACE_DELAY = 0.5  # seconds an opponent's action stays on screen at the normal pace
+PHASES = {
+    "main": "turn",
+    "counter": "counter?",
+    "resolve_three": "3: take a card",
+    "resolve_four": "4: discard",
+    "resolve_five": "5: discard",
+    "resolve_seven": "7: play a card",
+    "hand_limit": "hand limit",
+    "over": "game over",
+}
+STYLE = Style.from_dict(
+    {
+        "status": "bg:#303030 #d0d0d0",
+        "status.key": "bg:#303030 #ffffff bold",
+        "prompt": "bold ansigreen",
+        "frame.border": "#5f87af",
+        "frame.label": "bold",
+        "overlay": "bg:#101010",
+        "completion-menu": "bg:#262626 #d0d0d0",
+        "completion-menu.completion.current": "bg:#5f87af #000000",
+        "completion-menu.meta.completion": "bg:#1c1c1c #8a8a8a",
+        "completion-menu.meta.completion.current": "bg:#5f87af #000000",
+    }
+)
+
+
+@dataclass
+class Step:
+    """One event as a viewer sees it: the table just after it, with the cards it changed."""
+
+    model: TableModel
+    own: bool  # the viewer's own move: shown at once, no pause
+
+
+@dataclass
+class Overlay:
+    """A window over the board: text to scroll, or a menu of moves to pick from."""
+
+    title: str
+    body: RenderableType | None = None
+    items: list[tuple[str, str]] = field(default_factory=list)  # (display, description)
+    picks: list[str] = field(default_factory=list)  # the text each item submits
+    index: int = 0
+    top: int = 0
+    typed: str = ""
+
+    @property
+    def menu(self) -> bool:
+        return bool(self.picks)
+
+
+class _Answer:
+    """What the worker waits for: a line, or an exception to raise in the session."""
+
+    def __init__(self) -> None:
+        self.q: queue.Queue[str | BaseException] = queue.Queue()
+
+    def put(self, item: str | BaseException) -> None:
+        self.q.put(item)
+
+    def get(self) -> str:
+        item = self.q.get()
+        if isinstance(item, BaseException):
+            raise item
+        return item
+
+
+class AppIO:
+    """The full-screen terminal: a ``GameIO`` whose calls come from the session's thread."""
+
+    interactive = True
+
+    def __init__(
+        self,
+        style: CardStyle | None = None,
+        *,
+        color: bool = True,
+        pace: str = "normal",
+        private: bool = False,
+        pt_input: Input | None = None,
+        pt_output: Output | None = None,
+    ) -> None:
+        self.style = style or CardStyle()
+        self.color = color
+        self.pace = pace if pace in PACES else "normal"
+        self.private = private  # hot-seat: clear the scrollback before and after
+        self.console = Console(width=80, height=24, file=io.StringIO())  # sizes for the session
+        self.source: MoveSource = list
+        self.status_extras: list[Callable[[], str]] = []
+        self.note = ""
+        # state below is touched only on the application's thread
+        self.tbl: TableModel | None = None
+        self.steps: deque[Step] = deque()
+        self.recent: frozenset[str] = frozenset()
+        self.fresh = 0  # log lines added since the player's last input
+        self.mode = "idle"  # idle, read, ask, handoff
+        self.prompt = ""
+        self.messages: list[str] = []
+        self.overlays: list[Overlay] = []
+        self.handoff_view: RenderableType | None = None
+        self.selected: int | None = None
+        self.position_typed = ""
+        self.log_back = 0
+        self.thinking_text = ""
+        self.histories: dict[int | None, InMemoryHistory] = {}
+        self.pending_break: BaseException | None = None
+        self.timer: asyncio.TimerHandle | None = None
+        self.version = 0
+        self.cache: dict[tuple[str, int], Any] = {}
+        self.ready = threading.Event()  # set while the player may type an answer
+        self.answers = _Answer()
+        self.farewell: list[str] = []
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.buffer = Buffer(
+            completer=MoveCompleter(lambda: self.source(), self.style),
+            complete_while_typing=False,
+            history=InMemoryHistory(),
+            multiline=False,
+        )
+        self.app: Application[None] = Application(
+            layout=Layout(self._layout(), focused_element=self.input_window),
+            key_bindings=self._keys(),
+            style=STYLE,
+            full_screen=True,
+            mouse_support=True,
+            color_depth=None if color else ColorDepth.MONOCHROME,
+            input=pt_input,
+            output=pt_output,
+        )
+        self.app.ttimeoutlen = 0.05
+        self.app.timeoutlen = 0.5
+
+    # == the session's side (worker thread) ===================================================
+    def run(self, body: Callable[[], T]) -> T | None:
+        """Run the screen on this thread and ``body`` (the game flow) on a worker thread."""
+        result: dict[str, Any] = {}
+
+        def work() -> None:
+            try:
+                result["rc"] = body()
+            except BaseException as exc:  # re-raised on the main thread
+                result["exc"] = exc
+            finally:
+                self._post(self._quit)
+
+        def pre_run() -> None:
+            self.loop = asyncio.get_running_loop()
+            threading.Thread(target=work, name="cuttle-session", daemon=True).start()
+
+        self._clear_scrollback()
+        try:
+            self.app.run(pre_run=pre_run, handle_sigint=False)
+        except EOFError:  # the input closed (a pipe in tests)
+            pass
+        finally:
+            self._clear_scrollback()
+        if "exc" in result:
+            raise result["exc"]
+        for line in self.farewell:
+            self.app.output.write(line + "\n")
+        self.app.output.flush()
+        rc: T | None = result.get("rc")
+        return rc
+
+    def _quit(self) -> None:
+        if self.app.is_running:
+            self.app.exit()
+
+    def _clear_scrollback(self) -> None:
+        if self.private:
+            self.app.output.write_raw("\x1b[3J")
+            self.app.output.flush()
+
+    def _post(self, fn: Callable[[], None]) -> None:
+        """Run ``fn`` on the application's thread, then redraw."""
+
+        def call() -> None:
+            fn()
+            self._changed()
+
+        loop = self.loop
+        if loop is None or loop.is_closed():
+            return
+        loop.call_soon_threadsafe(call)
+
+    def read(self, prompt: str) -> str:
+        self._post(lambda: self._begin("read", prompt))
+        return self.answers.get()
+
+    def ask(self, question: str) -> str:
+        self._post(lambda: self._begin("ask", question + " "))
+        return self.answers.get()
+
+    def show(self, *items: RenderableType) -> None:
+        for item in items:
+            self._post(lambda item=item: self._show(item))  # type: ignore[misc]
+
+    def show_moves(self, view: MoveListView, moves: list[str]) -> None:
+        """A list of moves as a menu: arrows and Enter, or the number, pick one."""
+        self._post(lambda: self._open(Overlay(view.title, items=view.items, picks=moves)))
+
+    def overlay(self, title: str, body: RenderableType) -> None:
+        """Any renderable in a window over the board, closed with Esc or q."""
+        self._post(lambda: self._open(Overlay(title, body)))
+
+    def set_note(self, text: str) -> None:
+        """One line shown above the input (for coaching or lessons); empty to remove it."""
+        self._post(lambda: setattr(self, "note", text))
+
+    def clear(self) -> None:
+        return None
+
+    def table(self, model: TableModel) -> None:
+        self._post(lambda: self._set_table(model))
+
+    def event(self, model: TableModel, own: bool) -> None:
+        self._post(lambda: self._add_step(Step(model, own)))
+
+    def wait(self, view: RenderableType) -> None:
+        self._post(lambda: self._begin_handoff(view))
+        self.answers.get()
+
+    @contextlib.contextmanager
+    def thinking(self, text: str) -> Iterator[None]:
+        self._post(lambda: setattr(self, "thinking_text", text))
+        try:
+            yield
+        finally:
+            self._post(lambda: setattr(self, "thinking_text", ""))
+
+    def start_game(self, source: MoveSource, toolbar: Callable[[], str]) -> None:
+        self.source = source
+        self._post(self._new_game)
+
+    # == the application's side ===============================================================
+    def _changed(self) -> None:
+        self.version += 1
+        self.cache.clear()
+        self.ready.clear()
+        if self.mode in ("read", "ask", "handoff") and self._step() is None:
+            self.ready.set()
+        self.app.invalidate()
+
+    def _new_game(self) -> None:
+        self.histories.clear()
+        self.tbl = None
+        self.steps.clear()
+        self.overlays.clear()
+        self.messages.clear()
+        self.recent = frozenset()
+        self.selected = None
+        self.log_back = 0
+
+    def _begin(self, mode: str, prompt: str) -> None:
+        if self.pending_break is not None and mode == "read":
+            exc, self.pending_break = self.pending_break, None
+            self.answers.put(exc)
+            return
+        self.mode = mode
+        self.prompt = prompt
+        if mode == "ask":  # a question ignores what was typed before it appeared
+            self.buffer.reset()
+            self.messages.append(prompt.strip())
+        else:
+            viewer = self.tbl.viewer if self.tbl is not None else None
+            history = self.histories.setdefault(viewer, InMemoryHistory())
+            if self.buffer.history is not history:
+                self.buffer.reset()
+                self.buffer.history = history
+                self.buffer.load_history_if_not_yet_loaded()
+        keys_to_overlay = bool(self.overlays) and mode == "read" and not self.buffer.text
+        self._focus(self.overlay_window if keys_to_overlay else self.input_window)
+
+    def _answer(self, item: str | BaseException) -> None:
+        self.mode = "idle"
+        self.answers.put(item)
+
+    def _show(self, item: RenderableType) -> None:
+        if isinstance(item, Text) and "\n" not in item.plain:
+            if "cuttle replay" in item.plain or "cuttle play --resume" in item.plain:
+                before = self.messages[-1:] if self.messages[-1:] != [""] else []
+                lasting = [m for m in before if m.endswith(":")]
+                self.farewell = [*lasting, item.plain]  # printed again after the screen closes
+            self.messages.append(item.plain)
+            self.messages = self.messages[-6:]
+            return
+        if isinstance(item, GameOverView):
+            self._open(Overlay("Game over", item.body()))
+            return
+        if isinstance(item, MoveListView):
+            self._open(Overlay(item.title, item))
+            return
+        title = "Help"
+        if isinstance(item, Group) and item.renderables:
+            head = item.renderables[0]
+            if isinstance(head, Text) and len(head.plain) < 60:
+                title = head.plain.rstrip(":")
+        self._open(Overlay(title, item))
+
+    def _open(self, overlay: Overlay) -> None:
+        self.overlays = [o for o in self.overlays if o.title != overlay.title]
+        self.overlays.append(overlay)
+        if self.mode != "ask":
+            self._focus(self.overlay_window)
+
+    def _close_overlay(self) -> None:
+        if self.overlays:
+            self.overlays.pop()
+        self._focus(self.input_window)
+
+    def _focus(self, window: Window) -> None:
+        """Focus a window if it is on screen now (a terminal too small shows neither)."""
+        with contextlib.suppress(ValueError):
+            self.app.layout.focus(window)
+
+    def _set_table(self, model: TableModel) -> None:
+        if self.tbl is None or self.tbl.viewer != model.viewer:
+            self.selected = None
+        self.tbl = model
+        self.handoff_view = None
+        hand = model.pos["hands"][model.bottom]
+        if self.selected is not None and self.selected >= len(hand):
+            self.selected = len(hand) - 1 if hand else None
+        self._pace()
+
+    def _add_step(self, step: Step) -> None:
+        self.steps.append(step)
+        self.fresh += 1
+        self.log_back = 0
+        self._pace()
+
+    def _step(self) -> Step | None:
+        """The step on screen now: the oldest one for the viewer whose table is shown."""
+        if self.tbl is None or self.mode == "handoff":
+            return None
+        for step in self.steps:
+            if step.model.viewer == self.tbl.viewer:
+                return step
+        return None
+
+    def _advance(self) -> None:
+        """The step on screen is done: its highlights join the recent ones."""
+        step = self._step()
+        if step is None:
+            return
+        self.steps.remove(step)
+        self.recent = self.recent | step.model.highlight
+        self._pace()
+
+    def _pace(self) -> None:
+        """Own moves and the fast pace pass at once; normal waits a moment; step waits a key."""
+        while True:
+            step = self._step()
+            if step is None or not (step.own or self.pace == "fast"):
+                break
+            self.steps.remove(step)
+            self.recent = self.recent | step.model.highlight
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        if self._step() is not None and self.pace == "normal" and self.loop is not None:
+
+            def tick() -> None:
+                self.timer = None
+                self._advance()
+                self._changed()
+
+            self.timer = self.loop.call_later(PACE_DELAY, tick)
+
+    def _begin_handoff(self, view: RenderableType) -> None:
+        self.mode = "handoff"
+        self.handoff_view = view
+        self.tbl = None
+        self.overlays.clear()
+        self.messages.clear()
+        self.note = ""
+        self.buffer.reset()
+        self.selected = None
+        self.recent = frozenset()
+        self.log_back = 0
+        self._focus(self.input_window)
+
+    # -- what is drawn ------------------------------------------------------------------------
+    def _size(self) -> tuple[int, int]:
+        if not hasattr(self, "app"):  # while the layout is being built
+            return 80, 24
+        size = self.app.output.get_size()
+        return size.columns, size.rows
+
+    def _wide(self) -> bool:
+        return self._size()[0] >= SIDE_LOG
+
+    def _big_enough(self) -> bool:
+        w, h = self._size()
+        return w >= MIN_WIDTH and h >= MIN_HEIGHT
+
+    def _shown(self) -> TableModel | None:
+        step = self._step()
+        if step is not None:
+            return step.model
+        if self.tbl is None:
+            return None
+        key = ("shown", 0)
+        if key not in self.cache:
+            self.cache[key] = dataclasses.replace(self.tbl, highlight=self.recent)
+        shown: TableModel = self.cache[key]
+        return shown
+
+    def _board(self, width: int) -> Board | None:
+        model = self._shown()
+        if model is None:
+            return None
+        key = ("board", width)
+        if key not in self.cache:
+            self.cache[key] = Board(model, width, self.selected)
+        board: Board = self.cache[key]
+        return board
+
+    def _memo(self, name: str, width: int, make: Callable[[], Any]) -> Any:
+        key = (name, width)
+        if key not in self.cache:
+            self.cache[key] = make()
+        return self.cache[key]
+
+    def _opp(self, width: int) -> RenderableType | None:
+        board = self._board(width)
+        return None if board is None else self._memo("opp", width, board.opponent)
+
+    def _middle(self, width: int) -> RenderableType | None:
+        board = self._board(width)
+        return None if board is None else self._memo("mid", width, board.middle)
+
+    def _own(self, width: int) -> RenderableType | None:
+        board = self._board(width)
+        if board is None:
+            return None
+        tiles = self._size()[1] >= TILES_HEIGHT
+        own = self._memo("own", width, lambda: board.own(tiles))
+        return own[0]  # type: ignore[no-any-return]
+
+    def _click_hand(self, x: int, y: int) -> None:
+        own = self.cache.get(("own", self._board_width()))
+        if own is None or self.mode != "read":
+            return
+        _, layout, first = own
+        index = layout.index_at(x, y - first)
+        if index is not None:
+            self.selected = index
+            self._changed()
+
+    def _board_width(self) -> int:
+        w = self._size()[0]
+        return w - self._log_width() - 1 if self._wide() else w
+
+    def _log_width(self) -> int:
+        return max(44, min(70, self._size()[0] - 84))
+
+    def _log_lines(self) -> list[str]:
+        model = self._shown()
+        return list(model.events) if model is not None else []
+
+    def _log(self, width: int) -> RenderableType:
+        def make() -> RenderableType:
+            lines = self._log_lines()
+            if not lines:
+                return Text("The log: every move of the game appears here.", style="dim")
+            fresh = 1 if self._step() is not None else min(self.fresh, len(lines))
+            return log_text(
+                [self.style.say(line) for line in lines], width, fresh, self.style.ascii
+            )
+
+        return self._memo("log", width, make)  # type: ignore[no-any-return]
+
+    def _log_scroll(self, count: int, height: int) -> int:
+        most = max(0, count - height)
+        self.log_back = min(self.log_back, most)
+        return most - self.log_back
+
+    def _wheel(self, delta: int) -> None:
+        self.log_back = max(0, self.log_back - delta)
+        self._changed()
+
+    def _message_lines(self) -> list[tuple[str, str]]:
+        out: list[tuple[str, str]] = []
+        step = self._step()
+        if step is not None:
+            keys = "Space: next · Esc: skip" if self.pace == "step" else "Space: skip"
+            out.append((self.style.say(f"Opponent's turn, step by step ({keys})"), "bold yellow"))
+        elif self.thinking_text:
+            out.append((self.style.say(self.thinking_text), "bold yellow"))
+        elif self.tbl is not None and self.tbl.status and self.mode != "ask":
+            out.append((self.style.say(self.tbl.status), "bold cyan"))
+        if self.tbl is not None and self.tbl.footer:
+            out += [(self.style.say(line), "dim") for line in self.tbl.footer.split("\n")]
+        out += [(self.style.say(m), "") for m in self.messages[-3:]]
+        if self.note:
+            out.append((self.style.say(self.note), "italic"))
+        return out[-4:]
+
+    def _messages(self, width: int) -> RenderableType:
+        def make() -> RenderableType:
+            lines = self._message_lines()
+            return Text("\n").join(Text(text, style=style) for text, style in lines)
+
+        return self._memo("msg", width, make)  # type: ignore[no-any-return]
+
+    def _status(self) -> StyleAndTextTuples:
+        w = self._size()[0]
+        model = self._shown()
+        pieces: list[str] = []
+        if self.mode == "handoff":
+            pieces.append("Hot-seat: pass the keyboard")
+        elif model is not None:
+            pos = model.pos
+            p = pos.get("to_move")
+            phase = PHASES.get(str(pos.get("phase")), str(pos.get("phase")))
+            if p is not None and pos.get("phase") != "over":
+                pieces.append(f"{model.names[int(p)]}: {phase}")
+            elif pos.get("phase") == "over":
+                pieces.append("game over")
+            for s in (model.bottom, 1 - model.bottom):
+                pieces.append(f"{model.names[s]} {model.scores[s]}/{model.goals[s]}")
+            pieces.append(f"deck {len(pos.get('deck', []))}")
+            if model.seed is not None:
+                pieces.append(f"seed {model.seed}")
+        pieces += [extra() for extra in self.status_extras]
+        pieces.append(f"pace {self.pace} F2")
+        pieces.append("F1 help")
+        if self.mode == "read":
+            pieces.append("Tab moves")
+        sep = " - " if self.style.ascii else " · "
+        text = ""
+        for piece in pieces:
+            piece = self.style.say(piece)
+            candidate = piece if not text else text + sep + piece
+            if len(candidate) + 2 > w:
+                continue
+            text = candidate
+        return [("class:status", " " + text.ljust(max(0, w - 1)))]
+
+    def _prompt(self) -> StyleAndTextTuples:
+        if self.mode in ("read", "ask"):
+            return [("class:prompt", self.style.say(self.prompt))]
+        if self.mode == "handoff":
+            return [("class:prompt", "Enter> ")]
+        return [("", "   ")]
+
+    def _overlay_body(self, width: int) -> RenderableType:
+        ov = self.overlays[-1] if self.overlays else None
+        if ov is None:
+            return Text("")
+        if not ov.menu:
+            return self._memo("ovl", width, lambda: ov.body)  # type: ignore[no-any-return]
+
+        def make() -> RenderableType:
+            t = Text()
+            num = len(str(len(ov.items)))
+            for i, (text, meta) in enumerate(ov.items):
+                if i:
+                    t.append("\n")
+                row = Text.assemble((f"{i + 1:>{num}} ", "bold cyan"), (text, "bold"))
+                if meta:
+                    row.append("  " + meta, style="dim")
+                if i == ov.index:
+                    row.stylize("reverse")
+                row.truncate(width, overflow="ellipsis")
+                t.append_text(row)
+            return t
+
+        return self._memo("ovl", width, make)  # type: ignore[no-any-return]
+
+    def _overlay_scroll(self, count: int, height: int) -> int:
+        ov = self.overlays[-1] if self.overlays else None
+        if ov is None:
+            return 0
+        if ov.menu:
+            if ov.index < ov.top:
+                ov.top = ov.index
+            elif ov.index >= ov.top + height:
+                ov.top = ov.index - height + 1
+        ov.top = max(0, min(ov.top, count - height))
+        return ov.top
+
+    def _overlay_title(self) -> str:
+        ov = self.overlays[-1] if self.overlays else None
+        if ov is None:
+            return ""
+        hint = "↑↓ Enter · Esc" if ov.menu else "↑↓ PgUp/PgDn · Esc/q closes"
+        return self.style.say(f" {ov.title} ({hint}) ")
+
+    def _overlay_width(self) -> int:
+        return self._log_width() + 1
+
+    # -- layout -------------------------------------------------------------------------------
+    def _layout(self) -> FloatContainer:
+        self.opp_control = RichControl(self._opp)
+        self.mid_control = RichControl(self._middle)
+        self.own_control = RichControl(self._own, on_click=self._click_hand)
+        self.log_control = RichControl(self._log, scroll=self._log_scroll, on_wheel=self._wheel)
+        self.msg_control = RichControl(self._messages)
+        self.overlay_control = RichControl(
+            self._overlay_body, scroll=self._overlay_scroll, focusable=True
+        )
+        self.input_window = Window(
+            BufferControl(self.buffer, input_processors=[BeforeInput(self._prompt)]),
+            height=1,
+            get_horizontal_scroll=self._input_scroll,
+        )
+        self.overlay_window = Window(self.overlay_control, style="class:overlay")
+        frame = Frame(self.overlay_window, title=self._overlay_title)
+        opp = Window(self.opp_control, dont_extend_height=True)
+        mid = Window(self.mid_control, dont_extend_height=True)
+        own = Window(self.own_control, dont_extend_height=True)
+        log = Window(self.log_control)
+        bar = "|" if self.style.ascii else "│"
+        side = Window(width=1, char=bar, style="fg:#5f5f5f")
+        board_only = HSplit([opp, mid, own, Window()])
+        bottom = [
+            ConditionalContainer(
+                Window(self.msg_control, dont_extend_height=True),
+                filter=Condition(lambda: bool(self._message_lines())),
+            ),
+            self.input_window,
+            Window(FormattedTextControl(self._status), height=1, style="class:status"),
+        ]
+        wide_log = VSplit([board_only, side, Window(self.log_control, width=self._log_width)])
+        bodies: dict[str, Container] = {
+            "narrow": HSplit([opp, mid, own, log, *bottom]),
+            # an overlay takes the log's place, or the whole board when the log is too short
+            "narrow+overlay": HSplit([opp, mid, own, frame, *bottom]),
+            "overlay": HSplit([frame, *bottom]),
+            "wide": HSplit([wide_log, *bottom]),
+            "wide+overlay": HSplit(
+                [VSplit([board_only, HSplit([frame], width=self._overlay_width)]), *bottom]
+            ),
+            "handoff": HSplit([Window(RichControl(lambda w: self.handoff_view)), *bottom[1:]]),
+            "small": HSplit([Window(RichControl(lambda w: too_small(*self._size())))]),
+        }
+        return FloatContainer(
+            DynamicContainer(lambda: bodies[self._body()]),
+            floats=[
+                Float(
+                    CompletionsMenu(max_height=8, scroll_offset=1),
+                    xcursor=True,
+                    ycursor=True,
+                ),
+            ],
+        )
+
+    def _input_scroll(self, window: Window) -> int:
+        """Scroll the input line only as far as the cursor needs (the prompt back at 0)."""
+        width = self._size()[0]
+        cursor = sum(len(t) for _, t, *_ in self._prompt()) + self.buffer.cursor_position
+        return max(0, cursor - width + 2)
+
+    def _body(self) -> str:
+        """Which arrangement of the regions the screen uses now."""
+        if not self._big_enough():
+            return "small"
+        if self.mode == "handoff":
+            return "handoff"
+        overlay = bool(self.overlays)
+        if self._wide():
+            return "wide+overlay" if overlay else "wide"
+        if not overlay:
+            return "narrow"
+        return "narrow+overlay" if self._below_board() >= 8 else "overlay"
+
+    def _below_board(self) -> int:
+        """Rows left under the board for the log (narrow layout)."""
+        w, h = self._size()
+        used = sum(len(c.lines(w)) for c in (self.opp_control, self.mid_control, self.own_control))
+        return h - used - len(self._message_lines()) - 2
+
+    # -- keys ---------------------------------------------------------------------------------
+    def _keys(self) -> KeyBindings:
+        kb = KeyBindings()
+        overlay_open = Condition(lambda: bool(self.overlays) and self.mode != "handoff")
+        menu_open = Condition(lambda: bool(self.overlays) and self.overlays[-1].menu)
+        overlay_focused = Condition(lambda: self.app.layout.has_focus(self.overlay_window))
+        stepping = Condition(lambda: self._step() is not None)
+        empty = Condition(lambda: not self.buffer.text)
+        reading = Condition(lambda: self.mode == "read")
+        handoff = Condition(lambda: self.mode == "handoff")
+        selecting = Condition(lambda: self.selected is not None)
+
+        @kb.add("c-c")
+        def _interrupt(event: KeyPressEvent) -> None:
+            self._break(KeyboardInterrupt())
+
+        @kb.add("c-d", filter=empty)
+        def _eof(event: KeyPressEvent) -> None:
+            self._break(EOFError())
+
+        @kb.add("f2")
+        def _pace_key(event: KeyPressEvent) -> None:
+            self.pace = PACES[(PACES.index(self.pace) + 1) % len(PACES)]
+            self.messages.append(f"Pace: {self.pace} (F2 changes it).")
+            self._pace()
+            self._changed()
+
+        @kb.add("f1")
+        def _help(event: KeyPressEvent) -> None:
+            if self.mode == "read":
+                self._submit("help")
+
+        @kb.add("pageup", filter=~overlay_focused)
+        def _log_up(event: KeyPressEvent) -> None:
+            self._wheel(-max(1, self._size()[1] // 3))
+
+        @kb.add("pagedown", filter=~overlay_focused)
+        def _log_down(event: KeyPressEvent) -> None:
+            self._wheel(max(1, self._size()[1] // 3))
+
+        @kb.add("pageup", filter=overlay_focused)
+        def _ov_page_up(event: KeyPressEvent) -> None:
+            self._overlay_move(-max(1, self._size()[1] // 2))
+
+        @kb.add("pagedown", filter=overlay_focused)
+        def _ov_page_down(event: KeyPressEvent) -> None:
+            self._overlay_move(max(1, self._size()[1] // 2))
+
+        @kb.add("<any>", filter=overlay_focused)
+        def _type_through(event: KeyPressEvent) -> None:
+            """Typing while an overlay has the keys: it closes and the text goes to the input."""
+            if event.data.isprintable() and len(event.data) == 1:
+                self._close_overlay()
+                self.buffer.insert_text(event.data)
+                self._changed()
+
+        # overlays (a menu when it lists moves)
+        @kb.add("escape", filter=overlay_open & ~stepping, eager=True)
+        @kb.add("q", filter=overlay_open & overlay_focused)
+        def _close(event: KeyPressEvent) -> None:
+            self._close_overlay()
+            self._changed()
+
+        @kb.add("up", filter=overlay_open & overlay_focused)
+        def _ov_up(event: KeyPressEvent) -> None:
+            self._overlay_move(-1)
+
+        @kb.add("down", filter=overlay_open & overlay_focused)
+        def _ov_down(event: KeyPressEvent) -> None:
+            self._overlay_move(1)
+
+        @kb.add("home", filter=overlay_open & overlay_focused)
+        def _ov_home(event: KeyPressEvent) -> None:
+            self._overlay_move(-10_000)
+
+        @kb.add("end", filter=overlay_open & overlay_focused)
+        def _ov_end(event: KeyPressEvent) -> None:
+            self._overlay_move(10_000)
+
+        for digit in "0123456789":
+
+            @kb.add(digit, filter=menu_open & overlay_focused)
+            def _ov_digit(event: KeyPressEvent) -> None:
+                ov = self.overlays[-1]
+                typed = ov.typed + event.data
+                if not 1 <= int(typed) <= len(ov.items):
+                    typed = event.data
+                if 1 <= int(typed) <= len(ov.items):
+                    ov.index = int(typed) - 1
+                ov.typed = typed
+                self._changed()
+
+        @kb.add("enter", filter=menu_open & overlay_focused & ~stepping)
+        def _ov_pick(event: KeyPressEvent) -> None:
+            ov = self.overlays[-1]
+            self.overlays.pop()
+            self._focus(self.input_window)
+            if self.mode == "read":
+                self._submit(ov.picks[ov.index])
+            self._changed()
+
+        @kb.add("tab", filter=overlay_open & overlay_focused)
+        def _ov_leave(event: KeyPressEvent) -> None:
+            self._close_overlay()
+            self.buffer.start_completion(select_first=False)
+            self._changed()
+
+        # the opponent's turn, step by step
+        @kb.add("space", filter=stepping & empty)
+        @kb.add("enter", filter=stepping & empty)
+        @kb.add("right", filter=stepping & empty)
+        def _next(event: KeyPressEvent) -> None:
+            self._advance()
+            self._changed()
+
+        @kb.add("enter", filter=stepping & ~empty)
+        def _skip_and_submit(event: KeyPressEvent) -> None:
+            """A typed line ends the telling (the whole log stays) and goes to the game."""
+            while self._step() is not None:
+                self._advance()
+            if self.mode in ("read", "ask"):
+                self._submit(self.buffer.text)
+            self._changed()
+
+        @kb.add("escape", filter=stepping, eager=True)
+        def _skip(event: KeyPressEvent) -> None:
+            while self._step() is not None:
+                self._advance()
+            self._changed()
+
+        # your hand from the keyboard
+        @kb.add("left", filter=reading & empty & ~stepping)
+        def _left(event: KeyPressEvent) -> None:
+            self._select(-1)
+
+        @kb.add("right", filter=reading & empty & ~stepping)
+        def _right(event: KeyPressEvent) -> None:
+            self._select(1)
+
+        @kb.add("escape", filter=reading & selecting & ~overlay_open, eager=True)
+        def _unselect(event: KeyPressEvent) -> None:
+            self.selected = None
+            self._changed()
+
+        for digit in "0123456789":
+
+            @kb.add(digit, filter=reading & empty & selecting & ~overlay_focused)
+            def _position(event: KeyPressEvent) -> None:
+                self._select_position(event.data)
+
+        @kb.add("enter", filter=handoff)
+        def _handoff_done(event: KeyPressEvent) -> None:
+            self._answer("")
+            self._changed()
+
+        @kb.add("enter", filter=~stepping & ~handoff & ~overlay_focused)
+        def _enter(event: KeyPressEvent) -> None:
+            buf = self.buffer
+            if buf.complete_state is not None and buf.complete_state.current_completion:
+                buf.apply_completion(buf.complete_state.current_completion)
+                return
+            if self.mode == "read" and not buf.text and self.selected is not None:
+                self._card_menu()
+                return
+            if self.mode in ("read", "ask"):
+                self._submit(buf.text)
+            # otherwise (the opponent is moving) the text stays for when the prompt comes
+
+        return kb
+
+    def _break(self, exc: BaseException) -> None:
+        """Ctrl-C / Ctrl-D: to the session now when it waits for input, else at its next read."""
+        if self.mode in ("read", "ask", "handoff"):
+            self.buffer.reset()
+            self._answer(exc)
+        else:
+            self.pending_break = exc
+        self._changed()
+
+    def _submit(self, text: str) -> None:
+        words = text.split()
+        if words and words[0].lower() == "pace" and len(words) == 2 and self.mode == "read":
+            if words[1].lower() in PACES:
+                self.pace = words[1].lower()
+                self.messages.append(f"Pace: {self.pace}.")
+            else:
+                self.messages.append("pace takes step, normal or fast.")
+            self.buffer.reset()
+            self._changed()
+            return
+        if self.mode == "read" and text.strip():
+            self.buffer.append_to_history()
+        self.buffer.reset()
+        self.messages.clear()
+        self.recent = frozenset()
+        self.fresh = 0
+        self.log_back = 0
+        if self.mode == "read":
+            self.overlays = [o for o in self.overlays if o.title == "Game over"]
+        self._answer(text)
+        self._changed()
+
+    def _overlay_move(self, delta: int) -> None:
+        ov = self.overlays[-1]
+        if ov.menu:
+            ov.index = max(0, min(len(ov.items) - 1, ov.index + delta))
+            ov.typed = ""
+        else:
+            ov.top = max(0, ov.top + delta)
+        self._changed()
+
+    def _hand(self) -> list[str]:
+        if self.tbl is None:
+            return []
+        return list(self.tbl.pos["hands"][self.tbl.bottom])
+
+    def _select(self, delta: int) -> None:
+        hand = self._hand()
+        if not hand:
+            return
+        self.position_typed = ""
+        if self.selected is None:
+            self.selected = 0 if delta > 0 else len(hand) - 1
+        else:
+            self.selected = (self.selected + delta) % len(hand)
+        self._changed()
+
+    def _select_position(self, digit: str) -> None:
+        """A card's position (1, 2, ... typed while a card is selected; two digits go on)."""
+        hand = self._hand()
+        typed = self.position_typed + digit
+        if not 1 <= int(typed) <= len(hand):
+            typed = digit
+        self.position_typed = typed
+        if 1 <= int(typed) <= len(hand):
+            self.selected = int(typed) - 1
+        self._changed()
+
+    def _card_menu(self) -> None:
+        hand = self._hand()
+        if self.selected is None or self.selected >= len(hand):
+            return
+        card = hand[self.selected]
+        moves = [(t, meta) for t, meta in self.source() if card in t.split()[1:2]]
+        shown = self.style.plain(card)
+        if not moves:
+            self.messages.append(f"{shown} has no legal move now.")
+            self._changed()
+            return
+        items = [(self.style.words(t), self.style.say(meta)) for t, meta in moves]
+        self._open(Overlay(f"What {shown} can do", items=items, picks=[t for t, _ in moves]))
+        self._changed()

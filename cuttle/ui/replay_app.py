@@ -1,0 +1,216 @@
+"""``cuttle replay FILE`` on a terminal: the game's positions in the play screen's frame.
+
+The board (every card face up, seat 1 below), the move list beside it (below it on a narrow
+terminal) with the current move marked, and the keys: n / → / Space next, b / ← back, Home / End
+first and last, PgUp / PgDn ten moves, a number then Enter jumps to that move, q or Esc quits.
+The screen asks its ``Positions`` for position ``i`` when it needs it and keeps no list of them.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.layout import DynamicContainer, HSplit, Layout, VSplit, Window
+from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.output import ColorDepth, Output
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from cuttle.ui.app import STYLE
+from cuttle.ui.cardtext import CardStyle
+from cuttle.ui.render import TableModel
+from cuttle.ui.richpt import RichControl
+from cuttle.ui.screen import MIN_HEIGHT, MIN_WIDTH, SIDE_LOG, Board, too_small
+
+
+class Positions(Protocol):
+    """What the replay screen needs from a record: its length, each position, the words."""
+
+    @property
+    def last(self) -> int:
+        """The number of the last position (0 is the deal)."""
+        ...
+
+    def model(self, i: int) -> TableModel:
+        """The table after ``i`` moves, the cards move ``i`` moved marked."""
+        ...
+
+    def moves(self) -> list[str]:
+        """Each move in words, in order (move ``i`` is item ``i - 1``)."""
+        ...
+
+    def headline(self) -> str:
+        """The result (or that the record ends in play)."""
+        ...
+
+
+class ReplayScreen:
+    """The full-screen replay of one record."""
+
+    def __init__(
+        self,
+        positions: Positions,
+        style: CardStyle,
+        *,
+        color: bool = True,
+        pt_input: Input | None = None,
+        pt_output: Output | None = None,
+    ) -> None:
+        self.positions = positions
+        self.style = style
+        self.i = 0
+        self.typed = ""
+        self._model: tuple[int, TableModel] | None = None
+        self._texts: list[str] | None = None
+        self.opp = RichControl(lambda w: self._board(w).opponent())
+        self.mid = RichControl(lambda w: self._board(w).middle())
+        self.own = RichControl(lambda w: self._board(w).own()[0])
+        self.list = RichControl(self._move_list, scroll=self._scroll)
+        self.app: Application[None] = Application(
+            layout=Layout(DynamicContainer(self._body)),
+            key_bindings=self._keys(),
+            style=STYLE,
+            full_screen=True,
+            color_depth=None if color else ColorDepth.MONOCHROME,
+            input=pt_input,
+            output=pt_output,
+        )
+        self.app.ttimeoutlen = 0.05
+
+    def run(self) -> int:
+        self.app.run()
+        return 0
+
+    # -- what is drawn ------------------------------------------------------------------------
+    def model(self) -> TableModel:
+        if self._model is None or self._model[0] != self.i:
+            self._model = (self.i, self.positions.model(self.i))
+        return self._model[1]
+
+    def _board(self, width: int) -> Board:
+        return Board(self.model(), width)
+
+    def _texts_all(self) -> list[str]:
+        if self._texts is None:
+            self._texts = [self.style.say(t) for t in self.positions.moves()]
+        return self._texts
+
+    def _move_list(self, width: int) -> RenderableType:
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(justify="right", no_wrap=True)
+        grid.add_column(ratio=1)
+        for n, text in enumerate(self._texts_all(), start=1):
+            style = "reverse bold" if n == self.i else ("" if n < self.i else "dim")
+            grid.add_row(Text(f"{n}.", style="dim"), Text(text, style=style))
+        if not self._texts_all():
+            grid.add_row(Text(""), Text("no moves in this record", style="dim"))
+        return grid
+
+    def _scroll(self, count: int, height: int) -> int:
+        # Keep the current move near the middle of the list: rows are not one a move when a
+        # line wraps, so place it by its share of the list.
+        total = max(1, len(self._texts_all()))
+        row = count * max(0, self.i - 1) // total
+        return max(0, min(count - height, row - height // 2))
+
+    def _status(self) -> StyleAndTextTuples:
+        w = self.app.output.get_size().columns
+        last = self.positions.last
+        text = f" Move {self.i}/{last}"
+        if self.i == last:
+            text += " · " + self.positions.headline()
+        if self.typed:
+            text += f" · go to move {self.typed}_"
+        keys = " · n/→ next · b/← back · Home/End · number+Enter · q quit"
+        text = self.style.say(text + keys)
+        return [("class:status", text[:w].ljust(w))]
+
+    def _body(self) -> HSplit | VSplit:
+        size = self.app.output.get_size() if hasattr(self, "app") else None
+        w, h = (size.columns, size.rows) if size else (80, 24)
+        status = Window(FormattedTextControl(self._status), height=1, style="class:status")
+        if w < MIN_WIDTH or h < MIN_HEIGHT:
+            return HSplit([Window(RichControl(lambda width: too_small(w, h)))])
+        board = [
+            Window(self.opp, dont_extend_height=True),
+            Window(self.mid, dont_extend_height=True),
+            Window(self.own, dont_extend_height=True),
+        ]
+        if w >= SIDE_LOG:
+            bar = Window(width=1, char="|" if self.style.ascii else "│", style="fg:#5f5f5f")
+            side = Window(self.list, width=max(44, min(70, w - 84)))
+            return HSplit([VSplit([HSplit([*board, Window()]), bar, side]), status])
+        return HSplit([*board, Window(self.list), status])
+
+    # -- keys ---------------------------------------------------------------------------------
+    def go(self, i: int) -> None:
+        self.i = max(0, min(self.positions.last, i))
+        self.typed = ""
+        self.app.invalidate()
+
+    def _keys(self) -> KeyBindings:
+        kb = KeyBindings()
+
+        @kb.add("n")
+        @kb.add("right")
+        @kb.add("space")
+        def _next(event: KeyPressEvent) -> None:
+            self.go(self.i + 1)
+
+        @kb.add("b")
+        @kb.add("left")
+        def _back(event: KeyPressEvent) -> None:
+            self.go(self.i - 1)
+
+        @kb.add("home")
+        def _first(event: KeyPressEvent) -> None:
+            self.go(0)
+
+        @kb.add("end")
+        def _last(event: KeyPressEvent) -> None:
+            self.go(self.positions.last)
+
+        @kb.add("pageup")
+        def _back10(event: KeyPressEvent) -> None:
+            self.go(self.i - 10)
+
+        @kb.add("pagedown")
+        def _next10(event: KeyPressEvent) -> None:
+            self.go(self.i + 10)
+
+        for digit in "0123456789":
+
+            @kb.add(digit)
+            def _digit(event: KeyPressEvent) -> None:
+                self.typed = (self.typed + event.data)[-4:]
+                self.app.invalidate()
+
+        @kb.add("backspace")
+        def _erase(event: KeyPressEvent) -> None:
+            self.typed = self.typed[:-1]
+            self.app.invalidate()
+
+        @kb.add("enter")
+        def _jump(event: KeyPressEvent) -> None:
+            if self.typed:
+                self.go(int(self.typed))
+            else:
+                self.go(self.i + 1)
+
+        @kb.add("q")
+        @kb.add("escape", eager=True)
+        @kb.add("c-c")
+        @kb.add("c-d")
+        def _quit(event: KeyPressEvent) -> None:
+            if self.typed and event.data == "\x1b":
+                self.typed = ""
+                self.app.invalidate()
+                return
+            self.app.exit()
+
+        return kb

@@ -1,0 +1,183 @@
+"""rich renderables drawn inside prompt_toolkit windows: rich lays out, prompt_toolkit paints.
+
+``rich_lines`` renders at a given width into prompt_toolkit formatted-text lines (one list of
+``(style, text)`` fragments per screen row); ``RichControl`` is a ``UIControl`` that does this for
+whatever renderable a callback returns, at the width its window has now, so a resize simply
+re-renders.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.layout.controls import GetLinePrefixCallable, UIContent, UIControl
+from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
+from rich.color import ColorType
+from rich.console import Console, RenderableType
+from rich.segment import Segment
+from rich.style import Style
+
+if TYPE_CHECKING:  # only a type alias there
+    from prompt_toolkit.key_binding.key_bindings import NotImplementedOrNone
+
+_ANSI_NAMES = (
+    "ansiblack",
+    "ansired",
+    "ansigreen",
+    "ansiyellow",
+    "ansiblue",
+    "ansimagenta",
+    "ansicyan",
+    "ansigray",
+    "ansibrightblack",
+    "ansibrightred",
+    "ansibrightgreen",
+    "ansibrightyellow",
+    "ansibrightblue",
+    "ansibrightmagenta",
+    "ansibrightcyan",
+    "ansiwhite",
+)
+_DIM = "#8a8a8a"
+
+
+def _color(color: object) -> str | None:
+    from rich.color import Color
+
+    assert isinstance(color, Color)
+    if color.type == ColorType.DEFAULT:
+        return None
+    if color.type == ColorType.STANDARD and color.number is not None:
+        return _ANSI_NAMES[color.number]
+    return color.get_truecolor().hex
+
+
+def pt_style(style: Style | None) -> str:
+    """A rich style as a prompt_toolkit style string (dim text turns grey: ptk has no dim)."""
+    if style is None:
+        return ""
+    parts: list[str] = []
+    fg = _color(style.color) if style.color is not None else None
+    if style.dim and fg is None:
+        fg = _DIM
+    if fg:
+        parts.append(f"fg:{fg}")
+    if style.bgcolor is not None:
+        bg = _color(style.bgcolor)
+        if bg:
+            parts.append(f"bg:{bg}")
+    for attr in ("bold", "italic", "underline", "reverse", "strike"):
+        if getattr(style, attr):
+            parts.append(attr)
+    return " ".join(parts)
+
+
+_CONSOLES: dict[int, Console] = {}
+
+
+def _console(width: int) -> Console:
+    console = _CONSOLES.get(width)
+    if console is None:
+        console = Console(
+            file=io.StringIO(),
+            width=width,
+            force_terminal=True,
+            color_system="truecolor",
+            legacy_windows=False,
+            highlight=False,
+            emoji=False,
+            markup=False,
+        )
+        _CONSOLES[width] = console
+    return console
+
+
+def rich_lines(renderable: RenderableType, width: int) -> list[StyleAndTextTuples]:
+    """``renderable`` laid out ``width`` columns wide, as one fragment list per row."""
+    width = max(1, width)
+    console = _console(width)
+    options = console.options.update_width(width)
+    lines = console.render_lines(renderable, options, pad=False)
+    out: list[StyleAndTextTuples] = []
+    for line in lines:
+        frags: StyleAndTextTuples = []
+        for seg in Segment.simplify(line):
+            if seg.control or not seg.text:
+                continue
+            frags.append((pt_style(seg.style), seg.text))
+        out.append(frags)
+    while out and not any(frag[1].strip() for frag in out[-1]):
+        out.pop()
+    return out
+
+
+class RichControl(UIControl):
+    """A window's content drawn by rich from ``get_renderable()`` at the window's width."""
+
+    def __init__(
+        self,
+        get_renderable: Callable[[int], RenderableType | None],
+        *,
+        scroll: Callable[[int, int], int] | None = None,
+        on_wheel: Callable[[int], None] | None = None,
+        on_click: Callable[[int, int], None] | None = None,
+        focusable: bool = False,
+    ) -> None:
+        self.get_renderable = get_renderable
+        self.scroll = scroll  # (line count, height) -> first line to show
+        self.on_wheel = on_wheel
+        self.on_click = on_click
+        self.focusable = focusable
+        # The renderable itself is kept, so ``is`` cannot match a new object at a reused id.
+        self._cache: tuple[object, int, list[StyleAndTextTuples]] | None = None
+
+    def is_focusable(self) -> bool:
+        return self.focusable
+
+    def lines(self, width: int) -> list[StyleAndTextTuples]:
+        renderable = self.get_renderable(width)
+        if renderable is None:
+            return []
+        if self._cache is not None and self._cache[0] is renderable and self._cache[1] == width:
+            return self._cache[2]
+        lines = rich_lines(renderable, width)
+        self._cache = (renderable, width, lines)
+        return lines
+
+    def preferred_width(self, max_available_width: int) -> int | None:
+        return None
+
+    def preferred_height(
+        self,
+        width: int,
+        max_available_height: int,
+        wrap_lines: bool,
+        get_line_prefix: GetLinePrefixCallable | None,
+    ) -> int | None:
+        return len(self.lines(width))
+
+    def create_content(self, width: int, height: int) -> UIContent:
+        lines = self.lines(width)
+        first = self.scroll(len(lines), height) if self.scroll is not None else 0
+        shown = lines[first : first + height] if first else lines
+
+        def get_line(i: int) -> StyleAndTextTuples:
+            return shown[i] if 0 <= i < len(shown) else []
+
+        return UIContent(get_line=get_line, line_count=len(shown))
+
+    def mouse_handler(self, mouse_event: MouseEvent) -> NotImplementedOrNone:
+        kind = mouse_event.event_type
+        if kind == MouseEventType.SCROLL_UP and self.on_wheel is not None:
+            self.on_wheel(-3)
+            return None
+        if kind == MouseEventType.SCROLL_DOWN and self.on_wheel is not None:
+            self.on_wheel(3)
+            return None
+        if kind == MouseEventType.MOUSE_UP and self.on_click is not None:
+            self.on_click(mouse_event.position.x, mouse_event.position.y)
+            return None
+        return NotImplemented

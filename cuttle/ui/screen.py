@@ -1,0 +1,200 @@
+"""The regions of the full-screen board, drawn with rich for a given width.
+
+``Board`` cuts one ``TableModel`` into the pieces the app stacks on screen: the opponent's side,
+the table (deck, scrap, the stack and what resolving does), your side with your hand (wrapped over
+several rows when it is long, each card's position kept for mouse clicks), the log and the status
+bar. Nothing here knows about prompt_toolkit; the app (``app.py``) places the pieces.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from cuttle.ui.cardtext import HIDDEN
+from cuttle.ui.render import TableModel, TableView
+
+MIN_WIDTH = 56
+MIN_HEIGHT = 16
+SIDE_LOG = 120  # columns from which the log sits beside the board
+TILES_HEIGHT = 30  # rows from which your hand is drawn as little cards (when they fit)
+
+
+@dataclass
+class HandLayout:
+    """Your hand as drawn: the text and where each card sits (row, first column, end column)."""
+
+    text: Text
+    spots: list[tuple[int, int, int]] = field(default_factory=list)
+    tall: int = 1  # rows a card takes (3 for little cards)
+
+    def index_at(self, x: int, y: int) -> int | None:
+        """The hand position under a click, if any."""
+        for i, (row, x0, x1) in enumerate(self.spots):
+            if row <= y < row + self.tall and x0 <= x < x1:
+                return i
+        return None
+
+
+class Board:
+    """One model cut into screen regions, ``width`` columns wide."""
+
+    def __init__(self, model: TableModel, width: int, selected: int | None = None) -> None:
+        self.model = model
+        self.width = max(20, width)
+        self.selected = selected
+        self.view = TableView(model)
+        self.ascii = model.style.ascii
+
+    # -- a side -----------------------------------------------------------------------------
+    def _head(self, p: int) -> Text:
+        """``Name ◀`` on the left and the score on the right, on one line."""
+        name = self.view._name(p)
+        score = self.view._score(p)
+        n = len(self.model.pos["hands"][p])
+        score.append(f"  {n} card{'s' if n != 1 else ''}", style="dim")
+        gap = self.width - name.cell_len - score.cell_len
+        if gap < 1:
+            name.truncate(max(1, self.width - score.cell_len - 1), overflow="ellipsis")
+            gap = 1
+        return Text.assemble(name, " " * gap, score)
+
+    def _table_line(self, p: int) -> Text:
+        """Points and permanents: on one line when they fit, else each on its own (wrapped)."""
+        points = Text.assemble(("points ", "dim"), self.view._points(p))
+        perms = Text.assemble(("perms ", "dim"), self.view._perms(p))
+        if points.cell_len + 3 + perms.cell_len <= self.width:
+            return Text.assemble(points, "   ", perms)
+        return Text("\n").join([points, perms])
+
+    def _hidden_hand(self, p: int) -> Text:
+        hand = list(self.model.pos["hands"][p])
+        t = Text("hand ", style="dim")
+        if not hand:
+            t.append("(empty)", style="dim")
+            return t
+        known = [c for c in hand if c != HIDDEN]
+        if known:  # glasses: the opponent's hand face up
+            return Text.assemble(t, self.model.cards(hand))
+        back = self.model.style.back
+        room = (self.width - 12) // (len(back) + 1)
+        if len(hand) <= room:
+            t.append(" ".join([back] * len(hand)), style="dim")
+        else:
+            t.append(f"{back} x{len(hand)}", style="dim")
+        return t
+
+    def hand(self, p: int, tiles: bool = False) -> HandLayout:
+        """Your hand, wrapped to the width; the selected card reversed, frozen ones marked."""
+        m = self.model
+        hand = list(m.pos["hands"][p])
+        frozen = set(m.pos.get("frozen", []))
+        label = "hand "
+        if not hand:
+            return HandLayout(Text.assemble((label, "dim"), ("(empty)", "dim")))
+        if tiles and len(hand) * 5 + 6 <= self.width:
+            return self._tiles(hand, frozen)
+        rows: list[Text] = [Text(label, style="dim")]
+        spots: list[tuple[int, int, int]] = []
+        x = len(label)
+        for i, card in enumerate(hand):
+            face = m.card(card)
+            if card in frozen:
+                face.stylize("dim")
+                face.append("*", style="cyan")
+            if i == self.selected:
+                face.stylize("reverse bold")
+            w = face.cell_len
+            if x + w + 1 > self.width and x > len(label):
+                rows.append(Text(" " * len(label)))
+                x = len(label)
+            row = rows[-1]
+            if x > len(label):
+                row.append(" ")
+                x += 1
+            spots.append((len(rows) - 1, x, x + w))
+            row.append_text(face)
+            x += w
+        return HandLayout(Text("\n").join(rows), spots)
+
+    def _tiles(self, hand: list[str], frozen: set[str]) -> HandLayout:
+        m = self.model
+        a = self.ascii
+        top, mid, bot = Text("     "), Text("hand "), Text("     ")
+        top.stylize("dim")
+        mid.stylize("dim")
+        spots: list[tuple[int, int, int]] = []
+        for i, card in enumerate(hand):
+            edge = "dim cyan" if card in frozen else "dim"
+            if i == self.selected:
+                edge = "bold cyan"
+            x = top.cell_len
+            top.append("+---+" if a else "┌───┐", style=edge)
+            bot.append("+---+" if a else "└───┘", style=edge)
+            mid.append("|" if a else "│", style=edge)
+            face = m.card(card)
+            if i == self.selected:
+                face.stylize("reverse bold")
+            face.pad_right(3 - face.cell_len)
+            mid.append_text(face)
+            mid.append("|" if a else "│", style=edge)
+            spots.append((0, x, x + 5))
+        return HandLayout(Text("\n").join([top, mid, bot]), spots, tall=3)
+
+    def opponent(self) -> RenderableType:
+        """The top side: name and score, the hand (backs with a count), points and permanents."""
+        p = 1 - self.model.bottom
+        return Group(self._head(p), self._hidden_or_open(p), self._table_line(p))
+
+    def _hidden_or_open(self, p: int) -> Text:
+        hand = self.model.pos["hands"][p]
+        if hand and all(c != HIDDEN for c in hand):
+            return Text.assemble(("hand ", "dim"), self.model.cards(list(hand)))
+        return self._hidden_hand(p)
+
+    def middle(self) -> RenderableType:
+        """Deck, scrap, passes, the stack with what resolving does, revealed and frozen cards."""
+        rule = Text(("-" if self.ascii else "─") * self.width, style="dim")
+        rows: list[RenderableType] = [rule]
+        rows += self.view._middle()
+        rows.append(rule)
+        return Group(*rows)
+
+    def own(self, tiles: bool = False) -> tuple[RenderableType, HandLayout, int]:
+        """Your side: points and permanents, the hand, then your name and score.
+
+        Returns the renderable, the hand layout and the row the hand starts on (for clicks)."""
+        p = self.model.bottom
+        table = self._table_line(p)
+        hand_pos = self.model.pos["hands"][p]
+        if hand_pos and all(c == HIDDEN for c in hand_pos):
+            layout = HandLayout(self._hidden_hand(p))
+        else:
+            layout = self.hand(p, tiles)
+        first_row = len(table.plain.split("\n"))
+        return Group(table, layout.text, self._head(p)), layout, first_row
+
+
+def log_text(lines: list[str], width: int, fresh: int, ascii_only: bool) -> RenderableType:
+    """The log pane: one bullet an event (wrapped lines indented), the ``fresh`` newest bold."""
+    grid = Table.grid()
+    grid.add_column(width=2, no_wrap=True)
+    grid.add_column(ratio=1)
+    bullet = "- " if ascii_only else "• "
+    for i, line in enumerate(lines):
+        grid.add_row(
+            Text(bullet, style="dim"), Text(line, style="bold" if i >= len(lines) - fresh else "")
+        )
+    return grid
+
+
+def too_small(width: int, height: int) -> Text:
+    """What to show when the terminal is smaller than the board needs."""
+    return Text(
+        f"The terminal is {width}×{height}; cuttle needs at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
+        "Make the window bigger (or the font smaller); q quits.",
+        style="bold",
+    )

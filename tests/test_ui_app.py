@@ -1,0 +1,218 @@
+"""The full-screen app's keys and overlays through prompt_toolkit's pipe input (no terminal)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.output import DummyOutput
+
+from cuttle.ui.app import AppIO
+from cuttle.ui.session import GameSession, Options, Seat
+
+VS_AI = (Seat("You"), Seat("AI (random)", "random"))
+HOTSEAT = (Seat("Ann"), Seat("Bob"))
+DOWN, RIGHT, UP, ESC, F2, PGUP = "\x1b[B", "\x1b[C", "\x1b[A", "\x1b", "\x1bOQ", "\x1b[5~"
+
+
+@pytest.fixture(autouse=True)
+def _xdg(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+
+
+class Output80x24(DummyOutput):
+    """Draws nowhere, but is as big as the smallest usual terminal."""
+
+    def get_size(self) -> Size:
+        return Size(rows=24, columns=80)
+
+
+class Driver:
+    """Types into a running app from a second thread, waiting until the game wants input."""
+
+    def __init__(self, io: AppIO, send: Callable[[str], None]) -> None:
+        self.io = io
+        self._send = send
+
+    def ready(self) -> None:
+        assert self.io.ready.wait(10), "the game never asked for input"
+        time.sleep(0.05)
+
+    def keys(self, text: str, wait: bool = True) -> None:
+        if wait:
+            self.ready()
+        self._send(text)
+        time.sleep(0.15)  # the app handles the keys (and Esc's short timeout)
+
+    def until(self, check: Callable[[], bool]) -> None:
+        end = time.monotonic() + 10
+        while not check():
+            assert time.monotonic() < end, "timed out"
+            time.sleep(0.02)
+
+
+def play(
+    script: Callable[[Driver], None],
+    seats: tuple[Seat, Seat] = VS_AI,
+    seed: int = 1,
+    pace: str = "fast",
+) -> tuple[GameSession, AppIO, object]:
+    """Run a session in the app while ``script`` types; re-raise what the script failed."""
+    failures: list[BaseException] = []
+    with create_pipe_input() as pipe:
+        io = AppIO(pt_input=pipe, pt_output=Output80x24(), pace=pace)
+        session = GameSession(seed, "classic", seats, io, Options(save=False))
+
+        def feed() -> None:
+            try:
+                script(Driver(io, pipe.send_text))
+            except BaseException as exc:
+                failures.append(exc)
+            finally:
+                pipe.close()
+
+        threading.Thread(target=feed, daemon=True).start()
+        result = io.run(session.run)
+    if failures:
+        raise failures[0]
+    return session, io, result
+
+
+def test_moves_menu_picks_with_arrows_and_enter() -> None:
+    def script(d: Driver) -> None:
+        d.keys("moves\r")
+        d.until(lambda: bool(d.io.overlays) and d.io.overlays[-1].menu)
+        d.keys(DOWN + DOWN, wait=False)
+        d.keys("\r", wait=False)
+        d.keys("quit\r")
+
+    session, _, result = play(script)
+    first = str(session.game.history[0][1])
+    fresh = GameSession(1, "classic", VS_AI, session.io, Options(save=False))
+    assert first == str(fresh.game.legal_moves()[2])
+    assert result == "quit"
+
+
+def test_hand_card_selected_with_arrows_shows_its_moves() -> None:
+    def script(d: Driver) -> None:
+        d.keys(RIGHT + RIGHT)  # the second card
+        assert d.io.selected == 1
+        d.keys("\r", wait=False)
+        ov = d.io.overlays[-1]
+        assert ov.menu and ov.title.startswith("What ")
+        d.keys("\r", wait=False)  # its first move
+        d.keys("quit\r")
+
+    session, _, _ = play(script)
+    hand = Game_hand(seed=1)
+    assert hand[1] in str(session.game.history[0][1])
+
+
+def Game_hand(seed: int) -> list[str]:  # noqa: N802 - reads as the thing it returns
+    from cuttle import Game
+
+    return list(Game.new(seed=seed).view(0)["hands"][0])
+
+
+def test_help_overlay_closes_with_esc_and_q_and_keeps_the_board() -> None:
+    def script(d: Driver) -> None:
+        d.keys("help\r")
+        d.until(lambda: bool(d.io.overlays))
+        assert d.io.overlays[-1].title == "Commands"
+        assert d.io.tbl is not None  # the board is still the one drawn under it
+        d.keys(ESC, wait=False)
+        assert not d.io.overlays
+        d.keys("rules 7\r")
+        d.until(lambda: bool(d.io.overlays))
+        d.keys("q", wait=False)
+        assert not d.io.overlays
+        d.keys("quit\r")
+
+    play(script)
+
+
+def test_typing_over_an_overlay_closes_it_and_types() -> None:
+    def script(d: Driver) -> None:
+        d.keys("scrap\r")  # the scrap is empty: a message, no overlay
+        assert not d.io.overlays
+        assert any("empty" in m for m in d.io.messages)
+        d.keys("log\r")
+        d.keys("help\r")
+        d.until(lambda: bool(d.io.overlays))
+        d.keys("dr", wait=False)
+        assert not d.io.overlays and d.io.buffer.text == "dr"
+        d.keys("aw\r", wait=False)
+        d.keys("quit\r")
+
+    session, _, _ = play(script)
+    assert str(session.game.history[0][1]) == "draw"
+
+
+def test_f2_cycles_the_pace_and_pageup_scrolls_the_log() -> None:
+    def script(d: Driver) -> None:
+        d.keys(F2)
+        assert d.io.pace == "step"
+        d.keys(F2, wait=False)
+        assert d.io.pace == "normal"
+        d.keys("pace fast\r", wait=False)
+        assert d.io.pace == "fast"
+        for _ in range(8):
+            d.keys("draw\r")
+        d.keys(PGUP)
+        assert d.io.log_back > 0
+        d.keys("quit\r")
+
+    play(script)
+
+
+def test_step_pace_waits_for_a_key_after_each_opponent_action() -> None:
+    def script(d: Driver) -> None:
+        d.keys("draw\r")
+        d.until(lambda: d.io._step() is not None)  # the AI's move, on screen until a key
+        time.sleep(0.3)
+        assert d.io._step() is not None and not d.io.ready.is_set()
+        d.keys(" ", wait=False)
+        d.keys("quit\r")
+
+    play(script, pace="step")
+
+
+def test_ctrl_c_asks_and_typed_ahead_text_does_not_answer() -> None:
+    def script(d: Driver) -> None:
+        d.keys("dra")
+        d.keys("\x03", wait=False)  # Ctrl-C: the question clears what was typed
+        d.until(lambda: d.io.mode == "ask")
+        assert d.io.buffer.text == ""
+        d.keys("n\r")
+        d.keys("\x03")
+        d.keys("y\r")
+
+    _, _, result = play(script)
+    assert result == "quit"
+
+
+def test_hotseat_handoff_and_each_seat_its_own_history() -> None:
+    def script(d: Driver) -> None:
+        d.until(lambda: d.io.mode == "handoff")
+        assert d.io.tbl is None  # nothing of a hand behind the handoff screen
+        d.keys("\r")
+        d.keys("draw\r")
+        d.until(lambda: d.io.mode == "handoff")
+        d.keys("\r")
+        d.keys(UP)  # Bob's history is his own: empty
+        assert d.io.buffer.text == ""
+        d.keys("draw\r", wait=False)
+        d.until(lambda: d.io.mode == "handoff")
+        d.keys("\r")
+        d.keys(UP)  # Ann's own "draw"
+        assert d.io.buffer.text == "draw"
+        d.keys("\x15quit\r", wait=False)
+
+    session, _, _ = play(script, seats=HOTSEAT)
+    assert [str(m) for _, m in session.game.history] == ["draw", "draw"]
