@@ -84,7 +84,9 @@ def test_a_25_card_hand_fits_at_60_columns(tmp_path: Path, monkeypatch: pytest.M
         "moves": moves,
         "outcome": None,
         "reason": None,
-        "session": {"seats": [{"name": "You", "ai": None}, {"name": "AI (random)", "ai": "random"}]},
+        "session": {
+            "seats": [{"name": "You", "ai": None}, {"name": "AI (random)", "ai": "random"}]
+        },
     }
     save.write_text(json.dumps(record))
     t = Term(["play", "--resume"], tmp_path, 60, 20)

@@ -239,6 +239,8 @@ def play_command(args: argparse.Namespace) -> int:
 
 def _games(session: GameSession, io: GameIO, options: Options, seed: int) -> int:
     """Play games until the player leaves: a rematch swaps the seats and takes the next seed."""
+    from cuttle.ui.session import GameSession
+
     while True:
         result = session.run()
         if result == "interrupt":
