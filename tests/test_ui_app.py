@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from prompt_toolkit.data_structures import Size
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
+from appdriver import HOTSEAT, VS_AI, Driver, play
 
-from cuttle.ui.app import AppIO
-from cuttle.ui.session import GameSession, Options, Seat
+from cuttle.ui.session import GameSession, Options
 
-VS_AI = (Seat("You"), Seat("AI (random)", "random"))
-HOTSEAT = (Seat("Ann"), Seat("Bob"))
 DOWN, RIGHT, UP, ESC, F2, PGUP = "\x1b[B", "\x1b[C", "\x1b[A", "\x1b", "\x1bOQ", "\x1b[5~"
 
 
@@ -24,64 +17,6 @@ DOWN, RIGHT, UP, ESC, F2, PGUP = "\x1b[B", "\x1b[C", "\x1b[A", "\x1b", "\x1bOQ",
 def _xdg(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-
-
-class Output80x24(DummyOutput):
-    """Draws nowhere, but is as big as the smallest usual terminal."""
-
-    def get_size(self) -> Size:
-        return Size(rows=24, columns=80)
-
-
-class Driver:
-    """Types into a running app from a second thread, waiting until the game wants input."""
-
-    def __init__(self, io: AppIO, send: Callable[[str], None]) -> None:
-        self.io = io
-        self._send = send
-
-    def ready(self) -> None:
-        assert self.io.ready.wait(10), "the game never asked for input"
-        time.sleep(0.05)
-
-    def keys(self, text: str, wait: bool = True) -> None:
-        if wait:
-            self.ready()
-        self._send(text)
-        time.sleep(0.15)  # the app handles the keys (and Esc's short timeout)
-
-    def until(self, check: Callable[[], bool]) -> None:
-        end = time.monotonic() + 10
-        while not check():
-            assert time.monotonic() < end, "timed out"
-            time.sleep(0.02)
-
-
-def play(
-    script: Callable[[Driver], None],
-    seats: tuple[Seat, Seat] = VS_AI,
-    seed: int = 1,
-    pace: str = "fast",
-) -> tuple[GameSession, AppIO, object]:
-    """Run a session in the app while ``script`` types; re-raise what the script failed."""
-    failures: list[BaseException] = []
-    with create_pipe_input() as pipe:
-        io = AppIO(pt_input=pipe, pt_output=Output80x24(), pace=pace)
-        session = GameSession(seed, "classic", seats, io, Options(save=False))
-
-        def feed() -> None:
-            try:
-                script(Driver(io, pipe.send_text))
-            except BaseException as exc:
-                failures.append(exc)
-            finally:
-                pipe.close()
-
-        threading.Thread(target=feed, daemon=True).start()
-        result = io.run(session.run)
-    if failures:
-        raise failures[0]
-    return session, io, result
 
 
 def test_moves_menu_picks_with_arrows_and_enter() -> None:
@@ -216,3 +151,28 @@ def test_hotseat_handoff_and_each_seat_its_own_history() -> None:
 
     session, _, _ = play(script, seats=HOTSEAT)
     assert [str(m) for _, m in session.game.history] == ["draw", "draw"]
+
+
+def test_term_dumb_plays_line_by_line_and_never_mentions_tab(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from helpers import cli_env
+
+    def run(term: str) -> str:
+        env = cli_env(tmp_path, TERM=term)
+        done = subprocess.run(
+            [sys.executable, "-m", "cuttle", "play", "--seed", "3", "--ai", "random"],
+            input="help\ndraw\n7\nquit\n",
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    dumb = run("dumb")
+    assert "Commands" in dumb and "You drew" in dumb and "Your move" in dumb
+    assert "Tab" not in dumb
+    assert "Tab" in run("xterm")  # piped output keeps today's transcript

@@ -198,19 +198,11 @@ def test_a_scuttle_that_a_ten_may_stop_is_told_as_pending() -> None:
 
 
 def test_undo_message_survives_the_redrawn_table() -> None:
-    from prompt_toolkit.input import create_pipe_input
-    from prompt_toolkit.output import DummyOutput
+    from appdriver import play, typed
 
-    from cuttle.ui.terminal import TerminalIO
-
-    out = StringIO()
-    console = Console(file=out, width=80, color_system=None)
-    with create_pipe_input() as pipe:
-        pipe.send_text("draw\ndraw\nundo\nquit\n")
-        io = TerminalIO(console, CardStyle(), pt_input=pipe, pt_output=DummyOutput())
-        session = GameSession(1, "classic", (Seat("You"), Seat("AI", "random")), io, Options())
-        session.run()
-    text = out.getvalue()
+    seats = (Seat("You"), Seat("AI", "random"))
+    _, io, _ = play(typed(["draw\r", "draw\r", "undo\r", "quit\r"]), seats, save=True)
+    text = io.transcript.getvalue()
     after = text[text.rindex("Undone") :]
     assert "Your move" in after  # shown under the new table, above the status line
 

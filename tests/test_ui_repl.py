@@ -6,6 +6,7 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
+from appdriver import HOTSEAT, VS_AI, play, typed
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
@@ -16,7 +17,7 @@ from cuttle import Game
 from cuttle.ui.cardtext import CardStyle
 from cuttle.ui.session import GameSession, Options, Seat
 from cuttle.ui.storage import read_record, save_path
-from cuttle.ui.terminal import MoveCompleter, PlainIO, TerminalIO, normalize_input
+from cuttle.ui.terminal import MoveCompleter, PlainIO, normalize_input
 
 
 @pytest.fixture(autouse=True)
@@ -26,16 +27,12 @@ def _xdg(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def run_terminal(
-    text: str, seats: tuple[Seat, Seat], seed: int = 1
+    chunks: list[str], seats: tuple[Seat, Seat], seed: int = 1
 ) -> tuple[GameSession, str, str]:
-    out = StringIO()
-    console = Console(file=out, width=80, color_system=None)
-    with create_pipe_input() as pipe:
-        pipe.send_text(text)
-        io = TerminalIO(console, CardStyle(), pt_input=pipe, pt_output=DummyOutput())
-        session = GameSession(seed, "classic", seats, io, Options())
-        result = session.run()
-    return session, result, out.getvalue()
+    """The session in the full-screen app, each chunk typed when the game asks; what the session
+    handed the screen, as text."""
+    session, io, result = play(typed(chunks), seats, seed, save=True)
+    return session, str(result), io.transcript.getvalue()
 
 
 def run_plain(
@@ -48,12 +45,10 @@ def run_plain(
     return session, session.run(), out.getvalue()
 
 
-VS_AI = (Seat("You"), Seat("AI (random)", "random"))
-HOTSEAT = (Seat("Ann"), Seat("Bob"))
 
 
 def test_repl_plays_numbered_moves_and_quits() -> None:
-    session, result, out = run_terminal("moves\n1\nquit\n", VS_AI)
+    session, result, out = run_terminal(["moves\r", "1\r", "quit\r"], VS_AI)
     assert result == "quit"
     assert "Legal moves" in out
     assert str(session.game.history[0][1]) == "draw"
@@ -64,14 +59,14 @@ def test_repl_plays_numbered_moves_and_quits() -> None:
 
 def test_ctrl_d_asks_and_the_game_stays_saved() -> None:
     # Ctrl-D at the prompt, "n" (stay), then Ctrl-D again and "y".
-    session, result, out = run_terminal("draw\n\x04n\n\x04y\n", VS_AI)
+    session, result, out = run_terminal(["draw\r", "\x04", "n\r", "\x04", "y\r"], VS_AI)
     assert result == "quit"
     assert "Game saved" in out
     assert save_path().exists()
 
 
 def test_ctrl_c_asks_whether_to_quit() -> None:
-    session, result, out = run_terminal("\x03y\n", VS_AI)
+    session, result, out = run_terminal(["\x03", "y\r"], VS_AI)
     assert result == "quit"
     assert session.game.history == []
 
@@ -192,7 +187,7 @@ def test_hotseat_screens_do_not_leak_the_other_hand() -> None:
     g.play("draw")
     drawn = sorted(set(g.view(0)["hands"][0]) - set(Game.new(seed=2).view(0)["hands"][0]))
     card = CardStyle().plain(drawn[0])
-    session, result, out = run_terminal("\ndraw\n\nquit\n", HOTSEAT, seed=2)
+    session, result, out = run_terminal(["\r", "draw\r", "\r", "quit\r"], HOTSEAT, seed=2)
     assert result == "quit"
     _, bob_turn = out.split("Pass to Bob")
     assert "Ann drew a card" in bob_turn

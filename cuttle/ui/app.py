@@ -273,6 +273,10 @@ class AppIO:
         """Any renderable in a window over the board, closed with Esc or q."""
         self._post(lambda: self._open(Overlay(title, body)))
 
+    def flush_input(self) -> None:
+        """Forget what was typed and not sent (before a question: it must not answer it)."""
+        self._post(self.buffer.reset)
+
     def set_note(self, text: str) -> None:
         """One line shown above the input (for coaching or lessons); empty to remove it."""
         self._post(lambda: setattr(self, "note", text))
@@ -330,7 +334,6 @@ class AppIO:
         self.prompt = prompt
         if mode == "ask":  # a question ignores what was typed before it appeared
             self.buffer.reset()
-            self.messages.append(prompt.strip())
         else:
             viewer = self.tbl.viewer if self.tbl is not None else None
             history = self.histories.setdefault(viewer, InMemoryHistory())
@@ -339,7 +342,7 @@ class AppIO:
                 self.buffer.history = history
                 self.buffer.load_history_if_not_yet_loaded()
         keys_to_overlay = bool(self.overlays) and mode == "read" and not self.buffer.text
-        self._focus(self.overlay_window if keys_to_overlay else self.input_window)
+        self._focus(self._overlay_target() if keys_to_overlay else self.input_window)
 
     def _answer(self, item: str | BaseException) -> None:
         self.mode = "idle"
@@ -371,12 +374,23 @@ class AppIO:
         self.overlays = [o for o in self.overlays if o.title != overlay.title]
         self.overlays.append(overlay)
         if self.mode != "ask":
-            self._focus(self.overlay_window)
+            self._focus(self._overlay_target())
 
     def _close_overlay(self) -> None:
         if self.overlays:
             self.overlays.pop()
         self._focus(self.input_window)
+
+    def list_on_screen(self) -> bool:
+        """A numbered list of moves is on screen (a number typed on the input line is not a pick
+        from it: the menu takes its own numbers)."""
+        return False
+
+    def _overlay_target(self) -> Window:
+        """The overlay's window that is on screen now (two arrangements, one each)."""
+        if self._body() == "narrow+overlay":
+            return self.short_overlay_window
+        return self.overlay_window
 
     def _focus(self, window: Window) -> None:
         """Focus a window if it is on screen now (a terminal too small shows neither)."""
@@ -533,7 +547,12 @@ class AppIO:
         def make() -> RenderableType:
             lines = self._log_lines()
             if not lines:
-                return Text("The log: every move of the game appears here.", style="dim")
+                keys = self.style.say(
+                    "The log: every move of the game appears here.\n"
+                    "Type a move (Tab lists them), or pick a card of your hand with ← → and "
+                    "Enter. F1: help."
+                )
+                return Text(keys, style="dim")
             fresh = 1 if self._step() is not None else min(self.fresh, len(lines))
             return log_text(
                 [self.style.say(line) for line in lines], width, fresh, self.style.ascii
@@ -678,6 +697,10 @@ class AppIO:
         )
         self.overlay_window = Window(self.overlay_control, style="class:overlay")
         frame = Frame(self.overlay_window, title=self._overlay_title)
+        self.short_overlay_window = Window(
+            self.overlay_control, style="class:overlay", height=self._overlay_rows
+        )
+        short_frame = Frame(self.short_overlay_window, title=self._overlay_title)
         opp = Window(self.opp_control, dont_extend_height=True)
         mid = Window(self.mid_control, dont_extend_height=True)
         own = Window(self.own_control, dont_extend_height=True)
@@ -697,7 +720,7 @@ class AppIO:
         bodies: dict[str, Container] = {
             "narrow": HSplit([opp, mid, own, log, *bottom]),
             # an overlay takes the log's place, or the whole board when the log is too short
-            "narrow+overlay": HSplit([opp, mid, own, frame, *bottom]),
+            "narrow+overlay": HSplit([opp, mid, own, short_frame, log, *bottom]),
             "overlay": HSplit([frame, *bottom]),
             "wide": HSplit([wide_log, *bottom]),
             "wide+overlay": HSplit(
@@ -716,6 +739,12 @@ class AppIO:
                 ),
             ],
         )
+
+    def _overlay_rows(self) -> int:
+        """A window over the log as tall as its text, leaving the log's last lines below it."""
+        lines = len(self.overlay_control.lines(self._size()[0] - 2))
+        room = self._below_board() - 2
+        return max(1, min(lines, room - 2 if room - lines >= 2 else room))
 
     def _input_scroll(self, window: Window) -> int:
         """Scroll the input line only as far as the cursor needs (the prompt back at 0)."""
@@ -747,7 +776,10 @@ class AppIO:
         kb = KeyBindings()
         overlay_open = Condition(lambda: bool(self.overlays) and self.mode != "handoff")
         menu_open = Condition(lambda: bool(self.overlays) and self.overlays[-1].menu)
-        overlay_focused = Condition(lambda: self.app.layout.has_focus(self.overlay_window))
+        overlay_focused = Condition(
+            lambda: self.app.layout.has_focus(self.overlay_window)
+            or self.app.layout.has_focus(self.short_overlay_window)
+        )
         stepping = Condition(lambda: self._step() is not None)
         empty = Condition(lambda: not self.buffer.text)
         reading = Condition(lambda: self.mode == "read")

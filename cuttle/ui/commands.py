@@ -127,7 +127,8 @@ def make_io(
         from cuttle.ui.app import AppIO
 
         return AppIO(style, color=color, pace=pace or "normal", private=private)
-    return PlainIO(make_console(interactive=False))
+    dumb = os.environ.get("TERM", "") == "dumb"
+    return PlainIO(make_console(interactive=False), tab=not dumb)
 
 
 def run_io(io: GameIO, body: Callable[[], int]) -> int:
@@ -159,7 +160,6 @@ def build_seats(args: argparse.Namespace, seed: int) -> tuple[Seat, Seat]:
 
 def play_command(args: argparse.Namespace) -> int:
     """``cuttle play``: returns the exit status."""
-    from cuttle.ui.asking import ask_yes_no
     from cuttle.ui.cardtext import CardStyle
     from cuttle.ui.firstrun import prepare_play
     from cuttle.ui.session import GameSession, Options, session_from_record
@@ -239,6 +239,7 @@ def play_command(args: argparse.Namespace) -> int:
 
 def _games(session: GameSession, io: GameIO, options: Options, seed: int) -> int:
     """Play games until the player leaves: a rematch swaps the seats and takes the next seed."""
+    from cuttle.ui.asking import ask_yes_no
     from cuttle.ui.session import GameSession
 
     while True:

@@ -53,7 +53,7 @@ class TableModel:
         """A card in its colours, marked when the last events changed it."""
         t = self.style.text(card)
         if card in self.highlight:
-            t.stylize("reverse")
+            t.stylize("underline on grey30")
         return t
 
     def cards(self, cards: list[str], sep: str = " ") -> Text:

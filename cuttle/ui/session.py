@@ -517,6 +517,9 @@ class GameSession:
 
     def play_number(self, n: int) -> None:
         """A bare number: a pick from the numbered list on screen, else "what can my fives do"."""
+        on_screen = getattr(self.io, "list_on_screen", None)
+        if on_screen is not None and not on_screen():
+            self.numbered = None  # the full-screen menu took its own numbers; this one is a rank
         p = self.game.to_move
         hand = self.game.view(p)["hands"][p] if p is not None else []
         self.act(intent.read_number(n, self.numbered, self.game.legal_moves(), hand))

@@ -1,8 +1,9 @@
-"""Input and output for a game: prompt_toolkit on a terminal, plain lines otherwise.
+"""What a game session needs from its terminal (``GameIO``), the plain-text one, and typed input.
 
-``TerminalIO`` owns one ``PromptSession`` per game (history, Tab completion of the legal moves with
-a description each, a bottom toolbar). ``PlainIO`` reads one command per line and writes plain
-text, for pipes and scripts. Both show rich renderables through one injected ``Console``.
+``GameIO`` is the protocol the session talks to: the full-screen app (``app.AppIO``) on a
+terminal, ``PlainIO`` for pipes, scripts and ``TERM=dumb`` (one command per line in, plain text
+out, through one injected rich ``Console``). Also here: the ``MoveCompleter`` (Tab completion of
+exactly the legal moves, with a description each) and the normalising of typed cards.
 """
 
 from __future__ import annotations
@@ -11,17 +12,11 @@ import contextlib
 import re
 import sys
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from typing import IO, Any, Protocol
 
-from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
-from prompt_toolkit.formatted_text import FormattedText
-from prompt_toolkit.history import InMemoryHistory
-from prompt_toolkit.input import Input
-from prompt_toolkit.output import Output
-from prompt_toolkit.styles import Style
 from rich.console import Console, RenderableType
 
 from cuttle.ui.cardtext import CardStyle, is_card_text
@@ -169,14 +164,32 @@ def make_console(
     )
 
 
+_TAB_WORDS = (
+    (re.compile(r"\(Tab or `moves` lists"), "(`moves` lists"),
+    (re.compile(r"\(Tab lists them\)"), "(`moves` lists them)"),
+    (re.compile(r"\s*\(Tab\)"), ""),
+    (re.compile(r"Tab completes the legal moves\.\s*"), ""),
+)
+
+
+def without_tab(text: str) -> str:
+    """Text with its mentions of Tab completion taken out (for a terminal that has none)."""
+    for pattern, repl in _TAB_WORDS:
+        text = pattern.sub(repl, text)
+    return text
+
+
 class PlainIO:
     """Plain lines in and out: no colour, no cursor control, no pauses. The input is echoed."""
 
     interactive = False
 
-    def __init__(self, console: Console, stream: IO[str] | None = None) -> None:
+    def __init__(
+        self, console: Console, stream: IO[str] | None = None, *, tab: bool = True
+    ) -> None:
         self.console = console
         self.stream = stream if stream is not None else sys.stdin
+        self.tab = tab  # False on TERM=dumb: no completion there, so no word of Tab either
 
     def read(self, prompt: str) -> str:
         line = self.stream.readline()
@@ -191,7 +204,8 @@ class PlainIO:
         for item in items:
             with self.console.capture() as captured:
                 self.console.print(item)
-            lines = captured.get().splitlines()
+            text = captured.get() if self.tab else without_tab(captured.get())
+            lines = text.splitlines()
             self.console.file.write("".join(line.rstrip() + "\n" for line in lines))
 
     def clear(self) -> None:
@@ -214,112 +228,3 @@ class PlainIO:
 
     def start_game(self, source: MoveSource, toolbar: Callable[[], str]) -> None:
         return None
-
-
-PT_STYLE = Style.from_dict(
-    {
-        "prompt": "bold ansigreen",
-        "bottom-toolbar": "noreverse bg:#303030 #d0d0d0",
-    }
-)
-
-
-class TerminalIO:
-    """A real terminal: rich output and a prompt_toolkit session per game."""
-
-    interactive = True
-
-    def __init__(
-        self,
-        console: Console,
-        style: CardStyle | None = None,
-        *,
-        pt_input: Input | None = None,
-        pt_output: Output | None = None,
-        color: bool = True,
-    ) -> None:
-        self.console = console
-        self.style = style or CardStyle()
-        self.pt_input = pt_input
-        self.pt_output = pt_output
-        self.color = color
-        self.session: PromptSession[str] | None = None
-
-    def _plain_session(self) -> PromptSession[str]:
-        return PromptSession(
-            input=self.pt_input,
-            output=self.pt_output,
-            style=PT_STYLE,
-            color_depth=None if self.color else _mono(),
-        )
-
-    def start_game(self, source: MoveSource, toolbar: Callable[[], str]) -> None:
-        self.session = PromptSession(
-            history=InMemoryHistory(),
-            completer=MoveCompleter(source, self.style),
-            complete_while_typing=False,
-            bottom_toolbar=lambda: FormattedText([("class:bottom-toolbar", toolbar())]),
-            style=PT_STYLE,
-            input=self.pt_input,
-            output=self.pt_output,
-            color_depth=None if self.color else _mono(),
-            reserve_space_for_menu=6,
-        )
-
-    def read(self, prompt: str) -> str:
-        if self.session is None:
-            self.session = self._plain_session()
-        return self.session.prompt(FormattedText([("class:prompt", prompt)]))
-
-    def show(self, *items: RenderableType) -> None:
-        for item in items:
-            self.console.print(item)
-
-    def clear(self) -> None:
-        self.console.clear()
-
-    def table(self, model: TableModel) -> None:
-        self.clear()
-        self.show(TableView(model))
-
-    def show_moves(self, view: MoveListView, moves: list[str]) -> None:
-        self.show(view)
-
-    def wait(self, view: RenderableType) -> None:
-        self.clear()
-        self.console.print(view)
-        self._plain_session().prompt("")
-        self.clear()
-
-    def ask(self, question: str) -> str:
-        return self._plain_session().prompt(question + " ")
-
-    def flush_input(self) -> None:
-        """Forget keys typed before now, so that a question is not answered by them: those
-        prompt_toolkit read but did not use (its type-ahead) and those still in the tty.
-        Only for the real terminal: an injected input (tests) is a script, read as written."""
-        if self.pt_input is not None:
-            return
-        from prompt_toolkit.application.current import get_app_session
-        from prompt_toolkit.input.typeahead import clear_typeahead
-
-        clear_typeahead(get_app_session().input)
-        with contextlib.suppress(Exception):  # termios.error is no OSError; no termios on Windows
-            import termios
-
-            if sys.stdin.isatty():
-                termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
-
-    @contextlib.contextmanager
-    def thinking(self, text: str) -> Iterator[None]:
-        if self.console.is_terminal:
-            with self.console.status(text):
-                yield
-        else:
-            yield
-
-
-def _mono() -> Any:
-    from prompt_toolkit.output import ColorDepth
-
-    return ColorDepth.MONOCHROME

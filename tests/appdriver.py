@@ -1,0 +1,118 @@
+"""Drive the full-screen app in-process: prompt_toolkit pipe input, an output that draws nowhere,
+the game session on the app's worker thread, keys typed from a second thread when the game asks."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from io import StringIO
+
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console, RenderableType
+
+from cuttle.ui.app import AppIO
+from cuttle.ui.render import MoveListView, TableModel, TableView
+from cuttle.ui.session import GameSession, Options, Seat
+
+VS_AI = (Seat("You"), Seat("AI (random)", "random"))
+HOTSEAT = (Seat("Ann"), Seat("Bob"))
+
+
+class RecordingAppIO(AppIO):
+    """An ``AppIO`` that also writes what the session hands it (tables, lists, messages, the
+    handoff screen) as plain text to ``transcript``, for tests to read."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.transcript = StringIO()
+        self._rec = Console(file=self.transcript, width=80, color_system=None)
+
+    def show(self, *items: RenderableType) -> None:
+        for item in items:
+            self._rec.print(item)
+        super().show(*items)
+
+    def show_moves(self, view: MoveListView, moves: list[str]) -> None:
+        self._rec.print(view)
+        super().show_moves(view, moves)
+
+    def table(self, model: TableModel) -> None:
+        self._rec.print(TableView(model))
+        super().table(model)
+
+    def wait(self, view: RenderableType) -> None:
+        self._rec.print(view)
+        super().wait(view)
+
+
+class Output80x24(DummyOutput):
+    """Draws nowhere, but is as big as the smallest usual terminal."""
+
+    def get_size(self) -> Size:
+        return Size(rows=24, columns=80)
+
+
+class Driver:
+    """Types into a running app from a second thread, waiting until the game wants input."""
+
+    def __init__(self, io: AppIO, send: Callable[[str], None]) -> None:
+        self.io = io
+        self._send = send
+
+    def ready(self) -> None:
+        assert self.io.ready.wait(10), "the game never asked for input"
+        time.sleep(0.05)
+
+    def keys(self, text: str, wait: bool = True) -> None:
+        if wait:
+            self.ready()
+        self._send(text)
+        time.sleep(0.15)  # the app handles the keys (and Esc's short timeout)
+
+    def until(self, check: Callable[[], bool]) -> None:
+        end = time.monotonic() + 10
+        while not check():
+            assert time.monotonic() < end, "timed out"
+            time.sleep(0.02)
+
+
+def play(
+    script: Callable[[Driver], None],
+    seats: tuple[Seat, Seat] = VS_AI,
+    seed: int = 1,
+    pace: str = "fast",
+    rules: str = "classic",
+    save: bool = False,
+) -> tuple[GameSession, RecordingAppIO, object]:
+    """Run a session in the app while ``script`` types; re-raise what the script failed."""
+    failures: list[BaseException] = []
+    with create_pipe_input() as pipe:
+        io = RecordingAppIO(pt_input=pipe, pt_output=Output80x24(), pace=pace)
+        session = GameSession(seed, rules, seats, io, Options(save=save))
+
+        def feed() -> None:
+            try:
+                script(Driver(io, pipe.send_text))
+            except BaseException as exc:
+                failures.append(exc)
+            finally:
+                pipe.close()
+
+        threading.Thread(target=feed, daemon=True).start()
+        result = io.run(session.run)
+    if failures:
+        raise failures[0]
+    return session, io, result
+
+
+def typed(chunks: list[str]) -> Callable[[Driver], None]:
+    """A script that types each chunk when the game asks for input."""
+
+    def script(d: Driver) -> None:
+        for chunk in chunks:
+            d.keys(chunk)
+
+    return script
