@@ -27,6 +27,7 @@ def test_board_stays_with_help_open_redraws_on_resize_and_quit_restores(tmp_path
     assert "You: turn" in t.bottom() and "seed 9" in t.bottom()
     t.line("help")
     t.wait("Commands")
+    t.settle()
     screen = t.text()
     assert screen.splitlines()[0].startswith("AI (random)")  # the board is still there
     assert "You ◀" in screen and "hand " in screen

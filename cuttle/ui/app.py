@@ -43,6 +43,7 @@ from prompt_toolkit.layout import (
     Window,
 )
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.output import ColorDepth, Output
@@ -537,7 +538,7 @@ class AppIO:
         return w - self._log_width() - 1 if self._wide() else w
 
     def _log_width(self) -> int:
-        return max(44, min(70, self._size()[0] - 84))
+        return max(48, min(70, self._size()[0] - 72))
 
     def _log_lines(self) -> list[str]:
         model = self._shown()
@@ -701,10 +702,14 @@ class AppIO:
             self.overlay_control, style="class:overlay", height=self._overlay_rows
         )
         short_frame = Frame(self.short_overlay_window, title=self._overlay_title)
-        opp = Window(self.opp_control, dont_extend_height=True)
-        mid = Window(self.mid_control, dont_extend_height=True)
-        own = Window(self.own_control, dont_extend_height=True)
+        opp = Window(self.opp_control, height=self._exact(self.opp_control))
+        mid = Window(self.mid_control, height=self._exact(self.mid_control))
+        own = Window(self.own_control, height=self._exact(self.own_control))
         log = Window(self.log_control)
+        log_under = ConditionalContainer(
+            Window(self.log_control),
+            filter=Condition(lambda: self._below_board() - 2 - self._overlay_rows() > 0),
+        )
         bar = "|" if self.style.ascii else "│"
         side = Window(width=1, char=bar, style="fg:#5f5f5f")
         board_only = HSplit([opp, mid, own, Window()])
@@ -720,7 +725,7 @@ class AppIO:
         bodies: dict[str, Container] = {
             "narrow": HSplit([opp, mid, own, log, *bottom]),
             # an overlay takes the log's place, or the whole board when the log is too short
-            "narrow+overlay": HSplit([opp, mid, own, short_frame, log, *bottom]),
+            "narrow+overlay": HSplit([opp, mid, own, short_frame, log_under, *bottom]),
             "overlay": HSplit([frame, *bottom]),
             "wide": HSplit([wide_log, *bottom]),
             "wide+overlay": HSplit(
@@ -740,11 +745,14 @@ class AppIO:
             ],
         )
 
+    def _exact(self, control: RichControl) -> Callable[[], Dimension]:
+        """A board region is exactly as tall as its text: the log and windows give way first."""
+        return lambda: Dimension.exact(len(control.lines(self._board_width())))
+
     def _overlay_rows(self) -> int:
         """A window over the log as tall as its text, leaving the log's last lines below it."""
         lines = len(self.overlay_control.lines(self._size()[0] - 2))
-        room = self._below_board() - 2
-        return max(1, min(lines, room - 2 if room - lines >= 2 else room))
+        return max(1, min(lines, self._below_board() - 2))
 
     def _input_scroll(self, window: Window) -> int:
         """Scroll the input line only as far as the cursor needs (the prompt back at 0)."""

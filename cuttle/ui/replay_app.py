@@ -143,7 +143,7 @@ class ReplayScreen:
         ]
         if w >= SIDE_LOG:
             bar = Window(width=1, char="|" if self.style.ascii else "│", style="fg:#5f5f5f")
-            side = Window(self.list, width=max(44, min(70, w - 84)))
+            side = Window(self.list, width=max(48, min(70, w - 72)))
             return HSplit([VSplit([HSplit([*board, Window()]), bar, side]), status])
         return HSplit([*board, Window(self.list), status])
 
