@@ -71,6 +71,17 @@ class Driver:
             self.ready()
         self._send(text)
         time.sleep(0.15)  # the app handles the keys (and Esc's short timeout)
+        self.sync()
+
+    def sync(self) -> None:
+        """Until the app's loop has gone round twice (what was sent by then is handled)."""
+        loop = self.io.loop
+        if loop is None or loop.is_closed():
+            return
+        for _ in range(2):
+            done = threading.Event()
+            loop.call_soon_threadsafe(done.set)
+            done.wait(5)
 
     def until(self, check: Callable[[], bool]) -> None:
         end = time.monotonic() + 10

@@ -133,18 +133,24 @@ def test_ctrl_c_asks_and_typed_ahead_text_does_not_answer() -> None:
 
 
 def test_hotseat_handoff_and_each_seat_its_own_history() -> None:
+    def at_table(d: Driver, seat: int) -> None:
+        d.until(lambda: d.io.mode == "read" and d.io.tbl is not None and d.io.tbl.viewer == seat)
+
     def script(d: Driver) -> None:
         d.until(lambda: d.io.mode == "handoff")
         assert d.io.tbl is None  # nothing of a hand behind the handoff screen
         d.keys("\r")
+        at_table(d, 0)
         d.keys("draw\r")
         d.until(lambda: d.io.mode == "handoff")
         d.keys("\r")
+        at_table(d, 1)
         d.keys(UP)  # Bob's history is his own: empty
         assert d.io.buffer.text == ""
         d.keys("draw\r", wait=False)
         d.until(lambda: d.io.mode == "handoff")
         d.keys("\r")
+        at_table(d, 0)
         d.keys(UP)  # Ann's own "draw"
         assert d.io.buffer.text == "draw"
         d.keys("\x15quit\r", wait=False)
