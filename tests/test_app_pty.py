@@ -38,6 +38,10 @@ def test_board_stays_with_help_open_redraws_on_resize_and_quit_restores(tmp_path
     t.wait(r"(?m)^AI \(random\).*│")  # the log moved beside the board, at once
     t.settle()
     assert len(t.screen.display) == 40 and "You: turn" in t.bottom()
+    t.resize(40, 12)
+    t.wait(r"cuttle needs at\s+least 56×16")  # not a broken board: what size it needs
+    t.resize(80, 24)
+    t.wait(r"(?m)^You ◀")
     t.line("quit")
     assert t.finish() == 0
     assert b"\x1b[?1049h" in t.raw and b"\x1b[?1049l" in t.raw  # the shell's screen is back

@@ -59,7 +59,7 @@ def test_help_overlay_closes_with_esc_and_q_and_keeps_the_board() -> None:
     def script(d: Driver) -> None:
         d.keys("help\r")
         d.until(lambda: bool(d.io.overlays))
-        assert d.io.overlays[-1].title == "Commands"
+        assert d.io.overlays[-1].title == "Help"
         assert d.io.tbl is not None  # the board is still the one drawn under it
         d.keys(ESC, wait=False)
         assert not d.io.overlays
@@ -182,3 +182,22 @@ def test_term_dumb_plays_line_by_line_and_never_mentions_tab(tmp_path: Path) -> 
     assert "Commands" in dumb and "You drew" in dumb and "Your move" in dumb
     assert "Tab" not in dumb
     assert "Tab" in run("xterm")  # piped output keeps today's transcript
+
+
+def test_seed_hidden_until_the_end_and_your_side_below_when_you_sat_second() -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from cuttle.ui.session import Seat
+    from cuttle.ui.terminal import PlainIO
+
+    seats = (Seat("AI (random)", "random"), Seat("You"))
+    io = PlainIO(Console(file=StringIO()), StringIO(""))
+    session = GameSession(4, "classic", seats, io, Options(save=False, show_seed=False))
+    assert session.model(1).seed is None  # a random seed is the whole deal: not shown in play
+    session.game.concede(0)
+    final = session.model(None)
+    assert final.bottom == 1 and final.seed == 4  # over: all cards, you below, the seed shown
+    hotseat = GameSession(4, "classic", HOTSEAT, io, Options(save=False))
+    assert hotseat.model(0).seed is None  # never during a hot-seat game, even if chosen

@@ -183,7 +183,10 @@ class AppIO:
         self.farewell: list[str] = []
         self.loop: asyncio.AbstractEventLoop | None = None
         self.buffer = Buffer(
-            completer=MoveCompleter(lambda: self.source(), self.style),
+            # only while the game waits for a move: the session's thread is then idle
+            completer=MoveCompleter(
+                lambda: self.source() if self.mode == "read" else [], self.style
+            ),
             complete_while_typing=False,
             history=InMemoryHistory(),
             multiline=False,
@@ -365,7 +368,9 @@ class AppIO:
             self._open(Overlay(item.title, item))
             return
         title = "Help"
-        if isinstance(item, Group) and item.renderables:
+        if isinstance(item, Text):
+            title = item.plain.split("\n", 1)[0][:40].rstrip(":")
+        elif isinstance(item, Group) and item.renderables:
             head = item.renderables[0]
             if isinstance(head, Text) and len(head.plain) < 60:
                 title = head.plain.rstrip(":")
@@ -389,7 +394,7 @@ class AppIO:
 
     def _overlay_target(self) -> Window:
         """The overlay's window that is on screen now (two arrangements, one each)."""
-        if self._body() == "narrow+overlay":
+        if self._body() in ("narrow+overlay", "wide+overlay"):
             return self.short_overlay_window
         return self.overlay_window
 
@@ -614,8 +619,8 @@ class AppIO:
             if model.seed is not None:
                 pieces.append(f"seed {model.seed}")
         pieces += [extra() for extra in self.status_extras]
-        pieces.append(f"pace {self.pace} F2")
         pieces.append("F1 help")
+        pieces.append(f"pace {self.pace} F2")
         if self.mode == "read":
             pieces.append("Tab moves")
         sep = " - " if self.style.ascii else " · "
@@ -678,10 +683,6 @@ class AppIO:
         hint = "↑↓ Enter · Esc" if ov.menu else "↑↓ PgUp/PgDn · Esc/q closes"
         return self.style.say(f" {ov.title} ({hint}) ")
 
-    def _overlay_width(self) -> int:
-        return self._log_width() + 1
-
-    # -- layout -------------------------------------------------------------------------------
     def _layout(self) -> FloatContainer:
         self.opp_control = RichControl(self._opp)
         self.mid_control = RichControl(self._middle)
@@ -708,11 +709,12 @@ class AppIO:
         log = Window(self.log_control)
         log_under = ConditionalContainer(
             Window(self.log_control),
-            filter=Condition(lambda: self._below_board() - 2 - self._overlay_rows() > 0),
+            filter=Condition(lambda: self._overlay_room() - 2 - self._overlay_rows() > 0),
         )
         bar = "|" if self.style.ascii else "│"
         side = Window(width=1, char=bar, style="fg:#5f5f5f")
-        board_only = HSplit([opp, mid, own, Window()])
+        # wide: the opponent at the top, the table in the middle, your side just above the input
+        board_only = HSplit([opp, Window(), mid, Window(), own])
         bottom = [
             ConditionalContainer(
                 Window(self.msg_control, dont_extend_height=True),
@@ -729,10 +731,19 @@ class AppIO:
             "overlay": HSplit([frame, *bottom]),
             "wide": HSplit([wide_log, *bottom]),
             "wide+overlay": HSplit(
-                [VSplit([board_only, HSplit([frame], width=self._overlay_width)]), *bottom]
+                [
+                    VSplit(
+                        [
+                            board_only,
+                            side,
+                            HSplit([short_frame, log_under], width=self._log_width),
+                        ]
+                    ),
+                    *bottom,
+                ]
             ),
             "handoff": HSplit([Window(RichControl(lambda w: self.handoff_view)), *bottom[1:]]),
-            "small": HSplit([Window(RichControl(lambda w: too_small(*self._size())))]),
+            "small": HSplit([Window(RichControl(lambda w: too_small(*self._size()))), *bottom]),
         }
         return FloatContainer(
             DynamicContainer(lambda: bodies[self._body()]),
@@ -749,10 +760,17 @@ class AppIO:
         """A board region is exactly as tall as its text: the log and windows give way first."""
         return lambda: Dimension.exact(len(control.lines(self._board_width())))
 
+    def _overlay_room(self) -> int:
+        """Rows for a window and what is left of the log under it."""
+        if self._wide():
+            return self._size()[1] - len(self._message_lines()) - 2
+        return self._below_board()
+
     def _overlay_rows(self) -> int:
         """A window over the log as tall as its text, leaving the log's last lines below it."""
-        lines = len(self.overlay_control.lines(self._size()[0] - 2))
-        return max(1, min(lines, self._below_board() - 2))
+        width = (self._log_width() if self._wide() else self._size()[0]) - 2
+        lines = len(self.overlay_control.lines(width))
+        return max(1, min(lines, self._overlay_room() - 2))
 
     def _input_scroll(self, window: Window) -> int:
         """Scroll the input line only as far as the cursor needs (the prompt back at 0)."""
@@ -785,8 +803,10 @@ class AppIO:
         overlay_open = Condition(lambda: bool(self.overlays) and self.mode != "handoff")
         menu_open = Condition(lambda: bool(self.overlays) and self.overlays[-1].menu)
         overlay_focused = Condition(
-            lambda: self.app.layout.has_focus(self.overlay_window)
-            or self.app.layout.has_focus(self.short_overlay_window)
+            lambda: (
+                self.app.layout.has_focus(self.overlay_window)
+                or self.app.layout.has_focus(self.short_overlay_window)
+            )
         )
         stepping = Condition(lambda: self._step() is not None)
         empty = Condition(lambda: not self.buffer.text)

@@ -195,6 +195,6 @@ def too_small(width: int, height: int) -> Text:
     """What to show when the terminal is smaller than the board needs."""
     return Text(
         f"The terminal is {width}×{height}; cuttle needs at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
-        "Make the window bigger (or the font smaller); q quits.",
+        "Make the window bigger, or the font smaller.",
         style="bold",
     )

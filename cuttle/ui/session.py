@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.text import Text
 
 from cuttle import Game, Move
@@ -344,6 +344,15 @@ class GameSession:
         else:
             self.say(text)
 
+    def panel(self, title: str, body: RenderableType) -> None:
+        """Something to read (help, rules, the scrap, the log): a window over the board on the
+        full screen, printed in plain mode."""
+        overlay = getattr(self.io, "overlay", None)
+        if overlay is not None:
+            overlay(title, body)
+        else:
+            self.io.show(body)
+
     def say(self, text: str) -> None:
         self.io.show(Text(self.style.say(text)))
 
@@ -473,7 +482,7 @@ class GameSession:
         if cmd in SHOWS_ANOTHER_VIEW:
             self.numbered = None  # the numbered list is no longer what the player sees
         if cmd in ("help", "?", "h"):
-            self.io.show(help_view())
+            self.panel("Help", help_view())
         elif cmd in ("moves", "m", "ls"):
             self.list_moves(self.game.legal_moves(), "Legal moves")
         elif cmd == "rules":
@@ -590,16 +599,16 @@ class GameSession:
 
     def show_rules(self, card: str) -> None:
         if not card:
-            self.io.show(cards_view(str(self.game.rules)))
+            self.panel("Rules", cards_view(str(self.game.rules)))
             return
         try:
             if self.style.ascii or not self.io.interactive:
                 width = self.io.console.width
                 text = card_rules(card, False, width)
                 assert isinstance(text, Text)
-                self.io.show(Text(self.style.say(text.plain)))
+                self.panel(f"Rules: {card[:20]}", Text(self.style.say(text.plain)))
             else:
-                self.io.show(card_rules(card, True))
+                self.panel(f"Rules: {card[:20]}", card_rules(card, True))
         except ValueError as exc:
             self.say(_short(str(exc)))
         except (ImportError, OSError):
@@ -613,14 +622,14 @@ class GameSession:
         body = Text.assemble(
             (f"Scrap ({len(scrap)}, oldest first): ", "bold"), self.style.cards(list(scrap))
         )
-        self.io.show(body)
+        self.panel("Scrap", body)
 
     def show_log(self, p: int) -> None:
         if not self.log:
             self.say("No moves yet.")
             return
         lines = [Text(self.style.say(f"{e.ply:3d}. {e.text_for(p)}")) for e in self.log]
-        self.io.show(Group(Text("The game so far", style="bold"), *lines))
+        self.panel("Log", Group(Text("The game so far", style="bold"), *lines))
 
     def hint(self) -> None:
         with self.io.thinking(self.style.say("Looking for a hint…")):
