@@ -109,6 +109,16 @@ def test_points_with_a_king_suggests_the_king_move() -> None:
     )
 
 
+def test_a_rank_alone_with_nothing_to_play_says_so() -> None:
+    g = game("KD 5C")
+    assert read_move("j", moves(g), PRETTY) == Intent(
+        "say", text="No move plays one of your jacks now."
+    )
+    kings = read_move("kings", moves(g), PRETTY)  # a rank lists even one move: no surprise
+    assert kings is not None and kings.kind == "list" and texts(kings) == ["perm KD"]
+    assert kings.title == "What your kings can do"
+
+
 def test_texts_that_are_no_loose_move_are_left_to_the_session() -> None:
     g = game("KD 5C")
     for text in ("banana", "scuttle banana", "points", "jack JD 7H 9C 2S", ""):

@@ -207,6 +207,8 @@ def read_move(text: str, legal: Sequence[Move], pretty: Pretty) -> Intent | None
     # Nothing fits: say what the first card can do instead, if anything.
     rank, suit = typed[0]
     others = [m for m in legal if _matches(m, typed[:1])]
+    if one_card and suit is None:  # a rank alone (``j``, ``sevens``) with nothing to play
+        return Intent("say", text=f"No move plays one of your {rank_plural(rank)} now.")
     if verb is None or not others:
         return None
     why = _NEVER.get((verb, rank))
