@@ -139,7 +139,7 @@ def test_four_names_the_victim_with_the_right_verb_and_count() -> None:
     assert oneoff_effect("4S", None, pos, 1, ("You", "AI"), STYLE) == "you discard two cards"
     one = _four_position(1)
     assert oneoff_effect("4S", None, one, 0, ("Ann", "Bob"), STYLE) == (
-        "Bob discards the only card in Bob's hand"
+        "Bob discards the only card in their hand"
     )
     assert oneoff_effect("4S", None, one, 1, ("You", "AI"), STYLE) == (
         "you discard the only card in your hand"
@@ -161,7 +161,7 @@ def test_the_log_line_of_a_four_played_at_a_player_with_one_card() -> None:
     after = dict(before, hands=[["7C"], ["9C"]], phase="counter")
     e = describe_play(before, after, 0, "oneoff 4S", ("You", "AI (medium)"), STYLE, 1)
     assert e.public == (
-        "You played 4♠ as a one-off (AI (medium) discards the only card in AI (medium)'s hand)"
+        "You played 4♠ as a one-off (AI (medium) discards the only card in their hand)"
     )
     e = describe_play(before, after, 0, "oneoff 4S", ("AI (medium)", "You"), STYLE, 1)
     assert e.public == "AI (medium) played 4♠ as a one-off (you discard the only card in your hand)"
@@ -171,11 +171,11 @@ def test_nine_says_where_the_card_goes_and_the_freeze() -> None:
     pos = {"rules": "classic", "points": [[], []], "permanents": [[], ["KS"]], "hands": [[], []]}
     names = ("You", "AI (medium)")
     assert oneoff_effect("9D", "KS", pos, 0, names, STYLE) == (
-        "return AI (medium)'s K♠ to AI (medium)'s hand"
+        "return AI (medium)'s K♠ to their hand"
     )
     cc = dict(pos, rules="cuttlecards")
     assert oneoff_effect("9D", "KS", cc, 0, names, STYLE) == (
-        "return AI (medium)'s K♠ to AI (medium)'s hand, frozen for AI (medium)'s next turn"
+        "return AI (medium)'s K♠ to their hand, frozen for their next turn"
     )
     mine = dict(pos, rules="classic+nine-freeze", permanents=[["QH"], []])
     assert oneoff_effect("9D", "QH", mine, 1, names, STYLE) == (

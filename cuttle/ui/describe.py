@@ -65,6 +65,10 @@ class Person:
             return "Your" if start else "your"
         return self.name + "'s"
 
+    def their(self) -> str:
+        """The possessive pronoun, once the name has been said: ``your`` or ``their``."""
+        return "your" if self.you else "their"
+
     def verb(self, base: str) -> str:
         """``discard`` -> ``discard`` for you, ``discards`` for a name (present tense)."""
         if base in _IRREGULAR:
@@ -158,7 +162,7 @@ def oneoff_effect(
     if r == "4":
         held = len(pos.get("hands", [[], []])[other(player)]) if "hands" in pos else 2
         if held == 1:
-            return f"{opp.does('discard')} the only card in {opp.possessive()} hand"
+            return f"{opp.does('discard')} the only card in {opp.their()} hand"
         how = "two random cards" if "four-random" in variants else "two cards"
         return f"{opp.does('discard')} {how}"
     if r == "5":
@@ -173,7 +177,7 @@ def oneoff_effect(
         if "nine-to-deck" in variants:
             return f"put {tgt} on top of the deck"
         _, holder, _ = locate(target, pos) if target else ("?", -1, "")
-        whose = Person.of(names[holder]).possessive() if holder >= 0 else "its owner's"
+        whose = Person.of(names[holder]).their() if holder >= 0 else "its owner's"
         if cc or "nine-freeze" in variants:
             return f"return {tgt} to {whose} hand, frozen for {whose} next turn"
         return f"return {tgt} to {whose} hand"
