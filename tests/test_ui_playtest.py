@@ -214,3 +214,18 @@ def test_frozen_card_is_explained_and_tens_read_as_on_the_table() -> None:
     assert "Illegal: 10♠ is frozen" in out and "T♠" not in out
     assert "10♠ cannot be played now: it is frozen this turn (a 9 returned it)." in out
     assert CardStyle().say("T♠ is frozen") == "10♠ is frozen"
+
+
+def test_in_game_rules_take_a_topic_and_keep_table_rows_apart() -> None:
+    from rich.text import Text
+
+    from cuttle.ui.helptext import card_rules
+
+    text = card_rules("one-offs", False, 80)
+    assert isinstance(text, Text)
+    lines = text.plain.splitlines()
+    assert lines[0] == "One-offs"
+    rows = [line for line in lines if line.startswith(("A | ", "2 | ", "4 | ", "9 | "))]
+    assert len(rows) == 4  # one row a line (continuations indented), not one paragraph
+    assert not any(set(line) <= set("|-: ") for line in lines if line)
+    assert card_rules("counters", False, 60).plain.startswith("Counters (the stack)")

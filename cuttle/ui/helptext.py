@@ -9,7 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cuttle.rulesdoc import CARD_SUMMARY, card_section, card_summary, rules_text
+from cuttle.rulesdoc import CARD_SUMMARY, card_summary, rules_text, topic_section
 
 __all__ = [
     "CARD_SUMMARY",
@@ -26,7 +26,11 @@ COMMANDS: list[tuple[str, str]] = [
     ("7D", "a card alone plays its one move, or lists what it can do"),
     ("5", "a number alone lists what your fives (1: aces, 10: tens) can do"),
     ("moves", "list the legal moves, numbered; while a list is shown, a number picks"),
-    ("rules [CARD]", "what each card does, or one card's rules (rules 9, rules jack)"),
+    (
+        "rules [CARD]",
+        "what each card does; one card's rules (rules 9, rules jack) or a topic's"
+        " (rules counters, rules seven)",
+    ),
     ("scrap", "the whole scrap pile"),
     ("log", "the game so far"),
     ("hint", "what the AI would play here"),
@@ -35,6 +39,7 @@ COMMANDS: list[tuple[str, str]] = [
     ("concede", "give up this game"),
     ("quit", "leave; the game is saved, continue with: cuttle play --resume"),
 ]
+
 
 def help_view() -> RenderableType:
     """The list of commands."""
@@ -66,44 +71,55 @@ def cards_view(rules: str = "classic") -> RenderableType:
 
 
 def markdown_as_text(text: str, width: int) -> Text:
-    """A rules section as plain text: list items and paragraphs re-flowed to ``width``."""
+    """A rules section as plain text: list items and paragraphs re-flowed to ``width``, table
+    rows kept one to a line (``A | 1 point | ...``)."""
     blocks: list[tuple[str, str]] = []  # (first-line prefix, text)
+    rows: set[int] = set()  # indexes of blocks that are table rows
     for line in text.splitlines():
         stripped = line.strip()
+        if stripped.startswith("|"):
+            cells = [c.strip() for c in stripped.strip("|").split("|")]
+            if all(set(c) <= set("-: ") for c in cells):
+                continue  # the row under a table's header
+            rows.add(len(blocks))
+            blocks.append(("", " | ".join(cells)))
+            blocks.append(("", ""))
+            continue
         if not stripped:
             blocks.append(("", ""))
         elif stripped.startswith("#"):
             blocks.append(("", stripped.lstrip("#").strip()))
         elif stripped.startswith(("- ", "* ")):
             blocks.append(("- ", stripped[2:]))
-        elif blocks and blocks[-1][1]:
+        elif blocks and blocks[-1][1] and len(blocks) - 1 not in rows:
             prefix, body = blocks[-1]
             blocks[-1] = (prefix, body + " " + stripped)
         else:
             blocks.append(("", stripped))
     lines: list[str] = []
-    for prefix, body in blocks:
+    for index, (prefix, body) in enumerate(blocks):
         body = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", body.replace("**", ""))
         if not body:
-            if lines and lines[-1]:
+            if lines and lines[-1] and index - 1 not in rows:
                 lines.append("")
             continue
         lines += textwrap.wrap(
             body,
             width=max(20, width),
             initial_indent=prefix,
-            subsequent_indent=" " * len(prefix),
+            subsequent_indent="  " if index in rows else " " * len(prefix),
             break_on_hyphens=False,
         )
     return Text("\n".join(lines).strip("\n"))
 
 
 def card_rules(card: str, rich_markup: bool, width: int = 80) -> RenderableType:
-    """One card's section of the rules document; raises ValueError for an unknown card.
+    """One card's section of the rules document, or a topic's (``counters``, ``seven``);
+    raises ValueError for an unknown card or topic.
 
     ``rich_markup`` renders the Markdown; otherwise the text is re-flowed to ``width``.
     """
-    text = card_section(rules_text(), card)
+    text = topic_section(rules_text(), card)
     if not rich_markup:
         return markdown_as_text(text, width)
     from rich.markdown import Markdown  # markdown-it is slow to import: not before it is used
