@@ -54,7 +54,7 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.style import Style as RichStyle
 
-from cuttle.rulesdoc import card_summary, find_topic, sections, topic_names
+from cuttle.rulesdoc import card_summary, find_topic, sections
 
 SUMMARY_TITLE = "The rules in one screen"
 KEYS = (
@@ -81,18 +81,15 @@ class Anchor:
 
 
 def summary_markdown(markdown: str) -> str:
-    """The one-screen summary: the card table (classic), how scuttling works, the sections."""
+    """The one-screen summary (it fits 80×24): the card table (classic), scuttling, the keys."""
     rows = "\n".join(f"| **{r}** | {pts} | {what} |" for r, pts, what in card_summary("classic"))
-    tops = " · ".join(topic_names(markdown))
     return (
         f"## {SUMMARY_TITLE}\n\n"
-        "Be first to have point cards worth 21 (fewer with kings) in front of you. On your turn: "
-        "draw, play a card for points, scuttle, play a one-off, or play a permanent.\n\n"
-        f"| card | points | what else it does |\n|---|---|---|\n{rows}\n\n"
-        "**Scuttle**: play a higher point card (rank, then suit ♣ < ♦ < ♥ < ♠) onto one of the "
-        "opponent's; both go to the scrap. A 2 counters a one-off; counters can be countered.\n\n"
-        f"**Sections** (press `s` and type one, or a card: `s 7`, `s queen`): {tops}.\n\n"
-        f"**Keys**: {KEYS}.\n"
+        f"| card | points | or else (first to 21 points wins) |\n|---|---|---|\n{rows}\n\n"
+        "**Scuttle**: a higher point card (rank, then ♣ < ♦ < ♥ < ♠) scraps one of the "
+        "opponent's. **Counter** a one-off with a 2.\n\n"
+        "Below: the full rules. **s** go to a section (Tab lists them: counters, seven, queen...) "
+        "· **/** search · **h** keys · **q** quit\n"
     )
 
 
@@ -148,7 +145,14 @@ def render_lines(markdown: str, width: int) -> tuple[list[StyleAndTextTuples], l
             lines.append([])
         rendered = console.render_lines(Markdown(text), console.options, pad=False)
         for row in rendered:
-            lines.append([(pt_style(seg.style), seg.text) for seg in row if not seg.control])
+            line: StyleAndTextTuples = [
+                (pt_style(seg.style), seg.text) for seg in row if not seg.control
+            ]
+            if not _plain(line).strip():
+                if lines and not _plain(lines[-1]).strip():
+                    continue  # one blank line is enough (rich pads tables with another)
+                line = []
+            lines.append(line)
         while lines and not _plain(lines[-1]).strip():
             lines.pop()
     at = 0

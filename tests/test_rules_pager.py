@@ -48,6 +48,8 @@ def test_it_opens_on_the_one_screen_summary_with_the_card_table() -> None:
     assert text.splitlines()[0].strip() == "The rules in one screen"
     for row in ("one-off: scrap all point cards", "lowers your goal", "take control of a point"):
         assert row in text
+    assert "q quit" in text  # the whole summary is on the first 80×24 screen
+    assert pager.anchors[1].line >= 23  # and the rules begin below it
     assert "3%" in "".join(t for _, t, *_ in pager.status())
 
 
