@@ -93,26 +93,6 @@ def summary_markdown(markdown: str) -> str:
     )
 
 
-def chunks(markdown: str) -> list[tuple[str, int, str]]:
-    """The pager's text as (title, level, Markdown) pieces, one per heading down to ``###``:
-    the summary, the document's introduction, then each section and subsection."""
-    out: list[tuple[str, int, str]] = [(SUMMARY_TITLE, 2, summary_markdown(markdown))]
-    lines = markdown.splitlines()
-    heads: list[tuple[int, int, str]] = []
-    fenced = False
-    for index, line in enumerate(lines):
-        if line.lstrip().startswith("```"):
-            fenced = not fenced
-            continue
-        match = None if fenced else re.match(r"(#{1,3})\s+(.*?)\s*#*\s*$", line)
-        if match:
-            heads.append((index, len(match.group(1)), match.group(2)))
-    for n, (start, level, title) in enumerate(heads):
-        end = heads[n + 1][0] if n + 1 < len(heads) else len(lines)
-        out.append((title, level, "\n".join(lines[start:end]).strip() + "\n"))
-    return out
-
-
 def pt_style(style: RichStyle | None) -> str:
     """A rich style as a prompt_toolkit style string."""
     if style is None:
@@ -139,8 +119,10 @@ def render_lines(markdown: str, width: int) -> tuple[list[StyleAndTextTuples], l
     )
     lines: list[StyleAndTextTuples] = []
     anchors: list[Anchor] = []
-    pieces = chunks(markdown)
-    for text in (pieces[0][2], markdown):
+    headings = [(SUMMARY_TITLE, 2)] + [
+        (x.title, x.level) for x in sections(markdown) if x.level <= 3
+    ]
+    for text in (summary_markdown(markdown), markdown):
         if lines:
             lines.append([])
         rendered = console.render_lines(Markdown(text), console.options, pad=False)
@@ -156,7 +138,7 @@ def render_lines(markdown: str, width: int) -> tuple[list[StyleAndTextTuples], l
         while lines and not _plain(lines[-1]).strip():
             lines.pop()
     at = 0
-    for title, level, _ in pieces:
+    for title, level in headings:
         wanted = " ".join(title.replace("`", "").replace("**", "").split())
         for i in range(at, len(lines)):
             if " ".join(_plain(lines[i]).strip(" ┃│┏┓┗┛━─╭╮╰╯").split()) == wanted:
