@@ -161,6 +161,7 @@ def build_seats(args: argparse.Namespace, seed: int) -> tuple[Seat, Seat]:
 def play_command(args: argparse.Namespace) -> int:
     """``cuttle play``: returns the exit status."""
     from cuttle.ui.cardtext import CardStyle
+    from cuttle.ui.describe import Person
     from cuttle.ui.firstrun import prepare_play
     from cuttle.ui.session import GameSession, Options, session_from_record
     from cuttle.ui.storage import CorruptFileError, read_record, save_path
@@ -223,7 +224,7 @@ def play_command(args: argparse.Namespace) -> int:
         first = seats[0].name
         seed_words = f", seed {seed}" if session.seed_visible() else ""
         head = f"New game: {rules} rules{seed_words}."
-        tail = f"{first} move{'s' if first != 'You' else ''} first; type help for the commands."
+        tail = f"{Person.of(first).does('move', True)} first; type help for the commands."
         if len(head) + len(tail) < 80:
             session.announce(f"{head} {tail}")
         else:
@@ -240,6 +241,7 @@ def play_command(args: argparse.Namespace) -> int:
 def _games(session: GameSession, io: GameIO, options: Options, seed: int) -> int:
     """Play games until the player leaves: a rematch swaps the seats and takes the next seed."""
     from cuttle.ui.asking import ask_yes_no
+    from cuttle.ui.describe import Person
     from cuttle.ui.session import GameSession
 
     while True:
@@ -254,10 +256,7 @@ def _games(session: GameSession, io: GameIO, options: Options, seed: int) -> int
         seats = (session.seats[1], session.seats[0])
         session = GameSession(seed, session.rules, seats, io, options)
         seed_words = f"seed {seed}; " if session.seed_visible() else ""
-        session.announce(
-            f"Rematch: {seed_words}{seats[0].name} move"
-            f"{'s' if seats[0].name != 'You' else ''} first."
-        )
+        session.announce(f"Rematch: {seed_words}{Person.of(seats[0].name).does('move')} first.")
 
 
 def replay_command(args: argparse.Namespace) -> int:
