@@ -42,6 +42,7 @@ from prompt_toolkit.layout import (
     VSplit,
     Window,
 )
+from prompt_toolkit.layout.containers import AnyContainer
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.menus import CompletionsMenu
@@ -223,7 +224,7 @@ class AppIO:
 
         self._clear_scrollback()
         try:
-            self.app.run(pre_run=pre_run, handle_sigint=False)
+            self.app.run(pre_run=pre_run)  # SIGINT acts as the Ctrl-C key
         except EOFError:  # the input closed (a pipe in tests)
             pass
         finally:
@@ -680,8 +681,49 @@ class AppIO:
         ov = self.overlays[-1] if self.overlays else None
         if ov is None:
             return ""
-        hint = "↑↓ Enter · Esc" if ov.menu else "↑↓ PgUp/PgDn · Esc/q closes"
+        arrows = "up/down" if self.style.ascii else "↑↓"
+        hint = f"{arrows} Enter · Esc" if ov.menu else f"{arrows} PgUp/PgDn · Esc/q closes"
         return self.style.say(f" {ov.title} ({hint}) ")
+
+    def _frame(self, body: Window) -> AnyContainer:
+        """A box with the overlay's title in its top edge (plain ASCII with --ascii)."""
+        if not self.style.ascii:
+            return Frame(body, title=self._overlay_title)
+        edge = "class:frame.border"
+        title = Window(
+            FormattedTextControl(lambda: [("class:frame.label", self._overlay_title())]),
+            dont_extend_width=True,
+            height=1,
+        )
+        return HSplit(
+            [
+                VSplit(
+                    [
+                        Window(width=1, height=1, char="+", style=edge),
+                        Window(width=2, height=1, char="-", style=edge),
+                        title,
+                        Window(height=1, char="-", style=edge),
+                        Window(width=1, height=1, char="+", style=edge),
+                    ],
+                    height=1,
+                ),
+                VSplit(
+                    [
+                        Window(width=1, char="|", style=edge),
+                        body,
+                        Window(width=1, char="|", style=edge),
+                    ]
+                ),
+                VSplit(
+                    [
+                        Window(width=1, height=1, char="+", style=edge),
+                        Window(height=1, char="-", style=edge),
+                        Window(width=1, height=1, char="+", style=edge),
+                    ],
+                    height=1,
+                ),
+            ]
+        )
 
     def _layout(self) -> FloatContainer:
         self.opp_control = RichControl(self._opp)
@@ -698,11 +740,11 @@ class AppIO:
             get_horizontal_scroll=self._input_scroll,
         )
         self.overlay_window = Window(self.overlay_control, style="class:overlay")
-        frame = Frame(self.overlay_window, title=self._overlay_title)
+        frame = self._frame(self.overlay_window)
         self.short_overlay_window = Window(
             self.overlay_control, style="class:overlay", height=self._overlay_rows
         )
-        short_frame = Frame(self.short_overlay_window, title=self._overlay_title)
+        short_frame = self._frame(self.short_overlay_window)
         opp = Window(self.opp_control, height=self._exact(self.opp_control))
         mid = Window(self.mid_control, height=self._exact(self.mid_control))
         own = Window(self.own_control, height=self._exact(self.own_control))
@@ -743,7 +785,9 @@ class AppIO:
                 ]
             ),
             "handoff": HSplit([Window(RichControl(lambda w: self.handoff_view)), *bottom[1:]]),
-            "small": HSplit([Window(RichControl(lambda w: too_small(*self._size()))), *bottom]),
+            "small": HSplit(
+                [Window(RichControl(lambda w: too_small(*self._size(), self.style))), *bottom]
+            ),
         }
         return FloatContainer(
             DynamicContainer(lambda: bodies[self._body()]),
@@ -815,6 +859,7 @@ class AppIO:
         selecting = Condition(lambda: self.selected is not None)
 
         @kb.add("c-c")
+        @kb.add("<sigint>")  # kill -INT: as the key
         def _interrupt(event: KeyPressEvent) -> None:
             self._break(KeyboardInterrupt())
 

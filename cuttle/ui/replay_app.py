@@ -135,7 +135,7 @@ class ReplayScreen:
         w, h = (size.columns, size.rows) if size else (80, 24)
         status = Window(FormattedTextControl(self._status), height=1, style="class:status")
         if w < MIN_WIDTH or h < MIN_HEIGHT:
-            return HSplit([Window(RichControl(lambda width: too_small(w, h)))])
+            return HSplit([Window(RichControl(lambda width: too_small(w, h, self.style)))])
         board = [
             Window(self.opp, dont_extend_height=True),
             Window(self.mid, dont_extend_height=True),

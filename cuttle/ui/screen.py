@@ -14,7 +14,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cuttle.ui.cardtext import HIDDEN
+from cuttle.ui.cardtext import HIDDEN, CardStyle
 from cuttle.ui.render import TableModel, TableView
 
 MIN_WIDTH = 56
@@ -191,10 +191,11 @@ def log_text(lines: list[str], width: int, fresh: int, ascii_only: bool) -> Rend
     return grid
 
 
-def too_small(width: int, height: int) -> Text:
+def too_small(width: int, height: int, style: CardStyle) -> Text:
     """What to show when the terminal is smaller than the board needs."""
+    times = "x" if style.ascii else "×"
     return Text(
-        f"The terminal is {width}×{height}; cuttle needs at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
-        "Make the window bigger, or the font smaller.",
+        f"The terminal is {width}{times}{height}; cuttle needs at least "
+        f"{MIN_WIDTH}{times}{MIN_HEIGHT}.\nMake the window bigger, or the font smaller.",
         style="bold",
     )
