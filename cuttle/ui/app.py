@@ -30,7 +30,6 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import Input
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.layout import (
     ConditionalContainer,
     Container,
@@ -53,6 +52,7 @@ from prompt_toolkit.widgets import Frame
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
+from cuttle.ui.appkeys import build_keys
 from cuttle.ui.cardtext import CardStyle
 from cuttle.ui.render import GameOverView, MoveListView, TableModel
 from cuttle.ui.richpt import RichControl
@@ -194,7 +194,7 @@ class AppIO:
         )
         self.app: Application[None] = Application(
             layout=Layout(self._layout(), focused_element=self.input_window),
-            key_bindings=self._keys(),
+            key_bindings=build_keys(self),
             style=STYLE,
             full_screen=True,
             mouse_support=True,
@@ -842,180 +842,12 @@ class AppIO:
         return h - used - len(self._message_lines()) - 2
 
     # -- keys ---------------------------------------------------------------------------------
-    def _keys(self) -> KeyBindings:
-        kb = KeyBindings()
-        overlay_open = Condition(lambda: bool(self.overlays) and self.mode != "handoff")
-        menu_open = Condition(lambda: bool(self.overlays) and self.overlays[-1].menu)
-        overlay_focused = Condition(
-            lambda: (
-                self.app.layout.has_focus(self.overlay_window)
-                or self.app.layout.has_focus(self.short_overlay_window)
-            )
-        )
-        stepping = Condition(lambda: self._step() is not None)
-        empty = Condition(lambda: not self.buffer.text)
-        reading = Condition(lambda: self.mode == "read")
-        handoff = Condition(lambda: self.mode == "handoff")
-        selecting = Condition(lambda: self.selected is not None)
-
-        @kb.add("c-c")
-        @kb.add("<sigint>")  # kill -INT: as the key
-        def _interrupt(event: KeyPressEvent) -> None:
-            self._break(KeyboardInterrupt())
-
-        @kb.add("c-d", filter=empty)
-        def _eof(event: KeyPressEvent) -> None:
-            self._break(EOFError())
-
-        @kb.add("f2")
-        def _pace_key(event: KeyPressEvent) -> None:
-            self.pace = PACES[(PACES.index(self.pace) + 1) % len(PACES)]
-            self.messages.append(f"Pace: {self.pace} (F2 changes it).")
-            self._pace()
-            self._changed()
-
-        @kb.add("f1")
-        def _help(event: KeyPressEvent) -> None:
-            if self.mode == "read":
-                self._submit("help")
-
-        @kb.add("pageup", filter=~overlay_focused)
-        def _log_up(event: KeyPressEvent) -> None:
-            self._wheel(-max(1, self._size()[1] // 3))
-
-        @kb.add("pagedown", filter=~overlay_focused)
-        def _log_down(event: KeyPressEvent) -> None:
-            self._wheel(max(1, self._size()[1] // 3))
-
-        @kb.add("pageup", filter=overlay_focused)
-        def _ov_page_up(event: KeyPressEvent) -> None:
-            self._overlay_move(-max(1, self._size()[1] // 2))
-
-        @kb.add("pagedown", filter=overlay_focused)
-        def _ov_page_down(event: KeyPressEvent) -> None:
-            self._overlay_move(max(1, self._size()[1] // 2))
-
-        @kb.add("<any>", filter=overlay_focused)
-        def _type_through(event: KeyPressEvent) -> None:
-            """Typing while an overlay has the keys: it closes and the text goes to the input."""
-            if event.data.isprintable() and len(event.data) == 1:
-                self._close_overlay()
-                self.buffer.insert_text(event.data)
-                self._changed()
-
-        # overlays (a menu when it lists moves)
-        @kb.add("escape", filter=overlay_open & ~stepping, eager=True)
-        @kb.add("q", filter=overlay_open & overlay_focused)
-        def _close(event: KeyPressEvent) -> None:
-            self._close_overlay()
-            self._changed()
-
-        @kb.add("up", filter=overlay_open & overlay_focused)
-        def _ov_up(event: KeyPressEvent) -> None:
-            self._overlay_move(-1)
-
-        @kb.add("down", filter=overlay_open & overlay_focused)
-        def _ov_down(event: KeyPressEvent) -> None:
-            self._overlay_move(1)
-
-        @kb.add("home", filter=overlay_open & overlay_focused)
-        def _ov_home(event: KeyPressEvent) -> None:
-            self._overlay_move(-10_000)
-
-        @kb.add("end", filter=overlay_open & overlay_focused)
-        def _ov_end(event: KeyPressEvent) -> None:
-            self._overlay_move(10_000)
-
-        for digit in "0123456789":
-
-            @kb.add(digit, filter=menu_open & overlay_focused)
-            def _ov_digit(event: KeyPressEvent) -> None:
-                ov = self.overlays[-1]
-                typed = ov.typed + event.data
-                if not 1 <= int(typed) <= len(ov.items):
-                    typed = event.data
-                if 1 <= int(typed) <= len(ov.items):
-                    ov.index = int(typed) - 1
-                ov.typed = typed
-                self._changed()
-
-        @kb.add("enter", filter=menu_open & overlay_focused & ~stepping)
-        def _ov_pick(event: KeyPressEvent) -> None:
-            ov = self.overlays[-1]
-            self.overlays.pop()
-            self._focus(self.input_window)
-            if self.mode == "read":
-                self._submit(ov.picks[ov.index])
-            self._changed()
-
-        @kb.add("tab", filter=overlay_open & overlay_focused)
-        def _ov_leave(event: KeyPressEvent) -> None:
-            self._close_overlay()
-            self.buffer.start_completion(select_first=False)
-            self._changed()
-
-        # the opponent's turn, step by step
-        @kb.add("space", filter=stepping & empty)
-        @kb.add("enter", filter=stepping & empty)
-        @kb.add("right", filter=stepping & empty)
-        def _next(event: KeyPressEvent) -> None:
-            self._advance()
-            self._changed()
-
-        @kb.add("enter", filter=stepping & ~empty)
-        def _skip_and_submit(event: KeyPressEvent) -> None:
-            """A typed line ends the telling (the whole log stays) and goes to the game."""
-            while self._step() is not None:
-                self._advance()
-            if self.mode in ("read", "ask"):
-                self._submit(self.buffer.text)
-            self._changed()
-
-        @kb.add("escape", filter=stepping, eager=True)
-        def _skip(event: KeyPressEvent) -> None:
-            while self._step() is not None:
-                self._advance()
-            self._changed()
-
-        # your hand from the keyboard
-        @kb.add("left", filter=reading & empty & ~stepping)
-        def _left(event: KeyPressEvent) -> None:
-            self._select(-1)
-
-        @kb.add("right", filter=reading & empty & ~stepping)
-        def _right(event: KeyPressEvent) -> None:
-            self._select(1)
-
-        @kb.add("escape", filter=reading & selecting & ~overlay_open, eager=True)
-        def _unselect(event: KeyPressEvent) -> None:
-            self.selected = None
-            self._changed()
-
-        for digit in "0123456789":
-
-            @kb.add(digit, filter=reading & empty & selecting & ~overlay_focused)
-            def _position(event: KeyPressEvent) -> None:
-                self._select_position(event.data)
-
-        @kb.add("enter", filter=handoff)
-        def _handoff_done(event: KeyPressEvent) -> None:
-            self._answer("")
-            self._changed()
-
-        @kb.add("enter", filter=~stepping & ~handoff & ~overlay_focused)
-        def _enter(event: KeyPressEvent) -> None:
-            buf = self.buffer
-            if buf.complete_state is not None and buf.complete_state.current_completion:
-                buf.apply_completion(buf.complete_state.current_completion)
-                return
-            if self.mode == "read" and not buf.text and self.selected is not None:
-                self._card_menu()
-                return
-            if self.mode in ("read", "ask"):
-                self._submit(buf.text)
-            # otherwise (the opponent is moving) the text stays for when the prompt comes
-
-        return kb
+    def cycle_pace(self) -> None:
+        """F2: step -> normal -> fast -> step."""
+        self.pace = PACES[(PACES.index(self.pace) + 1) % len(PACES)]
+        self.messages.append(f"Pace: {self.pace} (F2 changes it).")
+        self._pace()
+        self._changed()
 
     def _break(self, exc: BaseException) -> None:
         """Ctrl-C / Ctrl-D: to the session now when it waits for input, else at its next read."""
