@@ -87,7 +87,8 @@ def test_a_newer_schema_is_refused_and_left_alone() -> None:
     with sqlite3.connect(path) as con:
         con.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     before = path.read_bytes()
-    message = record_finished(rec())
+    game_id, message = record_finished(rec())
+    assert game_id is None
     assert message is not None and "newer than this program" in message and str(path) in message
     with pytest.raises(HistoryError, match="newer than this program"):
         History(path).games()
@@ -109,7 +110,8 @@ def test_existing_json_records_are_imported_once() -> None:
 
 def test_a_game_kept_and_recorded_is_not_imported_twice() -> None:
     kept = keep_finished(rec(seed=9))
-    assert record_finished(rec(seed=9), 3.0, kept.name) is None  # creates the db: imports
+    game_id, problem = record_finished(rec(seed=9), 3.0, kept.name)  # creates the db: imports
+    assert (game_id, problem) == (1, None)
     assert [r.seed for r in History().games()] == [9]
 
 
@@ -120,7 +122,7 @@ from cuttle.ui.storage import GameRecord
 for i in range(int(sys.argv[2])):
     r = GameRecord("classic", int(sys.argv[1]) * 1000 + i, ["You", "AI (easy)"], ["draw"],
                    "p0", "points", ["human", "ai:easy"])
-    problem = record_finished(r, 1.0)
+    _, problem = record_finished(r, 1.0)
     if problem:
         print(problem)
         sys.exit(1)
@@ -186,8 +188,8 @@ def test_an_unwritable_place_gives_a_message(tmp_path: Path,
     blocker = tmp_path / "file"
     blocker.write_text("x")
     monkeypatch.setenv("XDG_DATA_HOME", str(blocker))
-    message = record_finished(rec())
-    assert message is not None and "history" in message
+    game_id, message = record_finished(rec())
+    assert game_id is None and message is not None and "history" in message
 
 
 # -- history command ---------------------------------------------------------------------------

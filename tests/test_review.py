@@ -295,3 +295,16 @@ def test_no_coach_in_hot_seat() -> None:
     io = PlainIO(Console(file=StringIO()), StringIO(""))
     session = GameSession(2, "classic", (Seat("A"), Seat("B")), io, Options(coach=True))
     assert session.coach is None
+
+
+def test_the_coach_setting_and_the_flags(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    from cuttle.ui.coach import wanted
+    from cuttle.ui.settings import Settings, save_settings
+
+    assert wanted(None) is False  # off by default
+    save_settings(replace(Settings(), coach=True))
+    assert wanted(None) is True
+    assert wanted(False) is False  # --no-coach wins over the setting
+    assert wanted(True) is True

@@ -35,6 +35,15 @@ class Coach:
         return remark_text(j)
 
 
+def wanted(flag: bool | None) -> bool:
+    """Whether to coach: ``--coach``/``--no-coach`` if given, else the ``coach`` setting."""
+    if flag is not None:
+        return flag
+    from cuttle.ui.settings import load_settings
+
+    return bool(load_settings()[0].coach)
+
+
 def remark_text(j: Judgement) -> str:
     """``Coach: draw was a blunder (it misses a win in one move: points TH); better: points TH,
     100% to win instead of 40%.``"""

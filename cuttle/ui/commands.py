@@ -82,7 +82,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--think", type=float, metavar="SECONDS", help="time budget per move for the hard AI"
     )
     play.add_argument(
-        "--coach", action="store_true", help="after each of your moves, say if it was a mistake"
+        "--coach",
+        action=argparse.BooleanOptionalAction,
+        help="after each of your moves, say if it was a mistake (default: the coach setting)",
     )
     play.add_argument(
         "--pace",
@@ -177,11 +179,13 @@ def play_command(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     color = not args.no_color and not os.environ.get("NO_COLOR")
     style = CardStyle(ascii=args.ascii)
+    from cuttle.ui.coach import wanted
+
     options = Options(
         style=style,
         think=args.think,
         record_path=args.record,
-        coach=args.coach,
+        coach=wanted(args.coach),
         show_seed=args.seed is not None,
     )
     io = make_io(style, color, args.pace, private=args.hotseat)

@@ -366,13 +366,12 @@ def _row(r: Sequence[Any]) -> GameRow:
 
 
 def record_finished(record: GameRecord, duration: float | None = None,
-                    source: str | None = None) -> str | None:
-    """Store a finished game in the history; returns None, or a message if that failed (the game
-    goes on either way: this never raises)."""
+                    source: str | None = None) -> tuple[int | None, str | None]:
+    """Store a finished game in the history: (its id, None), or (None, a message saying why it
+    could not be stored). The game goes on either way: this never raises."""
     try:
-        History().add(record, duration, source)
+        return History().add(record, duration, source), None
     except HistoryError as exc:
-        return f"Not recorded in the history: {exc}."
+        return None, f"Not recorded in the history: {exc}."
     except Exception as exc:  # noqa: BLE001 - the game must go on whatever the database does
-        return f"Not recorded in the history {db_path()}: {exc}."
-    return None
+        return None, f"Not recorded in the history {db_path()}: {exc}."

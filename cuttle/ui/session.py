@@ -706,11 +706,11 @@ class GameSession:
                 kept = keep_finished(self.record())
             except OSError as exc:
                 self.say(f"Could not keep the game record: {exc}")
-            problem = record_finished(
+            game_id, problem = record_finished(
                 self.record(), time.monotonic() - self.started, kept.name if kept else None
             )
-            if problem:
-                self.say(problem)
+            if problem or self.io.interactive:
+                self.say(problem or f"Go over every move with: cuttle review {game_id}")
         if kept is not None and self.io.interactive:
             self.say("Record kept; watch the game again with:")
             self.say(f"  cuttle replay {kept}")

@@ -46,6 +46,7 @@ class Settings:
     )
     cards: str = _field("symbols", "how cards are drawn: 7♦ or 7D", ("symbols", "ascii"))
     color: bool = _field(True, "colours on a terminal; NO_COLOR and --no-color win")
+    coach: bool = _field(False, "after each of your moves, a line if it was a mistake")
     welcomed: bool = _field(False, "the first-run question was answered")
 
 
