@@ -194,7 +194,8 @@ def test_the_review_text_fits_80_columns() -> None:
         console.print(line)
     text = out.getvalue()
     assert all(len(line) <= 80 for line in text.splitlines())
-    assert "blunder" in text and "better: points 7" in text
+    assert "blunder" in text and "it misses a win in one move: points 7" in text
+    assert "better: " in text  # the other worse moves name the better one
     assert "from what the mover could see" in text
 
 

@@ -32,6 +32,7 @@ from cuttle import Game, Move
 from cuttle.ai import make_player
 from cuttle.ai.base import simulation
 from cuttle.ai.evaluate import p_opponent_wins_now
+from cuttle.ai.explain import reason_for
 from cuttle.ai.knowledge import read_view
 
 #: Labels from best to worst, then ``forced``.
@@ -185,9 +186,11 @@ class Judge:
         values = dict(getattr(player, "last_values", {}) or {})
         return best, why, values
 
-    def judge(self, game: Game, played: Move | str, ply: int | None = None) -> Judgement:
+    def judge(self, game: Game, played: Move | str, ply: int | None = None,
+              names: tuple[str, str] = ("you", "the opponent")) -> Judgement:
         """The verdict on ``played`` for ``game.to_move`` (``game`` is not changed). Only the
-        mover's view and their own legal moves are read."""
+        mover's view and their own legal moves are read. ``names`` (the mover, the opponent) are
+        how the reasons call them (the hint's words: "you", "the opponent")."""
         seat = game.to_move
         if seat is None:
             raise ValueError("the game is over: there is no decision to judge")
@@ -209,31 +212,58 @@ class Judge:
             _, _, values = self._values(self._pair, view, seat, [move])
             after = values.get(move, 0.0)
             win = str(winners[0])
+            try:
+                how = f" ({reason_for(view, winners[0], seat, names)})"
+            except (ValueError, KeyError, IndexError):
+                how = ""
             return Judgement(ply, seat, text, win, 1.0, after, "blunder",
-                             f"it misses a win in one move: {win}", len(legal))
+                             f"it misses a win in one move: {win}{how}", len(legal))
         best, why, wide = self._values(self._wide, view, seat, legal)
         if best is move:
             w = wide.get(move, 0.5)
-            return Judgement(ply, seat, text, text, w, w, "best", why, len(legal))
+            return Judgement(ply, seat, text, text, w, w, "best", _hint_words(view, seat, move,
+                                                                              why, names),
+                             len(legal))
         _, _, pair = self._values(self._pair, view, seat, [best, move])
         before = pair.get(best, wide.get(best, 0.5))
         after = pair.get(move, wide.get(move, 0.0))
         if after >= before:
             # Side by side on the same deals the played move did as well: it is a best move.
-            return Judgement(ply, seat, text, text, after, after, "best", why, len(legal))
+            return Judgement(ply, seat, text, text, after, after, "best",
+                             _hint_words(view, seat, move, why, names), len(legal))
         label = label_for(before - after)
-        reason = "" if label == "best" else self._reason(view, seat, move, best, why, game)
+        reason = "" if label == "best" else self._reason(view, seat, move, best, names)
         return Judgement(ply, seat, text, str(best), before, after, label, reason, len(legal))
 
     @staticmethod
-    def _reason(view: dict[str, Any], seat: int, move: Move, best: Move, why: str,
-                game: Game) -> str:
-        """Words for a worse move: what it allowed, or what the better move did."""
-        if game.phase == "main" and _gives_win(view, seat, move):
-            return "it leaves the opponent a likely win on their next move"
-        if why.startswith("blocks"):
-            return f"{best} blocks the opponent's win on their next move"
-        return f"{best} keeps more chances to win"
+    def _reason(view: dict[str, Any], seat: int, move: Move, best: Move,
+                names: tuple[str, str]) -> str:
+        """Words for a worse move: what it allowed, then the better move's reason in the words of
+        ``hint`` (:func:`cuttle.ai.explain.reason_for`, from the mover's view)."""
+        try:
+            better = reason_for(view, best, seat, names)
+        except (ValueError, KeyError, IndexError):
+            better = f"{best} keeps more chances to win"
+        if view.get("phase") == "main" and _gives_win(view, seat, move):
+            return f"it leaves the opponent a likely win on their next move; better: {better}"
+        return better
+
+
+def _hint_words(view: dict[str, Any], seat: int, move: Move, why: str,
+                names: tuple[str, str]) -> str:
+    """The hint's reason for a best move: its words, then the search's note."""
+    try:
+        return f"{reason_for(view, move, seat, names)} ({why})"
+    except (ValueError, KeyError, IndexError):
+        return why
+
+
+def advice(j: Judgement) -> str:
+    """What to say about a worse move: its reason when that starts with what the move did,
+    else the better move and why it is better."""
+    if j.reason.startswith("it "):
+        return j.reason
+    return f"better: {j.best} ({j.reason})"
 
 
 def wins_now(view: dict[str, Any], seat: int, legal: list[Move]) -> list[Move]:
@@ -298,6 +328,7 @@ __all__ = [
     "LABELS",
     "Review",
     "THRESHOLDS",
+    "advice",
     "label_for",
     "labels_by_ply",
     "review_game",

@@ -8,7 +8,7 @@ its pace. It says nothing about good moves, forced moves or the AI's moves.
 from __future__ import annotations
 
 from cuttle import Game, Move
-from cuttle.ai.review import BAD, Budget, Judge, Judgement
+from cuttle.ai.review import BAD, Budget, Judge, Judgement, advice
 
 #: The coach's search budget: about a tenth of a second per decision.
 COACH_ITERATIONS = 400
@@ -45,10 +45,9 @@ def wanted(flag: bool | None) -> bool:
 
 
 def remark_text(j: Judgement) -> str:
-    """``Coach: draw was a blunder (it misses a win in one move: points TH); better: points TH,
-    100% to win instead of 40%.``"""
-    why = f" ({j.reason})" if j.reason and not j.reason.startswith(j.best) else ""
+    """``Coach: draw was a blunder: it misses a win in one move: ...; 100% to win instead of
+    41%.``"""
     return (
-        f"Coach: {j.move} was a {j.label}{why}; better: {j.best}, "
-        f"{100 * j.win_before:.0f}% to win instead of {100 * j.win_after:.0f}%."
+        f"Coach: {j.move} was a {j.label}: {advice(j)}; {100 * j.win_before:.0f}% to win "
+        f"instead of {100 * j.win_after:.0f}%."
     )

@@ -219,7 +219,7 @@ def review_text(review: Review, record: GameRecord, where: str, ascii: bool = Fa
     """The review as rich Text lines: header, moves with labels and reasons, summary, chart."""
     from rich.text import Text
 
-    from cuttle.ai.review import LABELS, THRESHOLDS
+    from cuttle.ai.review import LABELS, THRESHOLDS, advice
 
     names = review.names
     result = {"p0": f"{names[0]} won", "p1": f"{names[1]} won", "draw": "a draw"}.get(
@@ -242,7 +242,7 @@ def review_text(review: Review, record: GameRecord, where: str, ascii: bool = Fa
         line.append(f" {100 * j.win_before:3.0f}% → {100 * j.win_after:3.0f}%")
         lines.append(line)
         if j.label in ("inaccuracy", "mistake", "blunder"):
-            lines.append(Text(f"       better: {j.best} ({j.reason})", style="dim"))
+            lines.append(Text(f"       {advice(j)}", style="dim"))
     lines.append(Text(""))
     lines.append(Text("Summary", style="bold"))
     head = f"{'':<{NAME_WIDTH}} {'accuracy':>8} " + " ".join(f"{lab[:5]:>5}" for lab in LABELS)
