@@ -53,12 +53,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``cuttle`` command line; return the process exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "func", None):
-        parser.print_help()
-        return 0
-    try:
+    try:  # Ctrl-C while the parser and its modules load is no traceback either
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if not getattr(args, "func", None):
+            parser.print_help()
+            return 0
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
         print(file=sys.stderr)

@@ -12,6 +12,7 @@ from typing import Any
 from cuttle.cards import card_text, parse_card, pretty
 from cuttle.engine.moves import Move
 from cuttle.engine.position import FORMAT as POSITION_FORMAT
+from cuttle.safejson import loads_limited
 
 __all__ = [
     "POSITION_FORMAT",
@@ -37,9 +38,9 @@ def dump_position(position: dict[str, Any]) -> str:
 def load_position(text: str) -> dict[str, Any]:
     """Parse position JSON text into a dict; ValueError with the reason if it is not JSON."""
     try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"bad position: not valid JSON ({exc})") from None
+        value = loads_limited(text)
+    except ValueError as exc:
+        raise ValueError(f"bad position: {exc}") from None
     if not isinstance(value, dict):
         raise ValueError("bad position: expected a JSON object")
     return value

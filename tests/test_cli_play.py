@@ -30,7 +30,10 @@ def cuttle(
 
 
 def save_file(home: Path) -> Path:
-    return home / "state" / "cuttle" / "game.json"
+    """The save slot of the one game played under ``home`` (or where one would be)."""
+    found = sorted((home / "state" / "cuttle" / "saves").glob("*.json"))
+    assert len(found) <= 1, found
+    return found[0] if found else home / "state" / "cuttle" / "saves" / "game.json"
 
 
 def test_piped_game_is_plain_and_deterministic(tmp_path: Path) -> None:
@@ -41,7 +44,7 @@ def test_piped_game_is_plain_and_deterministic(tmp_path: Path) -> None:
     assert a.stdout == b.stdout
     assert "\x1b" not in a.stdout  # no colour, no cursor control
     assert "seed 11" in a.stdout
-    assert "End of input: the game is saved" in a.stdout
+    assert "End of input. Game saved as " in a.stdout
     saved = json.loads(save_file(tmp_path / "a").read_text())
     assert saved["format"] == "cuttle-game/1" and saved["seed"] == 11 and saved["moves"]
 
@@ -104,12 +107,12 @@ def test_resume_continues_the_saved_game(tmp_path: Path) -> None:
 )
 def test_corrupt_save_exits_2_and_is_left_alone(tmp_path: Path, content: str) -> None:
     path = save_file(tmp_path)
-    path.parent.mkdir(parents=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(content, encoding="utf-8", errors="surrogateescape")
     before = path.read_bytes()
     r = cuttle(["play", "--resume"], "", tmp_path)
     assert r.returncode == 2
-    assert "save file" in r.stderr and "Traceback" not in r.stderr
+    assert "save" in r.stderr and "Traceback" not in r.stderr
     assert path.read_bytes() == before
 
 

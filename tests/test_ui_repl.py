@@ -16,8 +16,17 @@ from rich.console import Console
 from cuttle import Game
 from cuttle.ui.cardtext import CardStyle
 from cuttle.ui.session import GameSession, Options, Seat
-from cuttle.ui.storage import read_record, save_path
+from cuttle.ui.storage import read_record
 from cuttle.ui.terminal import MoveCompleter, PlainIO, normalize_input
+
+
+def save_path() -> Path:
+    """The one save slot the tests' single game uses."""
+    from cuttle.ui.saves import saves_dir
+
+    found = sorted(saves_dir().glob("*.json"))
+    assert len(found) <= 1, found
+    return found[0] if found else saves_dir() / "none.json"
 
 
 @pytest.fixture(autouse=True)
@@ -124,17 +133,24 @@ def test_hotseat_plain_game_to_the_end() -> None:
     assert session.game.outcome == mirror.outcome
     assert "Game over" in out
     assert not save_path().exists()  # finished: no game to resume, record kept instead
-    kept = list((save_path().parent.parent.parent / "data" / "cuttle" / "games").iterdir())
+    from cuttle.ui.storage import games_dir
+
+    kept = list(games_dir().iterdir())
     assert len(kept) == 1 and read_record(kept[0]).outcome == mirror.outcome
 
 
 def test_undo_returns_to_the_previous_decision() -> None:
+    # seed 7: you play AC for points, the random AI draws (nothing hidden is shown to you)
+    session, result, out = run_plain(["points AC", "undo"], VS_AI, seed=7)
+    assert "Undone: back to your decision at move 1" in out
+    assert session.game.history == [] and session.game.to_move == 0
+
+
+def test_undo_never_shows_a_hidden_card_twice() -> None:
+    # you drew a card: going back would let you look at the deck's top and take the look back
     session, result, out = run_plain(["draw", "draw", "undo"], VS_AI)
-    assert "Undone" in out
-    # back at the second decision: one draw by you and the AI's answer remain
-    assert str(session.game.history[0][1]) == "draw"
-    assert session.game.to_move == 0
-    assert len(session.game.history) == 2
+    assert "Cannot undo: move 3 showed you a card that was hidden" in out
+    assert len(session.game.history) == 4
 
 
 def test_hotseat_refuses_undo() -> None:
@@ -202,10 +218,11 @@ def test_resume_gives_the_same_ai_moves_as_playing_on() -> None:
 
     ai = (Seat("You"), Seat("AI (medium)", "medium"))
     whole, _, _ = run_plain(["draw"] * 4, ai, seed=12)
-    run_plain(["draw"] * 2, ai, seed=12)
+    half, _, _ = run_plain(["draw"] * 2, ai, seed=12)
+    assert half.slot is not None
     out = StringIO()
     io = PlainIO(Console(file=out, width=80), StringIO("draw\ndraw\n"))
-    resumed = session_from_record(read_record(save_path()), io, Options())
+    resumed = session_from_record(read_record(half.slot.path), io, Options())
     resumed.run()
     assert [str(m) for _, m in resumed.game.history] == [str(m) for _, m in whole.game.history]
 

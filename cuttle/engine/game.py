@@ -64,6 +64,13 @@ class Event(NamedTuple):
     cards: tuple[int, ...] = ()
 
 
+def _check_player(player: object) -> None:
+    """``ValueError`` unless ``player`` is the int 0 or 1 (a bool or 1.0 is refused)."""
+    from cuttle.engine.position import check_player
+
+    check_player(player)
+
+
 def _bits(cards: Iterable[int]) -> int:
     b = 0
     for c in cards:
@@ -173,11 +180,9 @@ class Game:
 
     def view(self, player: int) -> dict[str, Any]:
         """The position as ``player`` may see it: every card they cannot see is ``"??"``."""
-        if player not in (0, 1):
-            raise ValueError(f"player must be 0 or 1, not {player!r}")
-        from cuttle.engine.position import position_of
+        from cuttle.engine.position import check_player, position_of
 
-        return position_of(self, player)
+        return position_of(self, check_player(player))
 
     def copy(self, history: bool = True) -> Game:
         """An independent copy; with ``history=False`` the copy starts with an empty
@@ -254,6 +259,8 @@ class Game:
     # ------------------------------------------------------------------ queries
     def score(self, player: int) -> int:
         """Points of the point cards ``player`` controls."""
+        if player.__class__ is not int or not 0 <= player <= 1:
+            _check_player(player)
         pts = self.points[player]
         s = len(pts)
         for c in pts:
@@ -262,6 +269,8 @@ class Game:
 
     def kings(self, player: int) -> int:
         """Number of kings ``player`` has on the table."""
+        if player.__class__ is not int or not 0 <= player <= 1:
+            _check_player(player)
         n = 0
         for c in self.perms[player]:
             if c >> 2 == _R_KING:
@@ -270,6 +279,8 @@ class Game:
 
     def queens(self, player: int) -> int:
         """Number of queens ``player`` has on the table."""
+        if player.__class__ is not int or not 0 <= player <= 1:
+            _check_player(player)
         n = 0
         for c in self.perms[player]:
             if c >> 2 == _R_QUEEN:
@@ -278,10 +289,14 @@ class Game:
 
     def goal(self, player: int) -> int:
         """Points ``player`` needs to win, given their kings."""
+        if player.__class__ is not int or not 0 <= player <= 1:
+            _check_player(player)
         return self.rules.goals[min(self.kings(player), 4)]
 
     def has_glasses(self, player: int) -> bool:
         """True when ``player`` has an 8 on the table as glasses."""
+        if player.__class__ is not int or not 0 <= player <= 1:
+            _check_player(player)
         return any(c >> 2 == _R_EIGHT for c in self.perms[player])
 
     def controller(self, card: int) -> int | None:
@@ -482,8 +497,7 @@ class Game:
         """``player`` concedes: the other player wins."""
         if self.outcome is not None:
             raise IllegalMoveError("the game is already over")
-        if player not in (0, 1):
-            raise ValueError(f"player must be 0 or 1, not {player!r}")
+        _check_player(player)
         self._finish(_OUTCOME[1 - player], "concession")
 
     def agree_draw(self) -> None:

@@ -7,7 +7,6 @@ samples the hidden cards of a view to build a complete game for search.
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
@@ -15,12 +14,25 @@ from typing import TYPE_CHECKING, Any
 from cuttle.cards import HIDDEN, card_text, full_deck, parse_card
 from cuttle.engine.moves import Move
 from cuttle.rules import Rules
+from cuttle.safejson import loads_limited
 
 if TYPE_CHECKING:
     from cuttle.engine.game import Game
 
 FORMAT = "cuttle-position/1"
 _R_EIGHT, _R_JACK, _R_QUEEN, _R_KING = 7, 10, 11, 12
+
+
+def is_player(value: object) -> bool:
+    """True for the int 0 or 1 (not a bool, not a float such as 1.0)."""
+    return value.__class__ is int and 0 <= value <= 1  # type: ignore[operator]
+
+
+def check_player(value: object, what: str = "player") -> int:
+    """``value`` if it is the int 0 or 1; ``ValueError`` naming it otherwise."""
+    if not is_player(value):
+        raise ValueError(f"{what} must be 0 or 1 (an int), not {repr(value)[:40]}")
+    return value  # type: ignore[return-value]
 
 
 def _texts(cards: list[int]) -> list[str]:
@@ -122,9 +134,9 @@ class _Reader:
 def _load_json(position: dict[str, Any] | str) -> dict[str, Any]:
     if isinstance(position, (str, bytes)):
         try:
-            position = json.loads(position)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise ValueError(f"bad position: not valid JSON ({exc})") from None
+            position = loads_limited(position)
+        except ValueError as exc:
+            raise ValueError(f"bad position: {exc}") from None
     if not isinstance(position, dict):
         raise ValueError("bad position: expected a JSON object with hands, points, deck, …")
     return position
@@ -153,7 +165,7 @@ def game_from_position(cls: type[Game], position: dict[str, Any] | str,
     g = cls(r)
     rd = _Reader(pos, r)
     tp = pos["turn_player"]
-    if tp not in (0, 1) or isinstance(tp, bool):
+    if not is_player(tp):
         raise ValueError(f"bad position: turn_player must be 0 or 1, not {tp!r}")
     g.turn_player = tp
     h0, h1 = rd.pair("hands")
@@ -193,7 +205,7 @@ def game_from_position(cls: type[Game], position: dict[str, Any] | str,
     if not isinstance(stack, list):
         raise ValueError("bad position: stack must be a list")
     for i, entry in enumerate(stack):
-        if not isinstance(entry, dict) or entry.get("player") not in (0, 1) \
+        if not isinstance(entry, dict) or not is_player(entry.get("player")) \
                 or not isinstance(entry.get("move"), str):
             raise ValueError(f"bad position: stack[{i}] must be {{'player': 0 or 1, 'move': text}}")
         try:
@@ -273,7 +285,7 @@ def game_from_position(cls: type[Game], position: dict[str, Any] | str,
                                  f"their goal of {g.goal(p)}, yet the game is not over")
     default_to_move = None if phase == OVER else g.to_move
     to_move = pos.get("to_move", default_to_move)
-    if to_move != default_to_move:
+    if to_move != default_to_move or not (to_move is None or is_player(to_move)):
         raise ValueError(f"bad position: to_move is {to_move!r} but in phase {phase!r} "
                          f"player {default_to_move!r} must act")
     if phase == HAND_LIMIT and r.hand_limit is None:

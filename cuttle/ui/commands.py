@@ -1,45 +1,75 @@
-"""The ``play`` and ``replay`` subcommands of ``cuttle``.
+"""The ``play``, ``replay`` and ``saves`` subcommands of ``cuttle``.
 
-``cuttle --help`` imports this module to build its parser, so the terminal UI (rich,
-prompt_toolkit, the session) is imported inside the command functions, not here.
+Registering them imports nothing heavy (no rich, no prompt_toolkit, no engine): each command
+function imports what it needs, so ``cuttle --help`` stays fast.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
+import math
 import os
 import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from cuttle import Game
-from cuttle.ui import players
+from cuttle.ui.players import LEVELS
 
 if TYPE_CHECKING:
     from cuttle.ui.cardtext import CardStyle
     from cuttle.ui.session import GameSession, Options, Seat
     from cuttle.ui.terminal import GameIO
 
-EXIT_OK, EXIT_USAGE, EXIT_INTERRUPT = 0, 2, 130
+EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_INTERRUPT = 0, 1, 2, 130
+MAX_SEED = 2**63
+MIN_THINK, MAX_THINK = 0.01, 600.0  # the same range storage.check_think accepts from a save
 PACES = ("step", "normal", "fast")  # kept in step with cuttle.ui.app (not imported: slow)
+_STDOUT_ERRNOS = (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EFBIG, getattr(errno, "EDQUOT", -1))
+
+
+def seed_arg(text: str) -> int:
+    """argparse type of ``--seed``: a whole number from 0 to 2**63 - 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a whole number") from None
+    if not 0 <= value < MAX_SEED:
+        raise argparse.ArgumentTypeError(f"the seed must be from 0 to {MAX_SEED - 1}")
+    return value
+
+
+def think_arg(text: str) -> float:
+    """argparse type of ``--think``: a finite number of seconds from 0.01 to 600."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a number of seconds") from None
+    if not math.isfinite(value) or not MIN_THINK <= value <= MAX_THINK:
+        raise argparse.ArgumentTypeError(
+            f"the think time must be from {MIN_THINK:g} to {MAX_THINK:g} seconds, "
+            f"not {text[:30]!r}"
+        )
+    return value
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``play`` and ``replay`` to the ``cuttle`` parser."""
+    """Add ``play``, ``replay`` and ``saves`` to the ``cuttle`` parser."""
     play = subparsers.add_parser(
         "play",
         help="play Cuttle against the AI, or hot-seat for two",
         description="Play Cuttle in the terminal. Without --seed a random seed is chosen and "
-        "shown, so any deal can be played again.",
+        "shown, so any deal can be played again. Every game is saved after every move in its "
+        "own slot (see: cuttle saves).",
     )
     play.add_argument(
-        "--seed", type=int, metavar="N", help="the deal's seed (default: random, shown)"
+        "--seed", type=seed_arg, metavar="N", help="the deal's seed (default: random, shown)"
     )
     play.add_argument(
         "--ai",
-        choices=players.LEVELS,
+        choices=LEVELS,
         help="the AI's level (default: medium, or your setting: cuttle settings ai LEVEL)",
     )
     play.add_argument("--hotseat", action="store_true", help="two players at one keyboard")
@@ -73,13 +103,26 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--record",
         metavar="FILE",
         type=Path,
-        help="write the game record (cuttle-game/1 JSON) here after every move",
+        help="write the game record (cuttle-game/1 JSON) here after every move; an existing "
+        "file is replaced only with --force, a rematch records to FILE-2, FILE-3...",
     )
-    play.add_argument("--resume", action="store_true", help="continue the saved game")
+    play.add_argument(
+        "--force", action="store_true", help="let --record replace an existing file"
+    )
+    play.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        metavar="NAME",
+        help="continue the most recent unfinished game, or the saved game NAME (cuttle saves)",
+    )
     play.add_argument("--ascii", action="store_true", help="draw 7D instead of 7♦")
     play.add_argument("--no-color", action="store_true", help="no colours (NO_COLOR works too)")
     play.add_argument(
-        "--think", type=float, metavar="SECONDS", help="time budget per move for the hard AI"
+        "--think",
+        type=think_arg,
+        metavar="SECONDS",
+        help="time budget per move for the hard AI (0.01 to 600)",
     )
     play.add_argument(
         "--coach",
@@ -99,16 +142,29 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "replay",
         help="step through a recorded game",
         description="Step through a game record: Enter or n for the next move, b back, q quit. "
-        "When output is piped, the whole game is printed as text.",
+        "When output is piped, the whole game is printed as text. A record is data from "
+        "whoever wrote it: it is checked move by move and nothing in it reaches the terminal raw.",
     )
     replay.add_argument("file", type=Path, metavar="FILE", help="a cuttle-game/1 record")
     replay.add_argument("--ascii", action="store_true", help="draw 7D instead of 7♦")
     replay.add_argument("--no-color", action="store_true", help="no colours")
     replay.set_defaults(func=replay_command)
 
+    saves = subparsers.add_parser(
+        "saves",
+        help="list the unfinished games, or delete one",
+        description="List the saved unfinished games, newest first (continue one with: "
+        "cuttle play --resume NAME), or delete one.",
+    )
+    saves.add_argument("--delete", metavar="NAME", help="delete the saved game NAME")
+    saves.set_defaults(func=saves_command)
+
 
 def _err(text: str) -> None:
-    sys.stderr.write(f"cuttle: {text}\n")
+    from cuttle.ui.safetext import safe_text
+
+    sys.stderr.write(f"cuttle: {safe_text(text, 400)}\n")
+    sys.stderr.flush()
 
 
 def is_interactive() -> bool:
@@ -160,23 +216,119 @@ def build_seats(args: argparse.Namespace, seed: int) -> tuple[Seat, Seat]:
     return (human, ai) if first == "human" else (ai, human)
 
 
+def _mute_stdout() -> None:
+    """Point stdout at the null device so the interpreter's final flush cannot fail again."""
+    try:
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, sys.stdout.fileno())
+        os.close(fd)
+    except (OSError, ValueError):
+        pass
+
+
 def play_command(args: argparse.Namespace) -> int:
     """``cuttle play``: returns the exit status."""
-    from cuttle.ui.cardtext import CardStyle
-    from cuttle.ui.describe import Person
     from cuttle.ui.firstrun import prepare_play
-    from cuttle.ui.session import GameSession, Options, session_from_record
-    from cuttle.ui.storage import CorruptFileError, read_record, save_path
+    from cuttle.ui.signals import trap
+    from cuttle.ui.storage import NoHomeError
 
-    stop = prepare_play(args)  # settings fill what flags left out; the first-run question
+    try:
+        stop = prepare_play(args)  # settings fill what flags left out; the first-run question
+    except NoHomeError as exc:
+        _err(str(exc))
+        return EXIT_ERROR
     if stop is not None:
         return stop
-    if args.think is not None and args.think <= 0:
-        _err("--think needs a positive number of seconds")
+    if args.names and any(
+        not n.strip() or len(n) > 30 or not n.isprintable() for n in args.names
+    ):
+        _err("--names needs two names of 1 to 30 printable characters")
         return EXIT_USAGE
-    if args.names and any(not n.strip() or len(n) > 30 for n in args.names):
-        _err("--names needs two non-empty names of at most 30 characters")
-        return EXIT_USAGE
+    try:
+        with trap():
+            return _play(args)
+    except NoHomeError as exc:
+        _err(str(exc))
+        return EXIT_ERROR
+    except OSError as exc:  # the output broke before the first move: nothing to save yet
+        if not isinstance(exc, BrokenPipeError) and exc.errno not in _STDOUT_ERRNOS:
+            raise
+        _mute_stdout()
+        _err(f"cannot write the output ({exc.strerror or exc})")
+        return EXIT_ERROR
+
+
+def _open_resumed(args: argparse.Namespace, io: GameIO, options: Any) -> tuple[
+    GameSession | None, int
+]:
+    """The session of ``--resume [NAME]``, or (None, exit status) after a message."""
+    from cuttle.ui.recordfile import adopt_record_path
+    from cuttle.ui.saves import SlotError, latest_free, open_slot
+    from cuttle.ui.session import session_from_record
+    from cuttle.ui.storage import CorruptFileError, check_think, read_record, rebuild
+
+    busy = 0
+    try:
+        found = open_slot(args.resume) if args.resume else None
+        if found is None:
+            found, busy = latest_free()
+    except SlotError as exc:
+        _err(str(exc))
+        return None, EXIT_ERROR
+    if found is None:
+        extra = f" ({busy} open in other cuttle sessions)" if busy else ""
+        _err(f"no saved game to resume{extra}; start one with: cuttle play")
+        return None, EXIT_ERROR
+    slot = found
+    where = f"save {slot.name}"
+    try:
+        record = read_record(slot.path, "save")
+        rebuild(record, f"save {slot.path}")
+        info: dict[str, Any] = record.session or {}
+        if info.get("think") is not None:
+            think = check_think(info["think"])
+            if options.think is None:
+                options.think = think
+        session = session_from_record(record, io, options)
+    except CorruptFileError as exc:
+        slot.release()
+        _err(f"{exc}. The file was left as it is; start a new game with: cuttle play")
+        return None, EXIT_USAGE
+    except ValueError as exc:
+        slot.release()
+        _err(f"{where} ({slot.path}): not usable ({exc}). The file was left as it is.")
+        return None, EXIT_USAGE
+    session.slot = slot
+    if args.record is None:
+        path, notice = adopt_record_path(info.get("record"), record)
+        if path is not None:
+            options.record_path = path
+            options.record_force = True
+        if notice:
+            session.announce(notice)
+    options.show_seed = True  # the deal was shown when it began (not in hot-seat)
+    seed_words = f"seed {record.seed}, " if session.seed_visible() else ""
+    session.announce(
+        f"Resuming the saved game {slot.name}: {seed_words}{record.rules}, "
+        f"{len(record.moves)} moves so far."
+    )
+    return session, EXIT_OK
+
+
+def _play(args: argparse.Namespace) -> int:
+    from cuttle import Game
+    from cuttle.ui.cardtext import CardStyle
+    from cuttle.ui.describe import Person
+    from cuttle.ui.recordfile import record_target_problem
+    from cuttle.ui.saves import prepare, saves_dir
+    from cuttle.ui.session import GameSession, Options
+    from cuttle.ui.signals import Hangup, exit_status
+
+    if args.record is not None:
+        problem = record_target_problem(args.record, args.force)
+        if problem:
+            _err(problem)
+            return EXIT_USAGE
     color = not args.no_color and not os.environ.get("NO_COLOR")
     style = CardStyle(ascii=args.ascii)
     from cuttle.ui.coach import wanted
@@ -185,35 +337,17 @@ def play_command(args: argparse.Namespace) -> int:
         style=style,
         think=args.think,
         record_path=args.record,
+        record_force=args.force,
         coach=wanted(args.coach),
         show_seed=args.seed is not None,
     )
     io = make_io(style, color, args.pace, private=args.hotseat)
-    if args.resume:
-        path = save_path()
-        if not path.exists():
-            _err(f"no saved game to resume ({path} does not exist)")
-            return 1
-        try:
-            record = read_record(path, "save file")
-            session = session_from_record(record, io, options)
-        except CorruptFileError as exc:
-            _err(f"{exc}. The file was left as it is; start a new game with: cuttle play")
-            return EXIT_USAGE
-        except ValueError as exc:
-            _err(f"save file {path}: not usable ({exc}). The file was left as it is.")
-            return EXIT_USAGE
-        if record.session and record.session.get("think") and args.think is None:
-            options.think = float(record.session["think"])
-        if record.session and record.session.get("record") and args.record is None:
-            options.record_path = Path(str(record.session["record"]))
-        seed = record.seed
-        options.show_seed = True  # the deal was shown when it began (not in hot-seat)
-        seed_words = f"seed {seed}, " if session.seed_visible() else ""
-        session.announce(
-            f"Resuming the saved game: {seed_words}{record.rules}, "
-            f"{len(record.moves)} moves so far."
-        )
+    if args.resume is not None:
+        resumed, status = _open_resumed(args, io, options)
+        if resumed is None:
+            return status
+        session = resumed
+        seed = session.seed
     else:
         rules = "+".join([args.rules, *args.variant])
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
@@ -222,8 +356,9 @@ def play_command(args: argparse.Namespace) -> int:
         except ValueError as exc:
             _err(f"play: {exc}")
             return EXIT_USAGE
+        prepare()
+        others = sum(1 for p in saves_dir().glob("*.json"))
         seats = build_seats(args, seed)
-        replacing = save_path().exists()
         session = GameSession(seed, rules, seats, io, options)
         first = seats[0].name
         seed_words = f", seed {seed}" if session.seed_visible() else ""
@@ -234,40 +369,73 @@ def play_command(args: argparse.Namespace) -> int:
         else:
             session.announce(head)
             session.announce(tail)
-        if replacing:
+        if others:
             session.announce(
-                "Note: an unfinished game is saved; this game replaces it once you move "
-                "(to continue that one instead: cuttle play --resume)."
+                f"Note: your {others} other unfinished game{'s' if others > 1 else ''} "
+                "stay saved (cuttle saves; cuttle play --resume continues the latest)."
             )
-    return run_io(io, lambda: _games(session, io, options, seed))
+    current = [session]  # the session being played (a rematch replaces it)
+    try:
+        return run_io(io, lambda: _games(current, io, options, seed))
+    except KeyboardInterrupt:
+        return _leave(current[0], "interrupted", EXIT_INTERRUPT)
+    except Hangup as sig:
+        return _leave(current[0], f"{sig.name} received", exit_status(sig.signum))
+    except OSError as exc:
+        if not isinstance(exc, BrokenPipeError) and exc.errno not in _STDOUT_ERRNOS:
+            raise
+        _mute_stdout()
+        return _leave(current[0], f"cannot write the output ({exc.strerror or exc})", EXIT_ERROR)
+    finally:
+        current[0].close()
 
 
-def _games(session: GameSession, io: GameIO, options: Options, seed: int) -> int:
-    """Play games until the player leaves: a rematch swaps the seats and takes the next seed."""
+def _games(current: list[GameSession], io: GameIO, options: Options, seed: int) -> int:
+    """Play games until the player leaves: a rematch swaps the seats, takes the next seed and
+    records to the next free record file."""
     from cuttle.ui.asking import ask_yes_no
     from cuttle.ui.describe import Person
+    from cuttle.ui.recordfile import next_record_path
     from cuttle.ui.session import GameSession
 
     while True:
+        session = current[0]
         result = session.run()
+        session.close()
         if result == "interrupt":
             return EXIT_INTERRUPT
         if result != "over":
             return EXIT_OK
         if not ask_yes_no(io, "Rematch with seats swapped?"):
             return EXIT_OK
-        seed += 1
+        seed = (seed + 1) % MAX_SEED
+        if options.record_path is not None:
+            options.record_path = next_record_path(options.record_path)
+            options.record_force = False
         seats = (session.seats[1], session.seats[0])
-        session = GameSession(seed, session.rules, seats, io, options)
+        session = current[0] = GameSession(seed, session.rules, seats, io, options)
         seed_words = f"seed {seed}; " if session.seed_visible() else ""
         session.announce(f"Rematch: {seed_words}{Person.of(seats[0].name).does('move')} first.")
+        if options.record_path is not None:
+            session.announce(f"Recording to {options.record_path}.")
+
+
+def _leave(session: GameSession, why: str, status: int) -> int:
+    """Save and say so on stderr in one line (the screen may be gone)."""
+    try:
+        session.save()
+        words = session.leave_words()
+    except BaseException:  # noqa: BLE001 - a second signal while saving: still one line
+        words = "the game may not be saved"
+    _err(f"{why}: {words}")
+    return status
 
 
 def replay_command(args: argparse.Namespace) -> int:
     """``cuttle replay FILE``: returns the exit status."""
     from cuttle.ui.cardtext import CardStyle
     from cuttle.ui.replay import Replay
-    from cuttle.ui.storage import CorruptFileError, read_record
+    from cuttle.ui.storage import CorruptFileError, NoHomeError, read_record
     from cuttle.ui.terminal import make_console
 
     try:
@@ -276,7 +444,68 @@ def replay_command(args: argparse.Namespace) -> int:
     except CorruptFileError as exc:
         _err(f"{exc}. The file was left as it is.")
         return EXIT_USAGE
+    except NoHomeError as exc:
+        _err(str(exc))
+        return EXIT_ERROR
     color = not args.no_color and not os.environ.get("NO_COLOR")
-    if is_interactive():
-        return replay.interactive(color)
-    return replay.as_text(make_console(interactive=False))
+    try:
+        if is_interactive():
+            return replay.interactive(color)
+        return replay.as_text(make_console(interactive=False))
+    except OSError as exc:
+        if not isinstance(exc, BrokenPipeError) and exc.errno not in _STDOUT_ERRNOS:
+            raise
+        _mute_stdout()
+        _err(f"replay: cannot write the output ({exc.strerror or exc})")
+        return EXIT_ERROR
+
+
+def saves_command(args: argparse.Namespace) -> int:
+    """``cuttle saves [--delete NAME]``: returns the exit status."""
+    import time
+
+    from cuttle.ui.safetext import safe_text
+    from cuttle.ui.saves import SlotBusy, SlotError, delete_save, list_saves
+    from cuttle.ui.storage import NoHomeError, rebuild
+
+    try:
+        if args.delete is not None:
+            try:
+                path = delete_save(args.delete)
+            except SlotBusy as exc:
+                _err(str(exc))
+                return EXIT_ERROR
+            except SlotError as exc:
+                _err(str(exc))
+                return EXIT_USAGE
+            print(f"Deleted the saved game {safe_text(args.delete, 80)} ({safe_text(path)}).")
+            return EXIT_OK
+        infos = list_saves()
+    except NoHomeError as exc:
+        _err(str(exc))
+        return EXIT_ERROR
+    if not infos:
+        print("No unfinished games are saved. Start one with: cuttle play")
+        return EXIT_OK
+    print(f"{len(infos)} unfinished game{'s' if len(infos) != 1 else ''}, newest first:")
+    for info in infos:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.when))
+        busy = " (open in another session)" if info.busy else ""
+        rec = info.record
+        if rec is None:
+            print(f"  {info.name}  {when}  unreadable: {safe_text(info.problem or '', 160)}")
+            continue
+        try:
+            game = rebuild(rec)
+            score = f"{game.score(0)}-{game.score(1)}"
+        except Exception:  # noqa: BLE001 - listing must go on past a bad save
+            score = "moves not legal"
+        ctl = rec.controllers
+        human = 0 if ctl[0] == "human" else 1
+        opponent = "hot-seat" if ctl == ["human", "human"] else safe_text(rec.players[1 - human])
+        print(
+            f"  {info.name}  {when}  {safe_text(rec.rules, 40)}  vs {opponent}  "
+            f"{len(rec.moves)} moves  score {score}{busy}"
+        )
+    print("Continue one with: cuttle play --resume NAME; delete: cuttle saves --delete NAME")
+    return EXIT_OK

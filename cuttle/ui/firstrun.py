@@ -49,7 +49,7 @@ def should_ask(args: argparse.Namespace, settings: Settings) -> bool:
     """The first-run question applies: a terminal, a plain ``cuttle play``, a first time."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return False
-    given = (args.seed is not None, args.ai is not None, args.hotseat, args.resume)
+    given = (args.seed is not None, args.ai is not None, args.hotseat, args.resume is not None)
     return not any(given) and not settings.welcomed and first_time()
 
 

@@ -1,8 +1,18 @@
-"""``cuttle replay FILE``: a recorded game, move by move (all cards face up)."""
+"""``cuttle replay FILE``: a recorded game, move by move (all cards face up).
+
+The record is checked first, whole (``storage.rebuild``: every move with the engine's legality
+checks, the outcome against the moves), so a bad record is refused before anything is shown.
+Positions are then streamed, not kept: piped output walks the game once; the interactive screen
+asks for frame ``i`` and gets it from the nearest checkpoint (a copy of the game kept every
+``CHECKPOINT`` moves), so a 100,000-move record replays in seconds and flat memory.
+"""
 
 from __future__ import annotations
 
+import textwrap
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
@@ -11,8 +21,11 @@ from cuttle import Game
 from cuttle.ui.cardtext import CardStyle
 from cuttle.ui.describe import LogEntry, describe_play, outcome_words
 from cuttle.ui.render import TableModel, TableView, changed_cards
-from cuttle.ui.storage import CorruptFileError, GameRecord
+from cuttle.ui.safetext import safe_text
+from cuttle.ui.storage import GameRecord, new_game, rebuild
 from cuttle.ui.terminal import PlainIO
+
+CHECKPOINT = 256
 
 
 @dataclass
@@ -26,59 +39,109 @@ class Frame:
 
 
 class Replay:
-    """Every position of a recorded game, with the words for each move."""
+    """A checked record and its positions on demand, with the words for each move."""
 
     def __init__(self, record: GameRecord, style: CardStyle, where: str = "record") -> None:
         self.record = record
         self.style = style
-        self.names = (record.players[0], record.players[1])
-        try:
-            game = Game.new(seed=record.seed, rules=record.rules)
-        except ValueError as exc:
-            raise CorruptFileError(f"{where}: unknown rules {record.rules!r} ({exc})") from None
-        self.frames = [self._frame(game, None)]
-        for i, move in enumerate(record.moves):
-            before = game.to_position()
-            player = game.to_move
-            try:
-                game.play(move)
-            except ValueError as exc:
-                raise CorruptFileError(
-                    f"{where}: move {i + 1} {move!r} is not legal ({exc})"
-                ) from None
-            assert player is not None
-            entry = describe_play(
-                before, game.to_position(), player, move, self.names, style, i + 1
-            )
-            self.frames.append(self._frame(game, entry))
-        self.game = game
-        if record.reason == "concession" and game.outcome is None and record.outcome:
-            loser = 1 - int(record.outcome[1])
-            game.concede(loser)
-            self.frames.append(
-                self._frame(
-                    game,
-                    LogEntry(
-                        len(record.moves) + 1, loser, "concede", f"{self.names[loser]} conceded"
-                    ),
-                )
-            )
-
-    @staticmethod
-    def _frame(game: Game, entry: LogEntry | None) -> Frame:
-        return Frame(
-            game.to_position(), (game.score(0), game.score(1)), (game.goal(0), game.goal(1)), entry
+        self.where = where
+        self.names = (safe_text(record.players[0], 40), safe_text(record.players[1], 40))
+        self.game = rebuild(record, where)  # raises CorruptFileError for a bad record
+        # a concession or agreed draw after the last move is one more frame
+        self.extra = self.game.outcome is not None and self.game.outcome_reason in (
+            "concession",
+            "agreement",
         )
+        self.last = len(record.moves) + (1 if self.extra else 0)
+        self._checkpoints: dict[int, Game] = {0: new_game(record, where)}
+        self._moves: list[str] | None = None
 
+    # -- positions on demand -----------------------------------------------------------------
+    def _game_at(self, ply: int) -> Game:
+        """A fresh game after ``ply`` moves (0 <= ply <= number of moves)."""
+        base = max(k for k in self._checkpoints if k <= ply)
+        game = self._checkpoints[base].copy(history=False)
+        for i in range(base, ply):
+            game.play(self.record.moves[i])
+            if (i + 1) % CHECKPOINT == 0 and i + 1 not in self._checkpoints:
+                self._checkpoints[i + 1] = game.copy(history=False)
+        return game
+
+    def frames(self, start: int = 0, stop: int | None = None) -> Iterator[tuple[int, Frame]]:
+        """Frames ``start`` to ``stop`` (inclusive; default: to the end), one game walked
+        forward: nothing but the current frame is kept."""
+        for i, entry, game, pos in self._walk(start, stop):
+            yield i, Frame(pos, (game.score(0), game.score(1)), (game.goal(0), game.goal(1)), entry)
+
+    def entries(self, start: int = 1, stop: int | None = None) -> Iterator[LogEntry]:
+        """The words of moves ``start`` to ``stop`` (1-based, inclusive), streamed."""
+        for _, entry, _, _ in self._walk(max(1, start), stop):
+            if entry is not None:
+                yield entry
+
+    def _walk(
+        self, start: int, stop: int | None
+    ) -> Iterator[tuple[int, LogEntry | None, Game, dict[str, Any]]]:
+        """``(ply, entry, game, position)`` for plies ``start`` to ``stop``: one position per
+        move (the one after it is the next move's before)."""
+        stop = self.last if stop is None else min(stop, self.last)
+        moves = self.record.moves
+        first = max(0, min(start, len(moves)) - 1)  # frame i needs the position before move i
+        game = self._game_at(first)
+        pos = game.to_position()
+        if start == 0:
+            yield 0, None, game, pos
+        for i in range(first, min(stop, len(moves))):
+            before = pos
+            player = game.to_move
+            assert player is not None  # rebuild checked every move
+            game.play(moves[i])
+            if (i + 1) % CHECKPOINT == 0 and i + 1 not in self._checkpoints:
+                self._checkpoints[i + 1] = game.copy(history=False)
+            pos = game.to_position()
+            if i + 1 >= start:
+                entry = describe_play(before, pos, player, moves[i], self.names, self.style, i + 1)
+                yield i + 1, entry, game, pos
+        if self.extra and stop == self.last:
+            self._end(game)
+            yield self.last, self._end_entry(), game, game.to_position()
+
+    def frame(self, i: int) -> Frame:
+        """The frame after ``i`` moves (``0 <= i <= last``)."""
+        for _, f in self.frames(i, i):
+            return f
+        raise IndexError(i)
+
+    def _end(self, game: Game) -> None:
+        if self.game.outcome_reason == "concession":
+            game.concede(self._loser())
+        else:
+            game.agree_draw()
+
+    def _loser(self) -> int:
+        return 0 if self.game.outcome == "p1" else 1
+
+    def _end_entry(self) -> LogEntry:
+        if self.game.outcome_reason == "concession":
+            loser = self._loser()
+            return LogEntry(self.last, loser, "concede", f"{self.names[loser]} conceded")
+        return LogEntry(self.last, 0, "draw", "The players agreed to a draw")
+
+    def events(self, i: int, n: int = 12) -> list[str]:
+        """The words of the moves that led to frame ``i`` (the last ``n``)."""
+        lo = max(1, i - n + 1)
+        return [e.text_for(None) for e in self.entries(lo, i)]
+
+    # -- output ------------------------------------------------------------------------------
     def headline(self) -> str:
         if self.game.outcome is None:
             return "The record ends with the game still in play."
         words = outcome_words({"outcome": self.game.outcome}, self.names, self.game.outcome_reason)
         return "Result: " + words
 
-    def view(self, i: int, events: list[str]) -> TableView:
-        f = self.frames[i]
-        status = f"Move {i}/{len(self.frames) - 1}"
+    def view(self, i: int, events: list[str], frame: Frame | None = None) -> TableView:
+        f = frame if frame is not None else self.frame(i)
+        status = f"Move {i}/{self.last}"
         if f.entry is not None:
             status += ": " + f.entry.text_for(None)
         return TableView(
@@ -96,50 +159,54 @@ class Replay:
         )
 
     def as_text(self, console: Console) -> int:
-        """The whole game as text (piped output)."""
+        """The whole game as text (piped output), streamed."""
         r = self.record
         out = PlainIO(console)  # no trailing padding, like a cuttle play transcript
         say = self.style.say
         out.show(
             Text(
                 say(
-                    f"Game record: {self.names[0]} vs {self.names[1]}, {r.rules} rules, "
-                    f"seed {r.seed}, {len(r.moves)} moves"
+                    f"Game record: {self.names[0]} vs {self.names[1]}, "
+                    f"{safe_text(r.rules, 60)} rules, seed {r.seed}, {len(r.moves)} moves"
                 )
             )
         )
-        for f in self.frames[1:]:
-            if f.entry is not None:
-                out.show(Text(say(f"{f.entry.ply:3d}. {f.entry.text_for(None)}")))
-        out.show(self.view(len(self.frames) - 1, []))
+        write = console.file.write
+        width = max(20, console.width)
+        for entry in self.entries():
+            line = say(f"{entry.ply:3d}. {entry.text_for(None)}")
+            # plain text, wrapped like the console would, without a render per line
+            if len(line) > width:
+                line = "\n".join(textwrap.wrap(line, width))
+            write(line + "\n")
+        last = self.frame(self.last)
+        out.show(self.view(self.last, [], last))
         out.show(Text(say(self.headline())))
         return 0
 
     # -- what the replay screen asks for (it keeps no list of positions itself) ----------------
-    @property
-    def last(self) -> int:
-        """The number of the last position (0 is the deal)."""
-        return len(self.frames) - 1
-
     def model(self, i: int) -> TableModel:
         """The table after ``i`` moves, face up, the cards move ``i`` moved marked."""
-        f = self.frames[i]
-        highlight = changed_cards(self.frames[i - 1].pos, f.pos) if i > 0 else frozenset()
+        pair = [f for _, f in self.frames(max(0, i - 1), i)]
+        f = pair[-1]
+        highlight = changed_cards(pair[0].pos, f.pos) if i > 0 and len(pair) > 1 else frozenset()
         return TableModel(
             pos=dict(f.pos),
             viewer=None,
             names=self.names,
             scores=f.scores,
             goals=f.goals,
-            events=self.moves()[:i],
+            events=self.events(i, 40),
             seed=self.record.seed,
             style=self.style,
             highlight=highlight,
         )
 
     def moves(self) -> list[str]:
-        """Each move in words, in order."""
-        return [f.entry.text_for(None) for f in self.frames[1:] if f.entry is not None]
+        """Each move in words, in order (built once, on first use)."""
+        if self._moves is None:
+            self._moves = [e.text_for(None) for e in self.entries()]
+        return self._moves
 
     def interactive(self, color: bool = True) -> int:
         """Step through the game full screen (``replay_app.ReplayScreen``)."""

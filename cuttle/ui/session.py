@@ -39,8 +39,18 @@ from cuttle.ui.render import (
     TableModel,
     changed_cards,
 )
-from cuttle.ui.storage import GameRecord, keep_finished, save_path, write_json
+from cuttle.ui.safefile import CorruptFileError, UnsafeTargetError, os_reason, shown_path
+from cuttle.ui.safetext import safe_repr
+from cuttle.ui.saves import Slot, SlotError, new_slot
+from cuttle.ui.storage import (
+    GameRecord,
+    check_name,
+    keep_finished,
+    read_record,
+    write_json,
+)
 from cuttle.ui.terminal import GameIO, normalize_input
+from cuttle.ui.undo import first_reveal
 
 if TYPE_CHECKING:
     from cuttle.ui.coach import Coach
@@ -60,6 +70,7 @@ PHASE_LABEL = {
 RESUME = "continue with: cuttle play --resume"
 # Commands that put something else on the screen than the numbered list of moves.
 SHOWS_ANOTHER_VIEW = ("help", "?", "h", "rules", "scrap", "log", "hint", "undo")
+LOG_REPLAY = 400  # moves described when a game is rebuilt; earlier ones are only replayed
 VERBS = (
     "draw",
     "pass",
@@ -98,6 +109,7 @@ class Options:
     save: bool = True
     coach: bool = False
     show_seed: bool = True  # against the AI: the seed was chosen (--seed), so it may be shown
+    record_force: bool = False  # the first write of record_path may replace an existing file
 
 
 def clean_line(line: str) -> str:
@@ -136,9 +148,31 @@ class GameSession:
         self.notices: list[str] = []
         self.started = time.monotonic()
         self.coach = _make_coach(self.options.coach and len(self.humans) == 1)
-        for move in moves or []:
-            self._apply(self.game.to_move, move, quiet=True)
+        self.slot: Slot | None = None  # the save slot, taken at the first save (or on resume)
+        self.save_problem: str | None = None  # why the last save failed, until one succeeds
+        self._record_started = False
+        self._replay_moves(moves or [])
         self.printed_log = len(self.log)
+
+    def _replay_moves(self, moves: list[str]) -> None:
+        """Rebuild a resumed or undone game: every move played, only the last ones described
+        (a long game resumes in about the time the engine needs to replay it)."""
+        fast = max(0, len(moves) - LOG_REPLAY)
+        g = self.game
+        for move in moves[:fast]:
+            p = g.to_move
+            if p is None:
+                raise ValueError("a move comes after the end of the game")
+            legal = g.legal_moves()
+            if self.seats[p].ai is None and len(legal) > 1:
+                self.choices.append(len(g.history))
+            if g.phase == "main":
+                self.turns += 1
+            g.play(move)
+        for move in moves[fast:]:
+            if g.to_move is None:
+                raise ValueError("a move comes after the end of the game")
+            self._apply(g.to_move, move, quiet=True)
 
     # -- who is who --------------------------------------------------------------------------
     @property
@@ -219,12 +253,12 @@ class GameSession:
         event(model, viewer == actor)
 
     def _after_move(self) -> None:
+        self.save()  # before anything is written to the screen, which may fail
         if not self.io.interactive:
             viewer = self.perspective(self.log[-1].actor)
             for entry in self.log[self.printed_log :]:
                 self.io.show(Text(entry.text_for(viewer)))
             self.printed_log = len(self.log)
-        self.save()
 
     # -- records -----------------------------------------------------------------------------
     def record(self) -> GameRecord:
@@ -244,25 +278,60 @@ class GameSession:
             },
         )
 
-    def save(self) -> None:
-        """Write the save file (while in play) and the --record file."""
+    def save(self) -> bool:
+        """Write the ``--record`` file and the save slot. A failed write is told to the player
+        (every time) and the game goes on. True when the game is safely saved, or there is
+        nothing to save yet (no move made) or any more (the game is over: ``finish`` keeps it).
+        """
         rec = self.record()
-        if self.options.record_path is not None:
-            data = rec.to_json()
-            data.pop("session", None)
-            try:
-                write_json(self.options.record_path, data)
-            except OSError as exc:
-                self.io.show(Text(f"Could not write the record {self.options.record_path}: {exc}"))
-        if not self.options.save:
-            return
+        self.write_record_file(rec)
+        if not self.options.save or not rec.moves or self.game.outcome is not None:
+            return self.save_problem is None
         try:
-            if self.game.outcome is None:
-                write_json(save_path(), rec.to_json())
-            else:
-                save_path().unlink(missing_ok=True)
+            if self.slot is None:
+                self.slot = new_slot(self.seed)
+            self.slot.write(rec)
+        except (OSError, SlotError) as exc:
+            self.save_problem = os_reason(exc) if isinstance(exc, OSError) else str(exc)
+            self.announce(
+                f"Could not save the game ({self.save_problem}); play goes on and the next "
+                "move tries again."
+            )
+            return False
+        self.save_problem = None
+        return True
+
+    def write_record_file(self, rec: GameRecord) -> None:
+        """Write ``--record`` FILE; the first write replaces nothing unless ``--force``."""
+        path = self.options.record_path
+        if path is None:
+            return
+        replace = self._record_started or self.options.record_force
+        try:
+            write_json(path, rec.public_json(), replace=replace)
         except OSError as exc:
-            self.io.show(Text(f"Could not save the game: {exc}"))
+            self.announce(f"Could not write the record {shown_path(path)}: {os_reason(exc)}")
+            return
+        self._record_started = True
+
+    def leave_words(self) -> str:
+        """What the player is told on leaving: saved (and how to continue), or why not."""
+        if not self.options.save:
+            return "The game was not saved."
+        if not self.game.history:
+            return (
+                "No move was made, so there is nothing to save (this deal again: "
+                f"cuttle play --seed {self.seed})."
+            )
+        if self.save_problem is not None or self.slot is None or not self.slot.exists():
+            why = self.save_problem or "no save was written"
+            return f"The game could not be saved ({why}); it ends here."
+        return f"Game saved as {self.slot.name} (continue it with: cuttle play --resume)."
+
+    def close(self) -> None:
+        """Release the save slot (the session ends; the save stays for --resume)."""
+        if self.slot is not None:
+            self.slot.release()
 
     # -- screens -----------------------------------------------------------------------------
     def model(self, viewer: int | None, status: str | None = None) -> TableModel:
@@ -382,14 +451,16 @@ class GameSession:
                 line = self.io.read(self.prompt(p))
             except EOFError:
                 if not self.io.interactive:
-                    self.say(f"End of input: the game is saved ({RESUME}).")
+                    self.save()
+                    self.say(f"End of input. {self.leave_words()}")
                     return "eof"
                 if self.ask_quit():
                     return "quit"
                 continue
             except KeyboardInterrupt:
                 if not self.io.interactive:
-                    self.say(f"Interrupted: the game is saved ({RESUME}).")
+                    self.save()
+                    self.say(f"Interrupted. {self.leave_words()}")
                     return "interrupt"
                 if self.ask_quit():
                     return "quit"
@@ -405,14 +476,12 @@ class GameSession:
 
     def ask_quit(self) -> bool:
         """Ctrl-C / Ctrl-D at the prompt: quit? The game is saved either way."""
-        quit_now = ask_yes_no(
-            self.io,
-            "Quit? The game is saved either way.",
-            if_interrupted=True,
-            extra_yes=("q", "quit"),
-        )
+        saved = self.save() and bool(self.game.history) and self.options.save
+        question = "Quit? The game is saved either way." if saved else "Quit?"
+        quit_now = ask_yes_no(self.io, question, if_interrupted=True, extra_yes=("q", "quit"))
         if quit_now:
-            self.say("Game saved. Continue it with: cuttle play --resume")
+            self.save()
+            self.say(self.leave_words())
             return True
         self.dirty = True
         return False
@@ -507,7 +576,7 @@ class GameSession:
             return self.concede(p)
         elif cmd in ("quit", "exit", "q"):
             self.save()
-            self.say("Game saved. Continue it with: cuttle play --resume")
+            self.say(self.leave_words())
             return "quit"
         elif cmd.isdigit() and not rest:
             self.play_number(int(cmd))
@@ -632,8 +701,12 @@ class GameSession:
         self.panel("Log", Group(Text("The game so far", style="bold"), *lines))
 
     def hint(self) -> None:
-        with self.io.thinking(self.style.say("Looking for a hint…")):
-            move, level, why = players.hint_move(self.game, self.seed, self.options.think)
+        try:
+            with self.io.thinking(self.style.say("Looking for a hint…")):
+                move, level, why = players.hint_move(self.game, self.seed, self.options.think)
+        except KeyboardInterrupt:  # Ctrl-C while the AI looks: no hint, the game goes on
+            self.say("Hint cancelled.")
+            return
         meta = self.move_items([move])[0][1]
         extra = f" — {why}" if why else ""
         self.say(f"Hint ({level} AI): {self.style.words(str(move))}  [{meta}]{extra}")
@@ -648,8 +721,16 @@ class GameSession:
             self.say("Nothing to undo: you have made no decision yet.")
             return
         target = earlier[-1]
-        moves = [str(m) for _, m in self.game.history][:target]
-        fresh = GameSession(self.seed, self.rules, self.seats, self.io, self.options, moves)
+        moves = [str(m) for _, m in self.game.history]
+        shown = first_reveal(self.seed, self.rules, moves, target, p)
+        if shown is not None:
+            self.say(
+                f"Cannot undo: move {shown} showed you a card that was hidden at your decision "
+                f"at move {target + 1} (undo never lets you see a hidden card and take it back)."
+            )
+            return
+        kept = moves[:target]
+        fresh = GameSession(self.seed, self.rules, self.seats, self.io, self.options, kept)
         self.game, self.log, self.turns = fresh.game, fresh.log, fresh.turns
         self.choices, self.numbered, self.dirty = fresh.choices, None, True
         self.printed_log = len(self.log)
@@ -657,17 +738,25 @@ class GameSession:
         self.announce(f"Undone: back to your decision at move {target + 1}.")
 
     def save_as(self, name: str | None) -> None:
-        self.save()
+        """``save`` (the game's own save) or ``save FILE`` (a copy of the record there)."""
+        saved = self.save()
         if name is None:
-            self.say(f"Saved to {save_path()} (continue with: cuttle play --resume).")
+            if saved and self.slot is not None and self.slot.exists():
+                self.say(f"Saved as {self.slot.name} ({shown_path(self.slot.path)}).")
+            else:
+                self.say(self.leave_words())
             return
         path = Path(name).expanduser()
         try:
-            write_json(path, self.record().to_json())
-        except OSError as exc:
-            self.say(f"Could not save to {name}: {exc}")
+            replace = _holds_a_record(path)
+            write_json(path, self.record().public_json(), replace=replace)
+        except UnsafeTargetError as exc:
+            self.say(f"Not saved: {exc} (only a cuttle game record is replaced).")
             return
-        self.say(f"Saved to {path} (watch it with: cuttle replay {path}).")
+        except OSError as exc:
+            self.say(f"Could not save to {shown_path(name)}: {os_reason(exc)}")
+            return
+        self.say(f"Saved to {shown_path(path)} (watch it with: cuttle replay {shown_path(path)}).")
 
     def concede(self, p: int) -> Result | None:
         if not ask_yes_no(self.io, concede_question(self.names[p])):
@@ -705,16 +794,44 @@ class GameSession:
             try:
                 kept = keep_finished(self.record())
             except OSError as exc:
-                self.say(f"Could not keep the game record: {exc}")
+                self.keep_in_slot(os_reason(exc))
+            else:
+                if self.slot is not None:
+                    self.slot.remove()
+                    self.slot = None
             game_id, problem = record_finished(
                 self.record(), time.monotonic() - self.started, kept.name if kept else None
             )
             if problem or self.io.interactive:
                 self.say(problem or f"Go over every move with: cuttle review {game_id}")
+        if self.options.record_path is not None and self._record_started:
+            self.say(f"Record written to {shown_path(self.options.record_path)}.")
         if kept is not None and self.io.interactive:
             self.say("Record kept; watch the game again with:")
-            self.say(f"  cuttle replay {kept}")
+            self.say(f"  cuttle replay {shown_path(kept)}")
         return kept
+
+    def keep_in_slot(self, why: str) -> None:
+        """The history could not take the finished game: leave it in its save slot instead."""
+        try:
+            if self.slot is None:
+                self.slot = new_slot(self.seed)
+            self.slot.write(self.record())
+        except (OSError, SlotError):
+            self.say(f"Could not keep the game record ({why}).")
+            return
+        self.say(f"Could not keep the game record ({why}); it stays saved as {self.slot.name}.")
+
+
+def _holds_a_record(path: Path) -> bool:
+    """True when ``path`` is a cuttle game record (which ``save FILE`` may replace)."""
+    if not path.exists():
+        return False
+    try:
+        read_record(path)
+    except CorruptFileError:
+        return False
+    return True
 
 
 def _make_coach(wanted: bool) -> Coach | None:
@@ -750,12 +867,13 @@ def session_from_record(
     seats: list[Seat] = []
     if isinstance(seats_data, list) and len(seats_data) == 2:
         for s in seats_data:
-            if not isinstance(s, dict) or not isinstance(s.get("name"), str):
-                raise ValueError("seats must have names")
+            if not isinstance(s, dict):
+                raise ValueError("each seat must be an object with a name")
+            name = check_name(s.get("name"), "a seat's name")
             ai = s.get("ai")
-            if ai is not None and ai not in players.LEVELS:
-                raise ValueError(f"unknown AI level {ai!r}")
-            seats.append(Seat(s["name"], ai))
+            if ai is not None and (not isinstance(ai, str) or ai not in players.LEVELS):
+                raise ValueError(f"unknown AI level {safe_repr(ai, 20)}")
+            seats.append(Seat(name, ai))
     else:
         for name, ctl in zip(record.players, record.controllers, strict=True):
             level = ctl.split(":", 1)[1] if ctl.startswith("ai:") else None
