@@ -129,3 +129,29 @@ def test_hotseat_handoff_hides_both_hands(tmp_path: Path) -> None:
     assert "Player 2> draw" not in t.text()
     t.line("quit")
     assert t.finish() == 0
+
+
+def test_replay_in_the_same_frame_with_the_move_list_beside(tmp_path: Path) -> None:
+    import random
+
+    game = Game.new(seed=4)
+    rng = random.Random(1)
+    while game.outcome is None:
+        game.play(rng.choice(game.legal_moves()))
+    moves = [str(m) for _, m in game.history]
+    record = tmp_path / "game.json"
+    data = {"format": "cuttle-game/1", "rules": "classic", "seed": 4, "players": ["A", "B"]}
+    data |= {"moves": moves, "outcome": game.outcome, "reason": game.outcome_reason}
+    record.write_text(json.dumps(data))
+    last = len(moves)
+    t = Term(["replay", str(record)], tmp_path, 120, 40)
+    t.wait(rf"Move 0/{last}")
+    assert "│ 1. " in t.screen.display[0]  # the move list beside the board
+    t.send("n")
+    t.wait(rf"Move 1/{last}")
+    t.send("\x1b[F")  # End
+    t.wait(rf"Move {last}/{last} · Result")
+    t.send("5\r")
+    t.wait(rf"Move 5/{last}")
+    t.send("q")
+    assert t.finish() == 0
