@@ -3,7 +3,8 @@
 For each rule set (the two presets, and each with jokers: the weights are looked up by
 ``learned.weights_key``) plays self-play games (``--players``, medium against medium by default; a
 small share of random moves, ``--explore``, so the data also covers the odd tables a search looks
-at), records the feature vector of every main-phase table from both seats with the seat's final
+at; several pairs, ``"medium/medium;hard:iterations=40/medium"``, take the games in turn),
+records the feature vector of every main-phase table from both seats with the seat's final
 result, and fits ``P(win) = sigmoid(w . features)`` by Newton's method with a small L2 penalty.
 Prints the weights, the log-loss on held-out games, and with ``--write`` stores them in
 cuttle/ai/learned_weights.py.
@@ -24,6 +25,7 @@ from pathlib import Path
 
 from cuttle import Game
 from cuttle.ai import make_player
+from cuttle.ai.arena import parse_level
 from cuttle.ai.learned import NAMES, features, weights_key
 from cuttle.rules import Rules
 
@@ -38,8 +40,10 @@ def play(job: tuple[str, int, str, float]) -> list[tuple[list[float], float]]:
     rules, index, players, explore = job
     seed = SEED_BASE + index
     g = Game.new(seed=seed, rules=rules)
-    a, b = players.split("/")
-    bots = [make_player(a, seed=seed), make_player(b, seed=seed + 1)]
+    pairs = players.split(";")
+    a, b = pairs[index // 2 % len(pairs)].split("/")
+    (na, oa), (nb, ob) = parse_level(a), parse_level(b)
+    bots = [make_player(na, seed=seed, **oa), make_player(nb, seed=seed + 1, **ob)]
     if index % 2:
         bots.reverse()
     rng = random.Random(seed)
@@ -94,7 +98,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=10000, help="self-play games per rule set")
     ap.add_argument("--rules", default=",".join(DEFAULT_RULES),
                     help="comma-separated rule sets, one set of weights each")
-    ap.add_argument("--players", default="medium/medium", help="two levels, A/B")
+    ap.add_argument("--players", default="medium/medium",
+                    help="two levels, A/B (options as in the arena: hard:iterations=40/medium);"
+                         " several pairs separated by ';' share the games in turn")
     ap.add_argument("--explore", type=float, default=0.05, help="share of random moves")
     ap.add_argument("--l2", type=float, default=1.0)
     ap.add_argument("--jobs", type=int, default=2)

@@ -99,6 +99,21 @@ def test_fair_play_same_move_when_hidden_cards_are_redealt(level: str, rules: st
             assert player(level).choose(other) is first, (level, g.to_position())
 
 
+@pytest.mark.parametrize("rules", PRESETS)
+def test_fair_play_covers_the_deeper_final_round(rules: str) -> None:
+    # The finalists' deeper search runs on the same determinizations: still only the view.
+    rng = random.Random(23)
+    bot = {"iterations": 40, "deep": 4, "finalists": 3}
+    for g in random_positions(rules, 8, seed=5):
+        seat = g.to_move
+        assert seat is not None
+        first = make_player("hard", seed=5, **bot).choose(g)
+        other = redeal_hidden(g, seat, rng)
+        assert make_player("hard", seed=5, **bot).choose(other) is first, g.to_position()
+        again = make_player("hard", seed=5, **bot).choose(g.copy())
+        assert again is first  # reproducible: same seed, same position, same move
+
+
 # -- reproducibility -------------------------------------------------------------------------------
 @pytest.mark.parametrize("level", LEVELS)
 def test_seeded_players_are_reproducible(level: str) -> None:

@@ -27,12 +27,13 @@ __all__ = ["LEVELS", "Player", "make_player"]
 def make_player(level: str, seed: int | None = None, **options: Any) -> Player:
     """A player of the given level. ``seed`` makes its choices reproducible.
 
-    Options (``hard`` only): ``iterations`` (search budget in simulations, default 1000),
-    ``think`` (seconds per decision instead of an iteration budget), ``depth``, ``opponent``,
-    ``eval`` (``"learned"``, the default, or ``"heuristic"``), ``scale``, ``keep``, and
-    ``method`` (``"minimax"``, the default search, or ``"ismcts"``, the older tree search with
-    its own options). See docs/ai.md.
-    Raises ValueError for an unknown level or option.
+    Options (``hard`` only): ``iterations`` (search budget in simulations, default 400),
+    ``think`` (seconds per decision instead of an iteration budget), ``depth``, ``deep`` and
+    ``finalists`` (the last candidates searched one round deeper, ``deep`` simulations each),
+    ``opponent``, ``eval`` (``"learned"``, the default, or ``"heuristic"``), ``scale``, ``keep``,
+    and ``method`` (``"minimax"``, the default search, or ``"ismcts"``, the older tree search
+    with its own options). See docs/ai.md.
+    Raises ValueError for an unknown level or option, or a value out of its range.
     """
     name = str(level).strip().lower()
     if name not in LEVELS:

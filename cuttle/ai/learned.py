@@ -36,11 +36,40 @@ NAMES: tuple[str, ...] = (
     "jack_best_me", "jack_best_op",
     "win_me_next", "win_me_later", "win_op_next", "win_op_later",
     "deck",
+    "exposed_me", "exposed_op", "perms_exposed_me", "perms_exposed_op",
 )
 N = len(NAMES)
 _HAND_ME = NAMES.index("hand_me_A")
 _HAND_OP = NAMES.index("hand_op_A")
 _REST = NAMES.index("ace_lead_me")
+_EXPOSED = NAMES.index("exposed_me")
+
+
+def _exposure(g: Game, me: int) -> tuple[float, float, int, int]:
+    """What each side's table is exposed to from the other's hand: the points (rank numbers,
+    over 7) of the point cards the other could scuttle with its highest point card, and how
+    many permanents its 2s and 9s could remove (queens' protection aside). Returned as
+    (points of ``me`` exposed, of the opponent, permanents of ``me``, of the opponent)."""
+    out: list[float] = []
+    perms_out: list[int] = []
+    for p in (me, 1 - me):
+        high = -1
+        removers = 0
+        for c in g.hands[1 - p]:
+            if c < 40:
+                if c > high:
+                    high = c
+                if c >> 2 == 1 or c >> 2 == 8:
+                    removers += 1
+        pts = 0
+        if high > 0:
+            for t in g.points[p]:
+                if t < high:
+                    pts += (t >> 2) + 1
+        out.append(pts / 7.0)
+        n = len(g.perms[p])
+        perms_out.append(removers if removers < n else n)
+    return out[0], out[1], perms_out[0], perms_out[1]
 
 
 def features(g: Game, me: int) -> list[float]:
@@ -88,6 +117,7 @@ def features(g: Game, me: int) -> list[float]:
         f[i + 7] = 1.0 if mine else 0.0
         f[i + 9] = theirs
     f[i + 10] = len(g.deck) / 13.0
+    f[_EXPOSED:_EXPOSED + 4] = _exposure(g, me)
     return f
 
 
@@ -139,7 +169,9 @@ def evaluate_learned(g: Game, me: int) -> float:
     if theirs:
         v += theirs * (w[i + 8] if nxt == me else w[i + 9])
     v += w[i + 10] * len(g.deck) / 13.0
-    return v
+    e_me, e_op, pe_me, pe_op = _exposure(g, me)
+    j = _EXPOSED
+    return v + w[j] * e_me + w[j + 1] * e_op + w[j + 2] * pe_me + w[j + 3] * pe_op
 
 
 def weights_key(rules: Rules) -> str:

@@ -1,116 +1,127 @@
 """Weights of the learned evaluation (:mod:`cuttle.ai.learned`): one list per preset, one weight
-per feature in the order of ``learned.NAMES``. Written by
-``python benchmarks/tune_eval.py --games 10000 --jobs 2 --write`` (the four default rule sets).
+per feature in the order of ``learned.NAMES``. ``classic`` and ``cuttlecards`` were written by
+``python benchmarks/tune_eval.py --games 6000 --rules classic,cuttlecards --players
+"medium/medium;medium/medium;medium/medium;hard:iterations=30/medium" --jobs 2 --write``; the
+joker rule sets by the earlier ``--games 10000`` fit, before the exposure features existed (their
+exposure weights are 0).
 """
 
 WEIGHTS: dict[str, list[float]] = {
     "classic": [
-        0.2911,  # me_next
-        -1.0113,  # need_me
-        1.0113,  # need_op
-        0.1781,  # near_me
-        -0.1778,  # near_op
-        0.7778,  # queen_me
-        -0.7777,  # queen_op
-        0.1136,  # queens2_me
-        -0.1137,  # queens2_op
-        0.2757,  # kings_me
-        -0.2756,  # kings_op
-        0.2997,  # glasses_me
-        -0.3005,  # glasses_op
-        0.4046,  # hand_me_A
-        0.7938,  # hand_me_2
-        0.2421,  # hand_me_3
-        0.1442,  # hand_me_4
-        0.3723,  # hand_me_5
-        0.5128,  # hand_me_6
-        0.4307,  # hand_me_7
-        0.4456,  # hand_me_8
-        0.6047,  # hand_me_9
-        0.7039,  # hand_me_T
-        0.8997,  # hand_me_J
-        0.0056,  # hand_me_Q
-        0.5268,  # hand_me_K
+        0.2757,  # me_next
+        -1.0166,  # need_me
+        1.0166,  # need_op
+        0.2209,  # near_me
+        -0.2202,  # near_op
+        0.9048,  # queen_me
+        -0.9046,  # queen_op
+        0.7112,  # queens2_me
+        -0.7112,  # queens2_op
+        0.1538,  # kings_me
+        -0.1537,  # kings_op
+        0.1038,  # glasses_me
+        -0.1051,  # glasses_op
+        0.4344,  # hand_me_A
+        0.867,  # hand_me_2
+        0.1677,  # hand_me_3
+        0.1823,  # hand_me_4
+        0.3566,  # hand_me_5
+        0.5759,  # hand_me_6
+        0.3862,  # hand_me_7
+        0.504,  # hand_me_8
+        0.6777,  # hand_me_9
+        0.7707,  # hand_me_T
+        0.7738,  # hand_me_J
+        -0.0434,  # hand_me_Q
+        0.5292,  # hand_me_K
         0.0,  # hand_me_X
-        -0.4047,  # hand_op_A
-        -0.794,  # hand_op_2
-        -0.2421,  # hand_op_3
-        -0.1442,  # hand_op_4
-        -0.3723,  # hand_op_5
-        -0.5128,  # hand_op_6
-        -0.4307,  # hand_op_7
-        -0.4456,  # hand_op_8
-        -0.6047,  # hand_op_9
-        -0.7039,  # hand_op_T
-        -0.8997,  # hand_op_J
-        -0.0056,  # hand_op_Q
-        -0.5267,  # hand_op_K
+        -0.4345,  # hand_op_A
+        -0.8671,  # hand_op_2
+        -0.1677,  # hand_op_3
+        -0.1823,  # hand_op_4
+        -0.3565,  # hand_op_5
+        -0.5759,  # hand_op_6
+        -0.3861,  # hand_op_7
+        -0.5039,  # hand_op_8
+        -0.6776,  # hand_op_9
+        -0.7707,  # hand_op_T
+        -0.7738,  # hand_op_J
+        0.0434,  # hand_op_Q
+        -0.5292,  # hand_op_K
         0.0,  # hand_op_X
-        0.3878,  # ace_lead_me
-        -0.3878,  # ace_lead_op
-        0.2599,  # six_perms_me
-        -0.2598,  # six_perms_op
-        0.4915,  # jack_best_me
-        -0.4914,  # jack_best_op
-        3.776,  # win_me_next
-        0.7043,  # win_me_later
-        -0.7042,  # win_op_next
-        -3.7903,  # win_op_later
+        0.3956,  # ace_lead_me
+        -0.3956,  # ace_lead_op
+        0.1209,  # six_perms_me
+        -0.1208,  # six_perms_op
+        0.6261,  # jack_best_me
+        -0.626,  # jack_best_op
+        3.6636,  # win_me_next
+        0.6326,  # win_me_later
+        -0.6327,  # win_op_next
+        -3.6845,  # win_op_later
         -0.0,  # deck
+        -0.1164,  # exposed_me
+        0.1165,  # exposed_op
+        0.2723,  # perms_exposed_me
+        -0.2724,  # perms_exposed_op
     ],
     "cuttlecards": [
-        0.3253,  # me_next
-        -1.0746,  # need_me
-        1.0746,  # need_op
-        0.1267,  # near_me
-        -0.1264,  # near_op
-        0.8617,  # queen_me
-        -0.8616,  # queen_op
-        -0.4172,  # queens2_me
-        0.4172,  # queens2_op
-        0.2453,  # kings_me
-        -0.2453,  # kings_op
-        0.4363,  # glasses_me
-        -0.4362,  # glasses_op
-        0.4022,  # hand_me_A
-        0.9779,  # hand_me_2
-        0.3167,  # hand_me_3
-        0.2389,  # hand_me_4
-        0.6575,  # hand_me_5
-        0.5725,  # hand_me_6
-        0.7228,  # hand_me_7
-        0.5194,  # hand_me_8
-        0.6691,  # hand_me_9
-        0.6892,  # hand_me_T
-        1.1593,  # hand_me_J
-        0.0187,  # hand_me_Q
-        0.5612,  # hand_me_K
+        0.312,  # me_next
+        -1.0744,  # need_me
+        1.0743,  # need_op
+        0.1361,  # near_me
+        -0.1347,  # near_op
+        1.2379,  # queen_me
+        -1.2376,  # queen_op
+        -0.1888,  # queens2_me
+        0.1887,  # queens2_op
+        0.1492,  # kings_me
+        -0.1492,  # kings_op
+        0.382,  # glasses_me
+        -0.3819,  # glasses_op
+        0.4313,  # hand_me_A
+        1.0166,  # hand_me_2
+        0.2714,  # hand_me_3
+        0.297,  # hand_me_4
+        0.67,  # hand_me_5
+        0.6494,  # hand_me_6
+        0.7075,  # hand_me_7
+        0.583,  # hand_me_8
+        0.7598,  # hand_me_9
+        0.829,  # hand_me_T
+        1.1,  # hand_me_J
+        0.0059,  # hand_me_Q
+        0.5196,  # hand_me_K
         0.0,  # hand_me_X
-        -0.4022,  # hand_op_A
-        -0.978,  # hand_op_2
-        -0.3167,  # hand_op_3
-        -0.2389,  # hand_op_4
-        -0.6575,  # hand_op_5
-        -0.5725,  # hand_op_6
-        -0.7228,  # hand_op_7
-        -0.5193,  # hand_op_8
-        -0.6691,  # hand_op_9
-        -0.6892,  # hand_op_T
-        -1.1593,  # hand_op_J
-        -0.0187,  # hand_op_Q
-        -0.5612,  # hand_op_K
+        -0.4313,  # hand_op_A
+        -1.0168,  # hand_op_2
+        -0.2714,  # hand_op_3
+        -0.2969,  # hand_op_4
+        -0.67,  # hand_op_5
+        -0.6493,  # hand_op_6
+        -0.7075,  # hand_op_7
+        -0.583,  # hand_op_8
+        -0.7598,  # hand_op_9
+        -0.8289,  # hand_op_T
+        -1.1,  # hand_op_J
+        -0.0059,  # hand_op_Q
+        -0.5195,  # hand_op_K
         0.0,  # hand_op_X
-        0.3953,  # ace_lead_me
-        -0.3953,  # ace_lead_op
-        0.2221,  # six_perms_me
-        -0.2222,  # six_perms_op
-        0.3955,  # jack_best_me
-        -0.3956,  # jack_best_op
-        4.0335,  # win_me_next
-        0.6744,  # win_me_later
-        -0.6746,  # win_op_next
-        -4.043,  # win_op_later
+        0.424,  # ace_lead_me
+        -0.424,  # ace_lead_op
+        0.1479,  # six_perms_me
+        -0.1479,  # six_perms_op
+        0.442,  # jack_best_me
+        -0.442,  # jack_best_op
+        4.2567,  # win_me_next
+        0.6241,  # win_me_later
+        -0.6251,  # win_op_next
+        -4.29,  # win_op_later
         0.0,  # deck
+        -0.0833,  # exposed_me
+        0.0834,  # exposed_op
+        0.166,  # perms_exposed_me
+        -0.1661,  # perms_exposed_op
     ],
     "classic+joker": [
         0.2693,  # me_next
@@ -165,6 +176,10 @@ WEIGHTS: dict[str, list[float]] = {
         -0.6752,  # win_op_next
         -3.7513,  # win_op_later
         -0.0,  # deck
+        0.0,  # exposed_me
+        0.0,  # exposed_op
+        0.0,  # perms_exposed_me
+        0.0,  # perms_exposed_op
     ],
     "cuttlecards+joker": [
         0.2946,  # me_next
@@ -219,5 +234,9 @@ WEIGHTS: dict[str, list[float]] = {
         -0.6596,  # win_op_next
         -3.8909,  # win_op_later
         -0.0,  # deck
+        0.0,  # exposed_me
+        0.0,  # exposed_op
+        0.0,  # perms_exposed_me
+        0.0,  # perms_exposed_op
     ],
 }

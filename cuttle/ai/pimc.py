@@ -51,13 +51,15 @@ from cuttle.engine.search import moves as legal
 
 #: The options: name -> (what it accepts, default).
 DEFAULTS: dict[str, tuple[Spec, Any]] = {
-    "iterations": (ITERATIONS, 1000),
+    "iterations": (ITERATIONS, 400),
     "think": (THINK, None),
     "depth": (Spec("int", 1, 6), 2),
     "scale": (Spec("float", 0, 1e6, open_lo=True, optional=True), None),
     "keep": (Spec("float", 0, 1, open_lo=True, open_hi=True), 0.5),
     "opponent": (Spec("choice", choices=("greedy", "minimax")), "greedy"),
     "eval": (Spec("choice", choices=("learned", "heuristic")), "learned"),
+    "deep": (Spec("int", 0, 10_000), 12),
+    "finalists": (Spec("int", 2, 20), 3),
 }
 
 #: The leaf evaluations: name -> (function, default scale of the sigmoid that maps it to a chance).
@@ -176,6 +178,8 @@ class DeterminizedPlayer(Player):
         self.scale: float = default_scale if cfg["scale"] is None else cfg["scale"]
         self.keep: float = cfg["keep"]
         self.opponent: str = cfg["opponent"]
+        self.deep: int = cfg["deep"]
+        self.finalists: int = cfg["finalists"]
         self.last_iterations = 0
         self.last_values: dict[Move, float] = {}  # each searched move's win chance (game review)
 
@@ -213,14 +217,16 @@ class DeterminizedPlayer(Player):
 
         alive = list(moves)
         rounds = max(1, math.ceil(math.log(len(alive), 1.0 / self.keep)))
+        t_start = time.perf_counter()
         if self.think is None:
             budget = self.iterations
             used = 0
         else:
-            t0 = time.perf_counter()
             used = run(alive, 1)
-            per_sim = (time.perf_counter() - t0) / used
-            budget = max(used, int(self.think / max(per_sim, 1e-6)))
+            per_sim = (time.perf_counter() - t_start) / used
+            # With a deeper final round, it gets the second half of the time.
+            share = 0.5 if self.deep else 1.0
+            budget = max(used, int(share * self.think / max(per_sim, 1e-6)))
         spent_rounds = 0
         while True:
             per_move = max(1, (budget - used) // (max(1, rounds - spent_rounds) * len(alive)))
@@ -233,13 +239,47 @@ class DeterminizedPlayer(Player):
             alive = alive[: max(1, math.ceil(len(alive) * self.keep))]
             if len(alive) == 1:
                 break
-        self.last_iterations = used
-        self.last_values = {m: sums[m] / counts[m] for m in moves if counts[m]}
         best = max(alive, key=lambda mv: sums[mv] / counts[mv] if counts[mv] else -1.0)
         rate = sums[best] / counts[best]
+        deep_values: dict[Move, float] = {}
+        if self.deep:
+            # The last few candidates (those that survived the most halvings, best first)
+            # are compared again one round deeper: the seat's move, the opponent's, the seat's,
+            # the opponent's, the seat's.
+            ranked = sorted(moves, key=lambda mv: (-counts[mv], -sums[mv] / counts[mv]))
+            finals = ranked[: self.finalists]
+            if len(finals) > 1:
+                best, rate, n, deep_values = self._deeper(finals, dets, base, seat, rng,
+                                                          searcher, horizon + 2, t_start)
+                used += n
+        self.last_iterations = used
+        # Each searched move's win chance, from the deepest search it had (game review).
+        self.last_values = {m: sums[m] / counts[m] for m in moves if counts[m]}
+        self.last_values.update(deep_values)
         if base.phase == "main" and self._blocks(view, seat, base, best):
             return best, "blocks the opponent's win"
         return best, f"best by search: {100 * rate:.0f}% of {used} simulations"
+
+    def _deeper(self, finals: list[Move], dets: list[Game], base: Game, seat: int,
+                rng: random.Random, searcher: Searcher, horizon: int,
+                t_start: float) -> tuple[Move, float, int, dict[Move, float]]:
+        """The best of ``finals`` by ``deep`` simulations each at ``horizon`` (the same deals for
+        all, taken in turn so that a time budget stops them evenly); its win rate, the number
+        of simulations run, and each finalist's win rate."""
+        sums = dict.fromkeys(finals, 0.0)
+        n = 0
+        for i in range(self.deep):
+            if self.think is not None and i and time.perf_counter() - t_start > self.think:
+                break
+            if i == len(dets):
+                dets.append(search_copy(base.redeal(seat, rng)))
+            for m in finals:
+                v = searcher.value(child(dets[i], m), horizon)
+                sums[m] += 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -v / self.scale))))
+                n += 1
+        best = max(finals, key=lambda mv: sums[mv])
+        per = n // len(finals)
+        return best, sums[best] / per, n, {m: sums[m] / per for m in finals}
 
     @staticmethod
     def _blocks(view: View, seat: int, base: Game, move: Move) -> bool:
