@@ -738,20 +738,23 @@ class Game:
         """The turn player's move is complete: check for a winner, the hand limit, then pass."""
         # Inlined score() and kings(): this runs after every move of every search.
         goals = self.rules.goals
-        points = self.points
-        perms = self.perms
-        wins = [False, False]
-        for q in (0, 1):
-            pts = points[q]
-            s = len(pts)
-            for c in pts:
-                s += c >> 2
-            k = 0
-            for c in perms[q]:
-                if c >> 2 == _R_KING:
-                    k += 1
-            wins[q] = s >= goals[k if k < 4 else 4]
-        w0, w1 = wins
+        pts = self.points[0]
+        s0 = len(pts)
+        for c in pts:
+            s0 += c >> 2
+        pts = self.points[1]
+        s1 = len(pts)
+        for c in pts:
+            s1 += c >> 2
+        k0 = k1 = 0
+        for c in self.perms[0]:
+            if c >> 2 == _R_KING:
+                k0 += 1
+        for c in self.perms[1]:
+            if c >> 2 == _R_KING:
+                k1 += 1
+        w0 = s0 >= goals[k0 if k0 < 4 else 4]
+        w1 = s1 >= goals[k1 if k1 < 4 else 4]
         if w0 or w1:
             if w0 and w1:
                 w = self.turn_player if self.rules.simultaneous_win == "mover" else 0
