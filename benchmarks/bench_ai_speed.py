@@ -1,5 +1,8 @@
 """Seconds per decision of each AI level (median and mean) on positions from real games.
 
+Wall-clock figures, and the same in process CPU time (what the decision costs when the machine
+is shared: on a loaded machine the wall clock also counts the time other programs ran).
+
     python benchmarks/bench_ai_speed.py [--positions N] [--rules R] [--level L ...]
         [--hard-iterations I ...]
 """
@@ -45,14 +48,19 @@ def main() -> None:
     for level, opts in specs:
         bot = make_player(level, seed=3, **opts)
         times = []
+        cpu = []
         for g in games:
             t0 = time.perf_counter()
+            c0 = time.process_time()
             bot.choose(g)
+            cpu.append(time.process_time() - c0)
             times.append(time.perf_counter() - t0)
         label = level + (f" ({opts['iterations']} iterations)" if opts else "")
         print(
             f"{label:28s} median {statistics.median(times) * 1000:8.2f} ms"
             f"  mean {statistics.mean(times) * 1000:8.2f} ms  max {max(times) * 1000:8.1f} ms"
+            f"   CPU: median {statistics.median(cpu) * 1000:8.2f} ms"
+            f"  max {max(cpu) * 1000:8.1f} ms"
         )
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory {peak:.0f} MB")
