@@ -201,3 +201,28 @@ def test_seed_hidden_until_the_end_and_your_side_below_when_you_sat_second() -> 
     assert final.bottom == 1 and final.seed == 4  # over: all cards, you below, the seed shown
     hotseat = GameSession(4, "classic", HOTSEAT, io, Options(save=False))
     assert hotseat.model(0).seed is None  # never during a hot-seat game, even if chosen
+
+
+def test_question_mark_opens_the_legend_and_the_status_bar_tells_the_threat() -> None:
+    def script(d: Driver) -> None:
+        d.keys("?")
+        d.until(lambda: bool(d.io.overlays))
+        assert d.io.overlays[-1].title == "Legend"
+        d.keys(ESC, wait=False)
+        model = d.io._shown()
+        assert model is not None
+        assert d.io._threat(model).startswith("AI (random) needs 21 · ")  # what the bar shows
+        d.keys("quit\r")
+
+    play(script)
+
+
+def test_a_pasted_line_longer_than_any_command_is_cut_at_once() -> None:
+    def script(d: Driver) -> None:
+        d.keys("x" * 5000, wait=False)
+        d.until(lambda: len(d.io.buffer.text) == 200)
+        assert any("at most 200 characters" in m for m in d.io.messages)
+        d.io.buffer.reset()
+        d.keys("quit\r")
+
+    play(script)

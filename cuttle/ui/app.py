@@ -65,10 +65,12 @@ from cuttle.ui.screen import (
     log_text,
     too_small,
 )
+from cuttle.ui.session import MAX_LINE
 from cuttle.ui.terminal import MoveCompleter, MoveSource
 
 T = TypeVar("T")
 PACES = ("step", "normal", "fast")
+MAX_INPUT = MAX_LINE  # the session refuses longer lines; the input line cuts them as typed
 PACE_DELAY = 0.5  # seconds an opponent's action stays on screen at the normal pace
 PHASES = {
     "main": "turn",
@@ -191,6 +193,7 @@ class AppIO:
             complete_while_typing=False,
             history=InMemoryHistory(),
             multiline=False,
+            on_text_changed=self._limit_line,
         )
         self.app: Application[None] = Application(
             layout=Layout(self._layout(), focused_element=self.input_window),
@@ -204,6 +207,13 @@ class AppIO:
         )
         self.app.ttimeoutlen = 0.05
         self.app.timeoutlen = 0.5
+
+    def _limit_line(self, buffer: Buffer) -> None:
+        """A line longer than any command is cut as it is typed or pasted, with a message."""
+        if len(buffer.text) > MAX_INPUT:
+            buffer.text = buffer.text[:MAX_INPUT]
+            buffer.cursor_position = len(buffer.text)
+            self.messages.append(f"A line holds at most {MAX_INPUT} characters: the rest was cut.")
 
     # == the session's side (worker thread) ===================================================
     def run(self, body: Callable[[], T]) -> T | None:
@@ -619,6 +629,8 @@ class AppIO:
             pieces.append(f"deck {len(pos.get('deck', []))}")
             if model.seed is not None:
                 pieces.append(f"seed {model.seed}")
+            if model.viewer is not None and pos.get("phase") != "over" and self.mode != "ask":
+                pieces.append(self._memo("threat", model.viewer, lambda: self._threat(model)))
         pieces += [extra() for extra in self.status_extras]
         pieces.append("F1 help")
         pieces.append(f"pace {self.pace} F2")
@@ -633,6 +645,15 @@ class AppIO:
                 continue
             text = candidate
         return [("class:status", " " + text.ljust(max(0, w - 1)))]
+
+    def _threat(self, model: TableModel) -> str:
+        """What the opponent could win with next turn, from the viewer's view (public only)."""
+        from cuttle.ui.threat import threat_line
+
+        assert model.viewer is not None
+        line = threat_line(model.pos, model.viewer, model.names)
+        # the viewer's own need is already in the bar as a score: keep the opponent's threat
+        return line.split(" · ", 1)[-1]
 
     def _prompt(self) -> StyleAndTextTuples:
         if self.mode in ("read", "ask"):

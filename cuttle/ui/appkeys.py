@@ -51,6 +51,11 @@ def build_keys(io: AppIO) -> KeyBindings:
         if io.mode == "read":
             io._submit("help")
 
+    @kb.add("?", filter=empty & reading & ~overlay_focused)
+    def _legend(event: KeyPressEvent) -> None:
+        """``?`` on an empty input line: what the marks on the screen mean."""
+        io._submit("legend")
+
     @kb.add("pageup", filter=~overlay_focused)
     def _log_up(event: KeyPressEvent) -> None:
         io._wheel(-max(1, io._size()[1] // 3))

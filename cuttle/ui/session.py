@@ -564,8 +564,11 @@ class GameSession:
             from cuttle.ui.threat import legend_for, threat_line
 
             view = self.game.view(p)
-            lines = [] if cmd == "threat" else legend_for(view)
-            self.say("\n".join([*lines, threat_line(view, p, self.names)]))
+            threat = self.style.say(threat_line(view, p, self.names))
+            if cmd == "threat":
+                self.say(threat)
+            else:
+                self.panel("Legend", Text("\n".join([*legend_for(view)[1:], "", threat])))
         elif cmd == "hint":
             self.hint()
         elif cmd == "undo":
