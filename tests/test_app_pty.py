@@ -4,6 +4,7 @@ what is on the screen at 80×24, 120×40 and 60×20."""
 from __future__ import annotations
 
 import json
+import signal
 from pathlib import Path
 
 import pytest
@@ -155,3 +156,18 @@ def test_replay_in_the_same_frame_with_the_move_list_beside(tmp_path: Path) -> N
     t.wait(rf"Move 5/{last}")
     t.send("q")
     assert t.finish() == 0
+
+
+def test_sigterm_on_the_full_screen_saves_restores_the_screen_and_says_so(tmp_path: Path) -> None:
+    t = Term(["play", "--seed", "3", "--ai", "random"], tmp_path, 80, 24)
+    t.wait(PROMPT)
+    t.line("draw")
+    t.wait(PROMPT)
+    t.settle()
+    t.child.kill(signal.SIGTERM)
+    status = t.finish()
+    assert status == 143
+    assert b"\x1b[?1049l" in t.raw  # the shell's screen is back
+    assert "SIGTERM received: Game saved as game-1" in t.text()
+    saved = list((tmp_path / "state").rglob("game-1.json"))
+    assert saved and json.loads(saved[0].read_text())["moves"][:1] == ["draw"]
