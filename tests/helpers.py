@@ -14,6 +14,8 @@ Card lists may be written as lists or as one string: ``"7D 2C"``; player pairs a
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -162,3 +164,19 @@ def cli_env(home: Path, **extra: str) -> dict[str, str]:
     )
     env.pop("NO_COLOR", None)
     return env
+
+
+def run_cuttle(
+    args: list[str], home: Path, stdin: str = "", *, columns: str = "80", timeout: float = 60
+) -> subprocess.CompletedProcess[str]:
+    """``python -m cuttle ARGS`` with ``stdin`` piped in, its files kept under ``home``."""
+    home.mkdir(parents=True, exist_ok=True)
+    return subprocess.run(
+        [sys.executable, "-m", "cuttle", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=cli_env(home, COLUMNS=columns),
+        timeout=timeout,
+        cwd=home,
+    )

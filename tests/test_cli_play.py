@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from helpers import cli_env
+from helpers import run_cuttle
 
 from cuttle import Game
 
@@ -16,17 +15,7 @@ from cuttle import Game
 def cuttle(
     args: list[str], stdin: str, home: Path, timeout: float = 60
 ) -> subprocess.CompletedProcess[str]:
-    home.mkdir(parents=True, exist_ok=True)
-    env = cli_env(home, COLUMNS="80")
-    return subprocess.run(
-        [sys.executable, "-m", "cuttle", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=timeout,
-        cwd=home,
-    )
+    return run_cuttle(args, home, stdin, timeout=timeout)
 
 
 def save_file(home: Path) -> Path:

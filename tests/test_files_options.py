@@ -5,28 +5,18 @@ ValueError with a message at the call that received it."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import cli_env
+from helpers import run_cuttle
 
 from cuttle import Game
 from cuttle.notation import load_position
 
 
 def cuttle(args: list[str], home: Path, stdin: str = "") -> Any:
-    return subprocess.run(
-        [sys.executable, "-m", "cuttle", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=cli_env(home, COLUMNS="80"),
-        timeout=60,
-        cwd=home,
-    )
+    return run_cuttle(args, home, stdin)
 
 
 def nothing_written(home: Path) -> bool:

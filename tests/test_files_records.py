@@ -5,27 +5,17 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import cli_env
+from helpers import run_cuttle
 
 from cuttle import Game
 
 
 def cuttle(args: list[str], home: Path, stdin: str = "", timeout: float = 60) -> Any:
-    return subprocess.run(
-        [sys.executable, "-m", "cuttle", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=cli_env(home, COLUMNS="80"),
-        timeout=timeout,
-        cwd=home,
-    )
+    return run_cuttle(args, home, stdin, timeout=timeout)
 
 
 def record(**fields: Any) -> dict[str, Any]:

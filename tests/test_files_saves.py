@@ -11,19 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import cli_env
+from helpers import cli_env, run_cuttle
 
 
 def cuttle(args: list[str], home: Path, stdin: str = "") -> Any:
-    return subprocess.run(
-        [sys.executable, "-m", "cuttle", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=cli_env(home, COLUMNS="400"),
-        timeout=90,
-        cwd=home,
-    )
+    return run_cuttle(args, home, stdin, columns="400", timeout=90)
 
 
 def saves(home: Path) -> Path:
