@@ -226,27 +226,31 @@ def test_any_input_is_answered_without_a_traceback_or_raw_control_characters(
             break
 
 
-def test_a_lesson_on_a_terminal(tmp_path: Path) -> None:
-    pexpect = pytest.importorskip("pexpect")
-    child = pexpect.spawn(
-        sys.executable, ["-m", "cuttle", "learn"], env=cli_env(tmp_path, TERM="xterm"),
-        dimensions=(30, 100), encoding="utf-8", timeout=20, cwd=str(tmp_path),
-    )
-    child.expect("Enter for 1, q to quit\\)> ")
-    child.sendline("4")
-    child.expect("Lesson 4: Kings lower your goal")
-    child.expect("lesson 4> ")
-    child.sendline("points 5H")
-    child.expect("5♥ gives 19 of 21")
-    child.expect("lesson 4> ")
-    child.sendline("perm KC")
-    child.expect("Solved!")
-    child.expect(" \\[x\\]  4\\. Kings lower your goal")
-    child.expect("Enter for 1, q to quit\\)> ")
-    child.sendline("q")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+def test_a_lesson_on_a_terminal_runs_in_the_full_screen(tmp_path: Path) -> None:
+    """The real program in a pseudo-terminal: the menu, the lesson on the game's board, a
+    wrong move explained, solved, and the shell's screen given back."""
+    pytest.importorskip("pexpect")
+    pytest.importorskip("pyte")
+    from ptyscreen import Term
+
+    t = Term(["learn"], tmp_path, 80, 24)
+    t.wait(r"Cuttle lessons \(0 of 19 done\)")
+    t.send("4\r")  # its number in the menu, then Enter
+    t.wait(r"(?m)^lesson 4> ")
+    screen = t.text()
+    assert screen.splitlines()[0].startswith("AI ") and "score 17 / 21" in screen
+    assert "hand 5♥ K♣" in screen and "Lesson 4: Kings lower your goal" in screen
+    assert "Your task: Win this turn." in screen and "You: turn" in t.bottom()
+    t.line("points 5H")
+    t.wait("5♥ gives 19 of 21")
+    t.line("perm KC")
+    t.wait(r"(?m)^lesson 4 solved> ")
+    assert "Solved!" in t.text() and "Enter: lesson 5" in t.text()
+    t.line("q")
+    assert t.finish() == 0
+    assert b"\x1b[?1049h" in t.raw and b"\x1b[?1049l" in t.raw
+    progress = json.loads((tmp_path / "data" / "cuttle" / "lessons.json").read_text())
+    assert progress["done"] == ["king"]
 
 
 def test_find_a_lesson_by_number_name_or_topic() -> None:

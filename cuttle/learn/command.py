@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -66,7 +67,7 @@ def learn_command(args: argparse.Namespace) -> int:
 
     settings, _ = load_settings()
     style = CardStyle(ascii=args.ascii or settings.cards == "ascii")
-    read, write = console_io()
+    lesson = None
     if args.lesson is not None:
         lesson = find_lesson(lessons, args.lesson)
         if lesson is None:
@@ -74,6 +75,15 @@ def learn_command(args: argparse.Namespace) -> int:
                 f"no lesson {args.lesson[:40]!r}: choose 1 to {len(lessons)} (cuttle learn --list)"
             )
             return EXIT_USAGE
+    from cuttle.ui.commands import is_interactive
+
+    if is_interactive():  # the full-screen game; pipes and TERM=dumb read lines as before
+        from cuttle.ui.learn_app import run_learn_app
+
+        color = settings.color and not os.environ.get("NO_COLOR")
+        return run_learn_app(lessons, lesson, style, color=color, pace=settings.pace)
+    read, write = console_io()
+    if lesson is not None:
         solved = drive_lesson(lesson, style, read, write)
         return EXIT_OK if solved is not False else EXIT_FAIL
     return menu(lessons, style, read, write)

@@ -9,6 +9,7 @@ the student's play when any reply can, which makes "solved" mean "solved against
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from cuttle import Game, IllegalMoveError, Move
@@ -18,11 +19,25 @@ from cuttle.ui.cardtext import CardStyle
 from cuttle.ui.describe import describe_play
 
 NAMES = ("You", "AI")
+# The commands a lesson understands besides moves (a screen may take some of them itself).
+HELP_WORDS = ("help", "?", "h")
+QUIT_WORDS = ("quit", "q", "exit", "menu")
+TABLE_WORDS = ("table", "look", "t")
+SOLUTION_WORDS = ("solution", "solve", "answer", "show")
+RETRY_WORDS = ("retry", "reset", "again", "restart")
+MOVES_WORDS = ("moves", "m", "ls")
+# Told of each move as it is played: the player's seat and the move in words.
+Watcher = Callable[[int, str], None]
 WIDTH = 78
 HELP = (
     "Type a move (scuttle 8S 7H, points 6D, oneoff AC, ...), or: "
     "moves (the legal moves), table, hint, solution, retry, quit."
 )
+
+
+def clean(raw: str) -> str:
+    """A typed line with control characters gone and spaces collapsed, at most 200 characters."""
+    return " ".join("".join(ch if ch.isprintable() else " " for ch in raw).split())[:200]
 
 
 def ai_reply(lesson: Lesson, game: Game, used: list[str]) -> Move:
@@ -86,6 +101,7 @@ class LessonRun:
         self.solved = False
         self.left = False
         self.tries = 0
+        self.watch: Watcher | None = None  # a screen that shows each move as it happens
         self._reset()
 
     def _reset(self) -> None:
@@ -110,9 +126,13 @@ class LessonRun:
         out = [f"Lesson {lesson.id}: {lesson.title}{rules}", ""]
         for paragraph in lesson.text:
             out += textwrap.wrap(self.say(paragraph), WIDTH)
-        out += ["", *self.table(), "", self.say(f"Your task: {lesson.task}")]
+        out += ["", *self.table(), "", self.task_text()]
         out += textwrap.wrap(HELP, WIDTH)
         return out
+
+    def task_text(self) -> str:
+        """``Your task: ...``."""
+        return self.say(f"Your task: {self.lesson.task}")
 
     def table(self) -> list[str]:
         """The table in a few lines; the AI's hand shows when the lesson opens it."""
@@ -169,23 +189,25 @@ class LessonRun:
         """One line of input; returns what to show, in lines of at most WIDTH characters (longer
         ones continue on an indented line). Bad input changes nothing."""
         out: list[str] = []
-        for line in self._handle(raw):
+        for line in self.respond(raw):
             out += textwrap.wrap(line, WIDTH, subsequent_indent="  ") or [""]
         return out
 
-    def _handle(self, raw: str) -> list[str]:
-        line = " ".join("".join(ch if ch.isprintable() else " " for ch in raw).split())[:200]
+    def respond(self, raw: str) -> list[str]:
+        """One line of input; returns what to show, one paragraph a string (not wrapped: a
+        screen wraps them to its own width). Bad input changes nothing."""
+        line = clean(raw)
         word = line.lower()
         if not line:
             return []
-        if word in ("help", "?", "h"):
+        if word in HELP_WORDS:
             return [HELP]
-        if word in ("quit", "q", "exit", "menu"):
+        if word in QUIT_WORDS:
             self.left = True
             return []
-        if word in ("table", "look", "t"):
+        if word in TABLE_WORDS:
             return self.table()
-        if word in ("solution", "solve", "answer", "show"):
+        if word in SOLUTION_WORDS:
             return self.solution_text()
         if word == "hint":
             first = self.lesson.solution[len(self.played)] if len(self.played) < len(
@@ -193,10 +215,10 @@ class LessonRun:
             card = first.split()[1] if len(first.split()) > 1 else ""
             what = f"Look at what {self.style.plain(card)} can do." if card else f"Try: {first}."
             return [self.say(f"Hint: {what} (solution shows the whole answer)")]
-        if word in ("retry", "reset", "again", "restart"):
+        if word in RETRY_WORDS:
             self._reset()
             return ["Back to the start.", *self.table()]
-        if word in ("moves", "m", "ls"):
+        if word in MOVES_WORDS:
             moves = [self.style.words(str(m)) for m in self.game.legal_moves()]
             return [self.say("Legal moves: " + ", ".join(moves))]
         return self.move(line)
@@ -234,7 +256,10 @@ class LessonRun:
     def _describe(self, before: dict, player: int, move: str, ply: int) -> str:
         after = self.game.to_position()
         entry = describe_play(before, after, player, move, NAMES, self.style, ply + 1)
-        return self.say(entry.text_for(self.lesson.student) + ".")
+        text = self.say(entry.text_for(self.lesson.student) + ".")
+        if self.watch is not None:
+            self.watch(player, text)
+        return text
 
     def _wrong_why(self, moves: list[str]) -> str | None:
         for wrong in self.lesson.wrong:

@@ -117,6 +117,7 @@ class Overlay:
     index: int = 0
     top: int = 0
     typed: str = ""
+    q_pick: str | None = None  # what ``q`` sends instead of closing the window (a menu's quit)
 
     @property
     def menu(self) -> bool:
@@ -162,6 +163,7 @@ class AppIO:
         self.source: MoveSource = list
         self.status_extras: list[Callable[[], str]] = []
         self.note = ""
+        self.log_placeholder = ""  # the log's text while it is empty (else the game's tip)
         # state below is touched only on the application's thread
         self.tbl: TableModel | None = None
         self.steps: deque[Step] = deque()
@@ -282,7 +284,20 @@ class AppIO:
 
     def show_moves(self, view: MoveListView, moves: list[str]) -> None:
         """A list of moves as a menu: arrows and Enter, or the number, pick one."""
-        self._post(lambda: self._open(Overlay(view.title, items=view.items, picks=moves)))
+        self.open_menu(view.title, view.items, moves)
+
+    def open_menu(
+        self,
+        title: str,
+        items: list[tuple[str, str]],
+        picks: list[str],
+        index: int = 0,
+        q_pick: str | None = None,
+    ) -> None:
+        """A menu in a window: arrows and Enter, or the number, send the item's pick as a line
+        (``index``: the item selected when it opens; ``q_pick``: what ``q`` sends)."""
+        menu = Overlay(title, items=items, picks=picks, index=index, q_pick=q_pick)
+        self._post(lambda: self._open(menu))
 
     def overlay(self, title: str, body: RenderableType) -> None:
         """Any renderable in a window over the board, closed with Esc or q."""
@@ -565,7 +580,8 @@ class AppIO:
             lines = self._log_lines()
             if not lines:
                 keys = self.style.say(
-                    "The log: every move of the game appears here.\n"
+                    self.log_placeholder
+                    or "The log: every move of the game appears here.\n"
                     "Type a move (Tab lists them), or pick a card of your hand with ← → and "
                     "Enter. F1: help."
                 )

@@ -84,7 +84,10 @@ def build_keys(io: AppIO) -> KeyBindings:
     @kb.add("escape", filter=overlay_open & ~stepping, eager=True)
     @kb.add("q", filter=overlay_open & overlay_focused)
     def _close(event: KeyPressEvent) -> None:
+        q_pick = io.overlays[-1].q_pick
         io._close_overlay()
+        if q_pick is not None and event.data == "q" and io.mode == "read":
+            io._submit(q_pick)
         io._changed()
 
     @kb.add("up", filter=overlay_open & overlay_focused)
