@@ -13,7 +13,8 @@ from cuttle import Game, Move
 from cuttle.ai import LEVELS, make_player
 from cuttle.ai.base import Player
 
-FAST_HARD = {"iterations": 40}
+# A short deeper round keeps that code path in every test at a fraction of its default cost.
+FAST_HARD = {"iterations": 40, "deep": 4, "finalists": 2}
 PRESETS = ("classic", "cuttlecards")
 ALL_RULES = (
     "classic",
@@ -247,7 +248,11 @@ def test_in_range_options_are_converted() -> None:
     assert bot.think == 0.5  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("options", [{"opponent": "minimax"}, {"method": "ismcts"}])
+# A short deeper round: at its default depth it would be most of the time here (it has its own
+# tests below).
+@pytest.mark.parametrize(
+    "options", [{"opponent": "minimax", "deep": 2, "finalists": 2}, {"method": "ismcts"}]
+)
 def test_hard_variants_play_legal_moves(options: dict[str, Any]) -> None:
     bot = make_player("hard", seed=2, iterations=30, **options)
     for g in random_positions("cuttlecards", 15, seed=8):

@@ -231,13 +231,14 @@ def test_readme_test_command_is_what_ci_runs() -> None:
     assert "\n" not in play and "\n" not in test
     assert play.startswith("python3 -m venv .venv && ")
     assert play.endswith(" && .venv/bin/cuttle play")
-    assert test.startswith("python3 -m venv .venv && ") and test.endswith("python -m pytest")
+    assert test.startswith("python3 -m venv .venv && ")
+    assert test.endswith("python -m pytest -n auto")
     assert all("pip install" not in part or part.startswith(".venv/bin/python -m pip")
                for part in (play + " && " + test).split(" && "))
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     ci_lines = [line.strip() for line in ci.splitlines() if not line.lstrip().startswith("#")]
     assert 'bash -c "$test_line"' in ci_lines
-    assert "readme_line 'cuttle play'" in ci and "readme_line 'python -m pytest'" in ci
+    assert "readme_line 'cuttle play'" in ci and "readme_line 'python -m pytest -n auto'" in ci
     assert "ruff check ." in ci_lines and "mypy cuttle" in ci_lines
 
 
@@ -245,7 +246,7 @@ def test_ci_extracts_the_readme_lines_it_runs() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     start = ci.index("readme_line() {")
     body = ci[start : ci.index("\n}\n", start) + 3]
-    script = body + 'readme_line "cuttle play"; readme_line "python -m pytest"\n'
+    script = body + 'readme_line "cuttle play"; readme_line "python -m pytest -n auto"\n'
     out = subprocess.run(
         ["bash", "-c", script], cwd=ROOT, capture_output=True, text=True,
         env={"PATH": "/usr/bin:/bin", "PYTHON": sys.executable}, check=True,

@@ -314,13 +314,13 @@ def test_the_coach_setting_and_the_flags(monkeypatch: pytest.MonkeyPatch) -> Non
 def test_progress_is_reported_once_per_move(monkeypatch: pytest.MonkeyPatch,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     steps: list[tuple[int, int]] = []
-    review_game("classic", 2, BLUNDER_GAME, budget=Budget(iterations=30),
+    review_game("classic", 2, BLUNDER_GAME, budget=Budget(iterations=8),
                 on_step=lambda done, total: steps.append((done, total)))
     assert steps == [(i + 1, len(BLUNDER_GAME)) for i in range(len(BLUNDER_GAME))]
     # On a terminal the command draws a rich progress bar on standard error.
     from cuttle.ui import review_cmd
 
     monkeypatch.setattr(review_cmd.sys.stderr, "isatty", lambda: True)
-    review = review_cmd._analyse(blunder_record(), ("Ann", "Bob"), Budget(iterations=30))
+    review = review_cmd._analyse(blunder_record(), ("Ann", "Bob"), Budget(iterations=8))
     assert len(review.judgements) == len(BLUNDER_GAME)
     assert "Analysing" in capsys.readouterr().err
