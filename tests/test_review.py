@@ -321,6 +321,6 @@ def test_progress_is_reported_once_per_move(monkeypatch: pytest.MonkeyPatch,
     from cuttle.ui import review_cmd
 
     monkeypatch.setattr(review_cmd.sys.stderr, "isatty", lambda: True)
-    review = review_cmd._analyse(blunder_record(), ("Ann", "Bob"), Budget(iterations=8))
+    review = review_cmd._analyse(blunder_record(), Budget(iterations=8))
     assert len(review.judgements) == len(BLUNDER_GAME)
     assert "Analysing" in capsys.readouterr().err

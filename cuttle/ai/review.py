@@ -51,6 +51,8 @@ BAD = ("mistake", "blunder")
 #: a third of that in a typical position (benchmarks/bench_review.py).
 DEFAULT_ITERATIONS = 1800
 WIDE, PAIR = 2 / 3, 1 / 3
+#: The hard search's deeper final round at the default budget (simulations per finalist).
+DEEP = 12
 #: The analysis seed: a fixed number, so the same record and budget give the same labels.
 REVIEW_SEED = 1313
 
@@ -73,11 +75,20 @@ class Budget:
         """The hard player's budget option for a pass that gets ``fraction`` of the budget."""
         if self.think is not None:
             return {"think": self.think * fraction}
-        return {"iterations": max(1, int(self.iterations * fraction))}
+        # The search's deeper final round costs the same whatever the iterations: it shrinks
+        # with a smaller budget (the coach's, a test's) so that the whole search does.
+        deep = min(DEEP, self.iterations * DEEP // DEFAULT_ITERATIONS)
+        return {"iterations": max(1, int(self.iterations * fraction)), "deep": deep}
 
     def to_json(self) -> dict[str, Any]:
         return {"iterations": None if self.think is not None else self.iterations,
                 "think": self.think}
+
+    def key(self) -> str:
+        """The budget as a short text, to file a saved review under (``iterations=1800``)."""
+        if self.think is not None:
+            return f"think={self.think:g}"
+        return f"iterations={self.iterations}"
 
 
 @dataclass(frozen=True)
@@ -130,9 +141,59 @@ class Review:
             "summary": {**self.summary(), "budget": self.budget.to_json()},
         }
 
+    @classmethod
+    def from_json(cls, data: Any, names: tuple[str, str], moves: list[str]) -> Review:
+        """A review read back from :meth:`to_json` (a saved review: untrusted data), checked
+        against the game's ``moves``: every move judged once, in order, with known labels and
+        chances between 0 and 1. ValueError if anything does not fit."""
+        if not isinstance(data, dict) or not isinstance(data.get("moves"), list):
+            raise ValueError("not a review")
+        rows = data["moves"]
+        if len(rows) != len(moves):
+            raise ValueError("the review does not judge every move of this game")
+        budget_data = (data.get("summary") or {}).get("budget") if isinstance(
+            data.get("summary"), dict) else None
+        budget = _budget_of(budget_data)
+        judgements = []
+        for ply, (row, played) in enumerate(zip(rows, moves, strict=True)):
+            if not isinstance(row, dict):
+                raise ValueError("a move of the review is not an object")
+            ok = (
+                row.get("ply") == ply
+                and row.get("player") in (0, 1)
+                and row.get("move") == played
+                and isinstance(row.get("best"), str) and len(row["best"]) <= 40
+                and row.get("label") in LABELS
+                and isinstance(row.get("reason", ""), str) and len(row.get("reason", "")) <= 600
+                and row.get("reason", "").isprintable()
+                and all(isinstance(row.get(k), (int, float)) and not isinstance(row.get(k), bool)
+                        and 0.0 <= row[k] <= 1.0 for k in ("win_before", "win_after"))
+            )
+            if not ok:
+                raise ValueError(f"move {ply + 1} of the review does not fit this game")
+            best = str(Move.parse(row["best"]))  # ValueError unless a move's text
+            judgements.append(Judgement(ply, int(row["player"]), played, best,
+                                        float(row["win_before"]), float(row["win_after"]),
+                                        row["label"], row.get("reason", "")))
+        return cls(names, judgements, budget)
+
     def win_curve(self, player: int = 0) -> list[float]:
         """``player``'s win chance after each move (each judged from the mover's view)."""
         return [j.win_after if j.player == player else 1.0 - j.win_after for j in self.judgements]
+
+
+def _budget_of(data: Any) -> Budget:
+    """The budget a saved review names (the default when it names none that is valid)."""
+    if isinstance(data, dict):
+        think, iterations = data.get("think"), data.get("iterations")
+        try:
+            if isinstance(think, (int, float)) and not isinstance(think, bool):
+                return Budget(think=float(think))
+            if isinstance(iterations, int) and not isinstance(iterations, bool):
+                return Budget(iterations=iterations)
+        except ValueError:
+            pass
+    return Budget()
 
 
 def label_for(loss: float, missed_win: bool = False) -> str:

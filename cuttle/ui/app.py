@@ -30,6 +30,7 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import merge_key_bindings
 from prompt_toolkit.layout import (
     ConditionalContainer,
     Container,
@@ -55,6 +56,7 @@ from rich.text import Text
 from cuttle.ui.appkeys import build_keys
 from cuttle.ui.cardtext import CardStyle
 from cuttle.ui.render import GameOverView, MoveListView, TableModel
+from cuttle.ui.review_screen import GameReview, review_keys
 from cuttle.ui.richpt import RichControl
 from cuttle.ui.screen import (
     MIN_HEIGHT,
@@ -118,6 +120,8 @@ class Overlay:
     top: int = 0
     typed: str = ""
     q_pick: str | None = None  # what ``q`` sends instead of closing the window (a menu's quit)
+    full: bool = False  # over the whole screen, whatever the layout (a game review)
+    on_close: Callable[[], None] | None = None  # called when the player closes it
 
     @property
     def menu(self) -> bool:
@@ -187,6 +191,7 @@ class AppIO:
         self.answers = _Answer()
         self.farewell: list[str] = []
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.review = GameReview(self)  # the game-over screen's review (review_screen.py)
         self.buffer = Buffer(
             # only while the game waits for a move: the session's thread is then idle
             completer=MoveCompleter(
@@ -199,7 +204,7 @@ class AppIO:
         )
         self.app: Application[None] = Application(
             layout=Layout(self._layout(), focused_element=self.input_window),
-            key_bindings=build_keys(self),
+            key_bindings=merge_key_bindings([build_keys(self), review_keys(self)]),
             style=STYLE,
             full_screen=True,
             mouse_support=True,
@@ -303,6 +308,10 @@ class AppIO:
         """Any renderable in a window over the board, closed with Esc or q."""
         self._post(lambda: self._open(Overlay(title, body)))
 
+    def offer_review(self, record: Any, where: str) -> None:
+        """The game is over: ``r`` on the game-over screen reviews ``record`` (review_screen)."""
+        self._post(lambda: self.review.offer(record, where))
+
     def flush_input(self) -> None:
         """Forget what was typed and not sent (before a question: it must not answer it)."""
         self._post(self.buffer.reset)
@@ -346,6 +355,7 @@ class AppIO:
         self.app.invalidate()
 
     def _new_game(self) -> None:
+        self.review.reset()
         self.histories.clear()
         self.tbl = None
         self.steps.clear()
@@ -410,7 +420,9 @@ class AppIO:
 
     def _close_overlay(self) -> None:
         if self.overlays:
-            self.overlays.pop()
+            closed = self.overlays.pop()
+            if closed.on_close is not None:
+                closed.on_close()
         self._focus(self.input_window)
 
     def list_on_screen(self) -> bool:
@@ -866,6 +878,8 @@ class AppIO:
         if self.mode == "handoff":
             return "handoff"
         overlay = bool(self.overlays)
+        if overlay and self.overlays[-1].full:
+            return "overlay"
         if self._wide():
             return "wide+overlay" if overlay else "wide"
         if not overlay:

@@ -25,7 +25,7 @@ from cuttle.ui.storage import CorruptFileError, GameRecord, data_dir, read_recor
 
 DB_NAME = "history.db"
 BUSY_MS = 3000
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 #: ``MIGRATIONS[i]`` takes a database from version ``i`` to ``i + 1``.
 MIGRATIONS: tuple[str, ...] = (
@@ -58,6 +58,17 @@ MIGRATIONS: tuple[str, ...] = (
                      variants = substr(rules, instr(rules || '+', '+') + 1);
     CREATE UNIQUE INDEX games_source ON games(source) WHERE source IS NOT NULL;
     CREATE INDEX games_finished ON games(finished_at);
+    """,
+    # 3: saved game reviews (the analysis of ``cuttle review`` or of the game-over screen), by
+    # the game they judge (a hash of rules, seed and moves) and the budget they were made with.
+    """
+    CREATE TABLE reviews (
+        game_key TEXT NOT NULL,
+        budget TEXT NOT NULL,
+        created TEXT NOT NULL,
+        data TEXT NOT NULL,
+        PRIMARY KEY (game_key, budget)
+    );
     """,
 )
 
@@ -287,6 +298,33 @@ class History:
     def all_games(self) -> list[GameRow]:
         """Every game without its record, oldest first (for the statistics)."""
         return list(reversed(self.games(records=False)))
+
+    # -- saved reviews ----------------------------------------------------------------------------
+    def save_review(self, game_key: str, budget: str, data: str) -> None:
+        """Keep a review (JSON text) of the game ``game_key`` made with ``budget``, replacing an
+        older one with the same budget. HistoryError if the database cannot be written."""
+        with self.connect() as con:
+            try:
+                con.execute(
+                    "INSERT OR REPLACE INTO reviews (game_key, budget, created, data)"
+                    " VALUES (?, ?, ?, ?)",
+                    (game_key, budget, _now(), data),
+                )
+            except sqlite3.Error as exc:
+                raise self._unusable(exc) from None
+
+    def reviews(self, game_key: str) -> list[tuple[str, str]]:
+        """The saved reviews of ``game_key`` as ``(budget, data)``, newest first."""
+        with self.connect() as con:
+            try:
+                rows = con.execute(
+                    "SELECT budget, data FROM reviews WHERE game_key = ?"
+                    " ORDER BY created DESC, rowid DESC",
+                    (game_key,),
+                ).fetchall()
+            except sqlite3.Error as exc:
+                raise self._unusable(exc) from None
+        return [(str(b), str(d)) for b, d in rows]
 
 
 def _check_version(con: sqlite3.Connection) -> int:

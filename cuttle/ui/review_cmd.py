@@ -164,8 +164,7 @@ def review_command(args: argparse.Namespace) -> int:
         _err(f"{where}: the game is not finished; only finished games are reviewed "
              "(a review would show the cards still hidden)")
         return EXIT_USAGE
-    names = (_safe(record.players[0], 20), _safe(record.players[1], 20))
-    review = _analyse(record, names, budget)
+    review = _analyse(record, budget)
     if args.json:
         print(json.dumps(review.to_json()))
         return EXIT_OK
@@ -175,12 +174,13 @@ def review_command(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _analyse(record: GameRecord, names: tuple[str, str], budget: Any) -> Review:
-    """Run the review with a progress bar on the terminal (none when stderr is not one)."""
-    from cuttle.ai.review import review_game
+def _analyse(record: GameRecord, budget: Any) -> Review:
+    """The review (a saved one with the same reproducible budget, else computed now and saved),
+    with a progress bar on the terminal (none when stderr is not one)."""
+    from cuttle.ui.reviews import review_record
 
     if not sys.stderr.isatty():
-        return review_game(record.rules, record.seed, record.moves, names, budget)
+        return review_record(record, budget)
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -198,9 +198,8 @@ def _analyse(record: GameRecord, names: tuple[str, str], budget: Any) -> Review:
         transient=True,
     ) as bar:
         task = bar.add_task("review", total=len(record.moves))
-        return review_game(
-            record.rules, record.seed, record.moves, names, budget,
-            on_step=lambda done, total: bar.update(task, completed=done),
+        return review_record(
+            record, budget, on_step=lambda done, total: bar.update(task, completed=done)
         )
 
 
@@ -219,6 +218,19 @@ def review_text(review: Review, record: GameRecord, where: str, ascii: bool = Fa
     """The review as rich Text lines: header, moves with labels and reasons, summary, chart."""
     from rich.text import Text
 
+    parts = review_parts(review, record, where, ascii, width)
+    return [*parts["head"], Text(""), *parts["moves"], Text(""), *parts["summary"], Text(""),
+            *parts["chart"]]
+
+
+def review_parts(review: Review, record: GameRecord, where: str, ascii: bool = False,
+                 width: int = 80) -> dict[str, list[Any]]:
+    """The parts of a review as rich Text lines, for a screen to arrange: ``head`` (the game and
+    how it is judged), ``moves`` (each move, its label, a reason for each worse move),
+    ``summary`` (per player) and ``chart`` (the first player's win chance, ``width`` wide)."""
+    from rich.padding import Padding
+    from rich.text import Text
+
     from cuttle.ai.review import LABELS, THRESHOLDS, advice
 
     names = review.names
@@ -227,45 +239,42 @@ def review_text(review: Review, record: GameRecord, where: str, ascii: bool = Fa
     budget = review.budget
     spent = (f"{budget.think:g} s" if budget.think is not None
              else f"{budget.iterations} simulations")
-    lines: list[Any] = [
+    head: list[Any] = [
         Text(f"Review of {_safe(where, 50)}: {names[0]} vs {names[1]}, {_safe(record.rules)}, "
              f"seed {record.seed}; {result}.", style="bold"),
         Text(f"Each decision is judged by the hard AI's search ({spent} per decision) from what "
              "the mover could see at that moment, not from the hidden cards. Win chances are the "
              "mover's, with the best move found and with the move played."),
-        Text(""),
     ]
+    moves: list[Any] = []
     for j in review.judgements:
         line = Text(f"{j.ply + 1:>3}. {names[j.player][:NAME_WIDTH]:<{NAME_WIDTH}} "
                     f"{j.move:<18} ")
         line.append(f"{j.label:<10}", style=LABEL_STYLE.get(j.label, ""))
         line.append(f" {100 * j.win_before:3.0f}% → {100 * j.win_after:3.0f}%")
-        lines.append(line)
+        moves.append(line)
         if j.label in ("inaccuracy", "mistake", "blunder"):
-            lines.append(Text(f"       {advice(j)}", style="dim"))
-    lines.append(Text(""))
-    lines.append(Text("Summary", style="bold"))
-    head = f"{'':<{NAME_WIDTH}} {'accuracy':>8} " + " ".join(f"{lab[:5]:>5}" for lab in LABELS)
-    lines.append(Text(head))
+            moves.append(Padding(Text(advice(j), style="dim"), (0, 0, 0, 7)))
+    summary: list[Any] = [Text("Summary", style="bold")]
+    top = f"{'':<{NAME_WIDTH}} {'accuracy':>8} " + " ".join(f"{lab[:5]:>5}" for lab in LABELS)
+    summary.append(Text(top))
     for p in review.summary()["players"]:
         acc = "-" if p["accuracy"] is None else f"{p['accuracy']:.1f}%"
         counts = " ".join(f"{p['counts'][lab]:>5}" for lab in LABELS)
-        lines.append(Text(f"{names[p['player']][:NAME_WIDTH]:<{NAME_WIDTH}} {acc:>8} {counts}"))
+        summary.append(Text(f"{names[p['player']][:NAME_WIDTH]:<{NAME_WIDTH}} {acc:>8} {counts}"))
     limits = ", ".join(f"{name} under {100 * v:g}" for name, v in THRESHOLDS)
-    lines.append(Text(f"Win chance given away, in points: {limits}, blunder from "
-                      f"{100 * THRESHOLDS[-1][1]:g} (or a win in one missed). Accuracy: "
-                      "100 minus the mean loss.", style="dim"))
-    lines.append(Text(""))
-    lines.append(Text(f"{names[0]}: chance to win after each move", style="bold"))
+    summary.append(Text(f"Win chance given away, in points: {limits}, blunder from "
+                        f"{100 * THRESHOLDS[-1][1]:g} (or a win in one missed). Accuracy: "
+                        "100 minus the mean loss.", style="dim"))
     from cuttle.ui.chart import line_chart
 
-    chart = line_chart(
+    chart: list[Any] = [Text(f"{names[0]}: chance to win after each move", style="bold")]
+    chart += [Text(c) for c in line_chart(
         review.win_curve(0), 0.0, 1.0, height=8, width=width,
         fmt=lambda v: f"{100 * v:.0f}%", reference=0.5, ascii=ascii,
         x_label=f"move 1 … move {len(review.judgements)}",
-    )
-    lines.extend(Text(c) for c in chart)
-    return lines
+    )]
+    return {"head": head, "moves": moves, "summary": summary, "chart": chart}
 
 
 # -- history -----------------------------------------------------------------------------------

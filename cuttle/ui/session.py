@@ -793,6 +793,7 @@ class GameSession:
         )
         self.save()
         kept: Path | None = None
+        game_id: int | None = None
         if self.options.save:
             try:
                 kept = keep_finished(self.record())
@@ -807,6 +808,9 @@ class GameSession:
             )
             if problem or self.io.interactive:
                 self.say(problem or f"Go over every move with: cuttle review {game_id}")
+        offer = getattr(self.io, "offer_review", None)  # the full screen reviews it at once
+        if offer is not None:
+            offer(self.record(), f"game {game_id}" if game_id is not None else "this game")
         if self.options.record_path is not None and self._record_started:
             self.say(f"Record written to {shown_path(self.options.record_path)}.")
         if kept is not None and self.io.interactive:

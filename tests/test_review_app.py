@@ -1,0 +1,189 @@
+"""The review on the full screen's game-over screen, and the review labels in the replay screen
+(prompt_toolkit apps through pipe input, rich into a StringIO)."""
+
+from __future__ import annotations
+
+import threading
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from appdriver import Driver, Output80x24, RecordingAppIO
+from prompt_toolkit.input import create_pipe_input
+from rich.console import Console
+
+from cuttle import Game
+from cuttle.ai.review import Budget, review_game
+from cuttle.ui import review_screen
+from cuttle.ui.asking import ask_yes_no
+from cuttle.ui.review_screen import PROGRESS_TITLE, REVIEW_TITLE, ReviewView
+from cuttle.ui.reviews import game_key, load_review, save_review
+from cuttle.ui.session import GameSession, Options, Seat
+from cuttle.ui.storage import GameRecord
+
+# Seed 2, classic: after PREFIX Bob (seat 1) wins with points 7C or 7H and draws instead (the
+# planted blunder); Ann then wins with points TC.
+PREFIX = [
+    "perm KS", "oneoff 6D", "counter 2C", "counter 2H", "resolve", "points 6H", "points 8D",
+    "points 4S", "draw", "draw", "points 9H", "points 3D",
+]
+GAME = [*PREFIX, "draw", "points TC"]
+WINS = {"points 7C", "points 7H"}
+TINY = Budget(iterations=30)
+ESC = "\x1b"
+
+
+@pytest.fixture(autouse=True)
+def _xdg(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+
+def record() -> GameRecord:
+    g = Game.new(seed=2)
+    for m in GAME:
+        g.play(m)
+    return GameRecord("classic", 2, ["Ann", "Bob"], list(GAME), g.outcome, g.outcome_reason,
+                      ["human", "ai:medium"])
+
+
+def game_over(script: object) -> tuple[RecordingAppIO, list[object]]:
+    """Ann (human) against Bob (AI) one move from the end: Ann types ``points TC``, the game
+    ends, then the rematch question as in ``cuttle play``, while ``script`` types."""
+    failures: list[BaseException] = []
+    answers: list[object] = []
+    with create_pipe_input() as pipe:
+        io = RecordingAppIO(pt_input=pipe, pt_output=Output80x24(), pace="fast")
+        io.review.budget = TINY
+        seats = (Seat("Ann"), Seat("Bob", "medium"))
+        session = GameSession(2, "classic", seats, io, Options(save=False), moves=GAME[:-1])
+
+        def body() -> None:
+            answers.append(session.run())
+            answers.append(ask_yes_no(io, "Rematch with seats swapped?"))
+
+        def feed() -> None:
+            try:
+                d = Driver(io, pipe.send_text)
+                d.keys("points TC\r")
+                d.until(lambda: io.review.offered())
+                script(d)  # type: ignore[operator]
+            except BaseException as exc:
+                failures.append(exc)
+            finally:
+                pipe.close()
+
+        threading.Thread(target=feed, daemon=True).start()
+        io.run(body)
+    if failures:
+        raise failures[0]
+    return io, answers
+
+
+def text_of(renderable: object, width: int = 78) -> str:
+    out = StringIO()
+    Console(file=out, width=width, color_system=None).print(renderable)
+    return out.getvalue()
+
+
+def test_r_on_the_game_over_screen_reviews_the_game_then_the_question_remains() -> None:
+    seen: dict[str, object] = {}
+
+    def script(d: Driver) -> None:
+        assert any(m.startswith("r: go over every move now") for m in d.io.messages)
+        d.keys("r")
+        d.until(lambda: bool(d.io.overlays) and d.io.overlays[-1].title == REVIEW_TITLE)
+        ov = d.io.overlays[-1]
+        seen["body"] = text_of(ov.body)
+        seen["layout"] = d.io._body()
+        seen["focused"] = d.io.app.layout.has_focus(d.io.overlay_window)
+        d.keys("\x1b[6~", wait=False)  # PageDown scrolls the review
+        seen["top"] = ov.top
+        d.keys(ESC, wait=False)
+        seen["after"] = [o.title for o in d.io.overlays]
+        seen["mode"] = d.io.mode
+        d.keys("n\r")
+
+    io, answers = game_over(script)
+    assert answers == ["over", False]  # the rematch question was still open, and answered
+    body = str(seen["body"])
+    assert seen["layout"] == "overlay" and seen["focused"]  # the whole screen, with the keys
+    assert int(str(seen["top"])) > 0
+    assert seen["after"] == ["Game over"] and seen["mode"] == "ask"
+    assert "Summary" in body and "accuracy" in body and "Ann: chance to win" in body
+    assert "13. Bob" in body and "blunder" in body
+    assert "it misses a win in one move: points 7" in body
+    assert all(len(line) <= 78 for line in body.splitlines())
+    # the review is saved for the replay and for cuttle review with the same budget
+    saved = load_review(record(), TINY)
+    assert saved is not None and saved.judgements[len(PREFIX)].best in WINS
+
+
+def test_esc_cancels_the_analysis_and_r_starts_it_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    gate = threading.Event()
+    calls: list[int] = []
+
+    def slow(rec: GameRecord, budget: Budget, on_step: object) -> object:
+        calls.append(1)
+        on_step(1, len(rec.moves))  # type: ignore[operator]
+        if len(calls) == 1:
+            gate.wait(10)  # until the test has pressed Esc
+            on_step(2, len(rec.moves))  # type: ignore[operator]  # raises: cancelled
+        return review_game(rec.rules, rec.seed, rec.moves, ("Ann", "Bob"), TINY)
+
+    monkeypatch.setattr("cuttle.ui.reviews.review_record", slow)
+    seen: dict[str, object] = {}
+
+    def script(d: Driver) -> None:
+        d.keys("r")
+        d.until(lambda: d.io.review.job is not None and d.io.review.job.done == 1)
+        seen["progress"] = text_of(d.io.overlays[-1].body)
+        d.keys(ESC, wait=False)
+        seen["titles"] = [o.title for o in d.io.overlays]
+        seen["messages"] = list(d.io.messages)
+        gate.set()
+        d.keys("review\r")  # typed: the review again, not an answer to the question
+        d.until(lambda: bool(d.io.overlays) and d.io.overlays[-1].title == REVIEW_TITLE)
+        d.keys(ESC, wait=False)
+        d.keys("n\r")
+
+    _, answers = game_over(script)
+    assert answers == ["over", False]
+    assert "Analysing move 2 of 14" in str(seen["progress"]) and "Esc cancels" in str(
+        seen["progress"])
+    assert PROGRESS_TITLE not in list(seen["titles"])  # type: ignore[arg-type]
+    assert any("Review cancelled" in m for m in seen["messages"])  # type: ignore[attr-defined]
+    assert len(calls) == 2
+
+
+def test_the_review_view_fits_80_columns_and_uses_a_wide_screen() -> None:
+    review = review_game("classic", 2, GAME, ("Ann", "Bob"), TINY)
+    view = ReviewView(review, record(), "game 1", review_screen.CardStyle())
+    narrow = text_of(view, 78)
+    assert all(len(line) <= 78 for line in narrow.splitlines())
+    assert narrow.index("Summary") < narrow.index("Moves")  # the overview first
+    wide = text_of(view, 160)
+    row = next(line for line in wide.splitlines() if "  1. Ann" in line)
+    assert "Summary" in wide and len(wide.splitlines()) < len(narrow.splitlines())
+    assert row.index("1. Ann") < 10  # moves on the left, the summary and chart beside them
+    ascii_text = text_of(ReviewView(review, record(), "game 1",
+                                    review_screen.CardStyle(ascii=True)), 78)
+    assert ascii_text.isascii()
+
+
+def test_a_saved_review_is_checked_against_the_game() -> None:
+    rec = record()
+    review = review_game("classic", 2, GAME, ("Ann", "Bob"), TINY)
+    assert save_review(rec, review) is None
+    back = load_review(rec)
+    assert back is not None and back.to_json() == review.to_json()
+    assert load_review(rec, Budget(iterations=31)) is None  # another budget: not this one
+    other = GameRecord("classic", 3, ["Ann", "Bob"], [], None, None)
+    assert game_key(other) != game_key(rec) and load_review(other) is None
+    from cuttle.ui.history import History
+
+    data = review.to_json()
+    data["moves"][3]["label"] = "\x1b[2Jbrilliant"
+    History().save_review(game_key(rec), TINY.key(), __import__("json").dumps(data))
+    assert load_review(rec, TINY) is None  # saved data that does not fit is no review
