@@ -111,7 +111,7 @@ def test_r_on_the_game_over_screen_reviews_the_game_then_the_question_remains() 
     assert seen["layout"] == "overlay" and seen["focused"]  # the whole screen, with the keys
     assert int(str(seen["top"])) > 0
     assert seen["after"] == ["Game over"] and seen["mode"] == "ask"
-    assert "Summary" in body and "accuracy" in body and "Ann: chance to win" in body
+    assert "Summary" in body and "accuracy" in body and "Ann: chance to win" in body  # hers
     assert "13. Bob" in body and "blunder" in body
     assert "it misses a win in one move: points 7" in body
     assert all(len(line) <= 78 for line in body.splitlines())
@@ -187,3 +187,56 @@ def test_a_saved_review_is_checked_against_the_game() -> None:
     data["moves"][3]["label"] = "\x1b[2Jbrilliant"
     History().save_review(game_key(rec), TINY.key(), __import__("json").dumps(data))
     assert load_review(rec, TINY) is None  # saved data that does not fit is no review
+
+
+# -- the replay --------------------------------------------------------------------------------
+def test_the_replay_screen_shows_labels_and_the_verdict_on_the_current_move() -> None:
+    from prompt_toolkit.input import create_pipe_input as pipe_input
+
+    from cuttle.ui.replay import Replay
+    from cuttle.ui.replay_app import ReplayScreen
+
+    review = review_game("classic", 2, GAME, ("Ann", "Bob"), TINY)
+    replay = Replay(record(), review_screen.CardStyle())
+    with pipe_input() as pipe:
+        pipe.send_text("13\rq")  # to the planted blunder, then quit
+        screen = ReplayScreen(replay, review_screen.CardStyle(), review=review, pt_input=pipe,
+                              pt_output=Output80x24())
+        assert screen.run() == 0
+    assert screen.i == 13
+    listing = text_of(screen._move_list(80), 80)
+    assert "13." in listing and "blunder" in listing and "forced" in listing
+    verdict = text_of(screen._verdict(80), 80)
+    assert verdict.startswith("Move 13: blunder")
+    assert "it misses a win in one move: points 7" in verdict
+    assert screen._verdict_rows() >= 1
+    # without a review: no label column, no verdict line
+    plain = ReplayScreen(replay, review_screen.CardStyle(), pt_output=Output80x24())
+    assert "blunder" not in text_of(plain._move_list(80), 80)
+    assert plain._verdict(80) is None and plain._verdict_rows() == 0
+
+
+def test_cuttle_replay_shows_a_saved_review_and_review_makes_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cuttle.cli import main
+    from cuttle.ui.storage import write_json
+
+    path = tmp_path / "g.json"
+    write_json(path, record().to_json())
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "[blunder]" not in out  # no review saved yet: the plain replay
+    assert main(["replay", str(path), "--review", "--iterations", "30"]) == 0
+    out = capsys.readouterr().out
+    assert " 13. Bob drew 5♥  [blunder]" in out
+    assert "it misses a win in one move: points 7" in out
+    assert load_review(record(), Budget(iterations=30)) is not None  # saved
+    assert main(["replay", str(path)]) == 0  # the saved review, without --review
+    assert "[blunder]" in capsys.readouterr().out
+    assert main(["replay", str(path), "--iterations", "30"]) == 2
+    assert "goes with --review" in capsys.readouterr().err
+    unfinished = tmp_path / "u.json"
+    write_json(unfinished, GameRecord("classic", 2, ["Ann", "Bob"], PREFIX).to_json())
+    assert main(["replay", str(unfinished), "--review"]) == 2
+    assert "only finished games are reviewed" in capsys.readouterr().err

@@ -146,6 +146,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "whoever wrote it: it is checked move by move and nothing in it reaches the terminal raw.",
     )
     replay.add_argument("file", type=Path, metavar="FILE", help="a cuttle-game/1 record")
+    replay.add_argument(
+        "--review",
+        action="store_true",
+        help="show each move's review label (best ... blunder) and the reason for mistakes: "
+        "a saved review of this game (from cuttle review or the game-over screen) is shown "
+        "anyway; --review analyses the game now when none was saved with this budget",
+    )
+    replay.add_argument(
+        "--iterations",
+        type=int,
+        metavar="N",
+        help="with --review: search simulations per decision (default 1800, as cuttle review)",
+    )
     replay.add_argument("--ascii", action="store_true", help="draw 7D instead of 7♦")
     replay.add_argument("--no-color", action="store_true", help="no colours")
     replay.set_defaults(func=replay_command)
@@ -448,6 +461,9 @@ def replay_command(args: argparse.Namespace) -> int:
         _err(str(exc))
         return EXIT_ERROR
     color = not args.no_color and not os.environ.get("NO_COLOR")
+    status = _replay_review(args, replay)
+    if status is not None:
+        return status
     try:
         if is_interactive():
             return replay.interactive(color)
@@ -458,6 +474,39 @@ def replay_command(args: argparse.Namespace) -> int:
         _mute_stdout()
         _err(f"replay: cannot write the output ({exc.strerror or exc})")
         return EXIT_ERROR
+
+
+def _replay_review(args: argparse.Namespace, replay: Any) -> int | None:
+    """The review whose labels the replay shows: a saved one, or (``--review``) one made now
+    with a progress bar. An exit status when the options are refused, else None."""
+    from cuttle.ai.review import Budget
+    from cuttle.ui.reviews import load_review
+
+    if args.iterations is not None and not args.review:
+        _err("replay: --iterations goes with --review")
+        return EXIT_USAGE
+    record = replay.record
+    try:
+        budget = Budget(iterations=args.iterations) if args.iterations is not None else Budget()
+    except ValueError as exc:
+        _err(f"replay: {exc}")
+        return EXIT_USAGE
+    if record.outcome is None:
+        if args.review:
+            _err(f"replay: {args.file}: the game is not finished; only finished games "
+                 "are reviewed (a review would show the cards still hidden)")
+            return EXIT_USAGE
+        return None
+    if not args.review:
+        replay.review = load_review(record)
+        return None
+    from cuttle.ui.review_cmd import _analyse
+
+    try:
+        replay.review = _analyse(record, budget)
+    except KeyboardInterrupt:
+        _err("replay: review cancelled; the replay goes on without labels")
+    return None
 
 
 def saves_command(args: argparse.Namespace) -> int:

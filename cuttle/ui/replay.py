@@ -12,7 +12,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.text import Text
@@ -24,6 +24,9 @@ from cuttle.ui.render import TableModel, TableView, changed_cards
 from cuttle.ui.safetext import safe_text
 from cuttle.ui.storage import GameRecord, new_game, rebuild
 from cuttle.ui.terminal import PlainIO
+
+if TYPE_CHECKING:
+    from cuttle.ai.review import Review
 
 CHECKPOINT = 256
 
@@ -55,6 +58,7 @@ class Replay:
         self.last = len(record.moves) + (1 if self.extra else 0)
         self._checkpoints: dict[int, Game] = {0: new_game(record, where)}
         self._moves: list[str] | None = None
+        self.review: Review | None = None  # a review of the game: its labels beside the moves
 
     # -- positions on demand -----------------------------------------------------------------
     def _game_at(self, ply: int) -> Game:
@@ -173,12 +177,21 @@ class Replay:
         )
         write = console.file.write
         width = max(20, console.width)
+        judged = {j.ply: j for j in self.review.judgements} if self.review is not None else {}
         for entry in self.entries():
             line = say(f"{entry.ply:3d}. {entry.text_for(None)}")
+            j = judged.get(entry.ply - 1)
+            if j is not None:
+                line += f"  [{j.label}]"
             # plain text, wrapped like the console would, without a render per line
             if len(line) > width:
                 line = "\n".join(textwrap.wrap(line, width))
             write(line + "\n")
+            if j is not None and j.label in ("inaccuracy", "mistake", "blunder"):
+                from cuttle.ai.review import advice
+
+                write("\n".join(textwrap.wrap(say(advice(j)), width, initial_indent=" " * 6,
+                                               subsequent_indent=" " * 6)) + "\n")
         last = self.frame(self.last)
         out.show(self.view(self.last, [], last))
         out.show(Text(say(self.headline())))
@@ -212,4 +225,4 @@ class Replay:
         """Step through the game full screen (``replay_app.ReplayScreen``)."""
         from cuttle.ui.replay_app import ReplayScreen
 
-        return ReplayScreen(self, self.style, color=color).run()
+        return ReplayScreen(self, self.style, color=color, review=self.review).run()

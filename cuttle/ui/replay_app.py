@@ -1,20 +1,22 @@
 """``cuttle replay FILE`` on a terminal: the game's positions in the play screen's frame.
 
 The board (every card face up, seat 1 below), the move list beside it (below it on a narrow
-terminal) with the current move marked, and the keys: n / → / Space next, b / ← back, Home / End
-first and last, PgUp / PgDn ten moves, a number then Enter jumps to that move, q or Esc quits.
+terminal) with the current move marked and, when a review of the game is at hand, each move's
+label beside it and the verdict on the current move above the status bar; and the keys: n / → /
+Space next, b / ← back, Home / End first and last, PgUp / PgDn ten moves, a number then Enter
+jumps to that move, q or Esc quits.
 The screen asks its ``Positions`` for position ``i`` when it needs it and keeps no list of them.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
-from prompt_toolkit.layout import DynamicContainer, HSplit, Layout, VSplit, Window
+from prompt_toolkit.layout import Container, DynamicContainer, HSplit, Layout, VSplit, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import ColorDepth, Output
 from rich.console import RenderableType
@@ -24,8 +26,14 @@ from rich.text import Text
 from cuttle.ui.app import STYLE
 from cuttle.ui.cardtext import CardStyle
 from cuttle.ui.render import TableModel
+from cuttle.ui.review_cmd import LABEL_STYLE
 from cuttle.ui.richpt import RichControl
 from cuttle.ui.screen import MIN_HEIGHT, MIN_WIDTH, SIDE_LOG, Board, too_small
+
+if TYPE_CHECKING:
+    from cuttle.ai.review import Review
+
+VERDICT_ROWS = 3  # the verdict on the current move takes at most this many rows
 
 
 class Positions(Protocol):
@@ -58,10 +66,17 @@ class ReplayScreen:
         style: CardStyle,
         *,
         color: bool = True,
+        review: Review | None = None,
         pt_input: Input | None = None,
         pt_output: Output | None = None,
     ) -> None:
         self.positions = positions
+        self.review = review
+        self.labels: dict[int, str] = {}  # each move's review label by its index in the record
+        if review is not None:
+            from cuttle.ai.review import labels_by_ply
+
+            self.labels = labels_by_ply(review)
         self.style = style
         self.i = 0
         self.typed = ""
@@ -71,6 +86,7 @@ class ReplayScreen:
         self.mid = RichControl(lambda w: self._board(w).middle())
         self.own = RichControl(lambda w: self._board(w).own()[0])
         self.list = RichControl(self._move_list, scroll=self._scroll)
+        self.verdict = RichControl(self._verdict)
         self.app: Application[None] = Application(
             layout=Layout(DynamicContainer(self._body)),
             key_bindings=self._keys(),
@@ -104,12 +120,39 @@ class ReplayScreen:
         grid = Table.grid(padding=(0, 1))
         grid.add_column(justify="right", no_wrap=True)
         grid.add_column(ratio=1)
+        labels = self.labels
+        if labels:
+            grid.add_column(no_wrap=True, width=10)
         for n, text in enumerate(self._texts_all(), start=1):
             style = "reverse bold" if n == self.i else ("" if n < self.i else "dim")
-            grid.add_row(Text(f"{n}.", style="dim"), Text(text, style=style))
+            row = [Text(f"{n}.", style="dim"), Text(text, style=style)]
+            if labels:
+                label = labels.get(n - 1, "")
+                row.append(Text(label, style=LABEL_STYLE.get(label, "")))
+            grid.add_row(*row)
         if not self._texts_all():
             grid.add_row(Text(""), Text("no moves in this record", style="dim"))
         return grid
+
+    def _verdict(self, width: int) -> RenderableType | None:
+        """The review's verdict on the current move: its label, the mover's win chances, and
+        for a worse move what it missed or the better move and why."""
+        if self.review is None or not 1 <= self.i <= len(self.review.judgements):
+            return None
+        from cuttle.ai.review import advice
+
+        j = self.review.judgements[self.i - 1]
+        say = self.style.say
+        line = Text(f"Move {self.i}: ", style="bold")
+        line.append(j.label, style=LABEL_STYLE.get(j.label, ""))
+        line.append(say(f" · {100 * j.win_before:.0f}% → {100 * j.win_after:.0f}% to win"))
+        if j.label in ("inaccuracy", "mistake", "blunder"):
+            line.append(say(f" · {advice(j)}"), style="dim")
+        return line
+
+    def _verdict_rows(self) -> int:
+        width = self.app.output.get_size().columns if hasattr(self, "app") else 80
+        return min(VERDICT_ROWS, len(self.verdict.lines(width)))
 
     def _scroll(self, count: int, height: int) -> int:
         # Keep the current move near the middle of the list: rows are not one a move when a
@@ -133,7 +176,10 @@ class ReplayScreen:
     def _body(self) -> HSplit | VSplit:
         size = self.app.output.get_size() if hasattr(self, "app") else None
         w, h = (size.columns, size.rows) if size else (80, 24)
-        status = Window(FormattedTextControl(self._status), height=1, style="class:status")
+        bar = Window(FormattedTextControl(self._status), height=1, style="class:status")
+        status: Container = bar
+        if self._verdict_rows():
+            status = HSplit([Window(self.verdict, height=self._verdict_rows), bar])
         if w < MIN_WIDTH or h < MIN_HEIGHT:
             return HSplit([Window(RichControl(lambda width: too_small(w, h, self.style)))])
         board = [

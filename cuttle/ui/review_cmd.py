@@ -224,10 +224,10 @@ def review_text(review: Review, record: GameRecord, where: str, ascii: bool = Fa
 
 
 def review_parts(review: Review, record: GameRecord, where: str, ascii: bool = False,
-                 width: int = 80) -> dict[str, list[Any]]:
-    """The parts of a review as rich Text lines, for a screen to arrange: ``head`` (the game and
+                 width: int = 80, player: int = 0) -> dict[str, list[Any]]:
+    """The parts of a review as rich lines, for a screen to arrange: ``head`` (the game and
     how it is judged), ``moves`` (each move, its label, a reason for each worse move),
-    ``summary`` (per player) and ``chart`` (the first player's win chance, ``width`` wide)."""
+    ``summary`` (per player) and ``chart`` (``player``'s win chance, ``width`` wide)."""
     from rich.padding import Padding
     from rich.text import Text
 
@@ -268,9 +268,9 @@ def review_parts(review: Review, record: GameRecord, where: str, ascii: bool = F
                         "100 minus the mean loss.", style="dim"))
     from cuttle.ui.chart import line_chart
 
-    chart: list[Any] = [Text(f"{names[0]}: chance to win after each move", style="bold")]
+    chart: list[Any] = [Text(f"{names[player]}: chance to win after each move", style="bold")]
     chart += [Text(c) for c in line_chart(
-        review.win_curve(0), 0.0, 1.0, height=8, width=width,
+        review.win_curve(player), 0.0, 1.0, height=8, width=width,
         fmt=lambda v: f"{100 * v:.0f}%", reference=0.5, ascii=ascii,
         x_label=f"move 1 … move {len(review.judgements)}",
     )]
