@@ -320,6 +320,25 @@ class AppIO:
         """One line shown above the input (for coaching or lessons); empty to remove it."""
         self._post(lambda: setattr(self, "note", text))
 
+    def set_pace(self, pace: str) -> None:
+        """The pace from now on (the in-game ``settings pace``)."""
+
+        def change() -> None:
+            self.pace = pace if pace in PACES else self.pace
+            self._pace()
+
+        self._post(change)
+
+    def set_style(self, style: CardStyle) -> None:
+        """How cards are drawn from now on (the in-game ``settings cards``)."""
+
+        def change() -> None:
+            self.style = style
+            if isinstance(self.buffer.completer, MoveCompleter):
+                self.buffer.completer.style = style
+
+        self._post(change)
+
     def clear(self) -> None:
         return None
 

@@ -35,6 +35,7 @@ COMMANDS: list[tuple[str, str]] = [
     ("log", "the game so far"),
     ("hint", "what the AI would play here"),
     ("undo", "against the AI: back to your previous decision"),
+    ("settings [NAME VALUE]", "show your settings; change one (settings pace fast)"),
     ("save [FILE]", "save now (the game is also saved after every move)"),
     ("concede", "give up this game"),
     ("quit", "leave; the game is saved, continue with: cuttle play --resume"),

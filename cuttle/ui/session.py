@@ -571,6 +571,10 @@ class GameSession:
                 self.panel("Legend", Text("\n".join([*legend_for(view)[1:], "", threat])))
         elif cmd == "hint":
             self.hint()
+        elif cmd == "settings":  # learnapp: cuttle/ui/settings_game.py
+            from cuttle.ui.settings_game import settings_command
+
+            settings_command(self, rest)
         elif cmd == "undo":
             self.undo(p)
         elif cmd == "save":

@@ -165,8 +165,23 @@ def save_settings(settings: Settings) -> Path:
 
 def change(settings: Settings, name: str, text: str) -> Settings:
     """``settings`` with one value changed (validated)."""
-    key = name.strip().lower().replace("-", "_")
-    if key == "colour":
-        key = "color"
+    key = setting_key(name)
     describe(key)
     return replace(settings, **{key: parse_value(key, text)})
+
+
+def setting_lines(settings: Settings, only: str | None = None) -> list[str]:
+    """Each setting (or ``only`` that one) with its value, help and allowed values."""
+    values = asdict(settings)
+    out = []
+    for name in [only] if only is not None else list(values):
+        help_text, choices = describe(name)
+        allowed = ", ".join(choices) if choices else "on, off"
+        out.append(f"  {name:<9} {value_text(values[name]):<8} {help_text} ({allowed})")
+    return out
+
+
+def setting_key(name: str) -> str:
+    """A setting's name as typed (``colour``, ``Card-Style``) in canonical form."""
+    key = name.strip().lower().replace("-", "_")
+    return "color" if key == "colour" else key

@@ -43,6 +43,8 @@ def settings_command(args: argparse.Namespace) -> int:
         describe,
         load_settings,
         save_settings,
+        setting_key,
+        setting_lines,
         settings_path,
         value_text,
     )
@@ -75,31 +77,25 @@ def settings_command(args: argparse.Namespace) -> int:
         except OSError as exc:
             _err(f"could not write {settings_path()}: {exc.strerror or exc}")
             return EXIT_FAIL
-        key = args.name.strip().lower().replace("-", "_")
-        key = "color" if key == "colour" else key
+        key = setting_key(args.name)
         print(f"{key}: {value_text(getattr(new, key))} (saved in {path})")
         return EXIT_OK
     for w in warnings:
         _err(w)
-    values = asdict(settings)
     if args.json:
-        print(json.dumps(values))
+        print(json.dumps(asdict(settings)))
         return EXIT_OK
-    names = list(values)
+    only: str | None = None
     if args.name is not None:
-        key = args.name.strip().lower().replace("-", "_")
-        key = "color" if key == "colour" else key
+        only = setting_key(args.name)
         try:
-            describe(key)
+            describe(only)
         except SettingsError as exc:
             _err(str(exc))
             return EXIT_USAGE
-        names = [key]
     print(f"Settings ({settings_path()}):")
-    for name in names:
-        help_text, choices = describe(name)
-        allowed = ", ".join(choices) if choices else "on, off"
-        print(f"  {name:<9} {value_text(values[name]):<8} {help_text} ({allowed})")
+    for line in setting_lines(settings, only):
+        print(line)
     print("Change one: cuttle settings NAME VALUE (cuttle settings ai hard); "
           "defaults: cuttle settings --reset")
     return EXIT_OK
