@@ -6,7 +6,11 @@ Times, over several runs (median, min and max, in milliseconds):
   exit;
 - the first frame of ``cuttle play``: spawned in a pseudo-terminal (80x24, ``TERM=xterm-256color``)
   and timed until the board is on the screen (the status line "Your move"), then killed;
-- the first screen of the rules pager (``cuttle rules`` in the same pseudo-terminal).
+- the first screen of the rules pager (``cuttle rules`` in the same pseudo-terminal), and of the
+  pager opened at a section half-way down (``cuttle rules counters``);
+- in-process, without a process around it (``--only render``): the pager's first screen (the
+  pieces it renders before the first frame) against rendering the whole document at once, as the
+  pager did before it rendered lazily.
 
 Each run is a fresh interpreter from this virtual environment, with its own empty config and data
 directories (so no save file or first-run question gets in the way and nothing of yours is touched).
@@ -14,6 +18,7 @@ Targets on this project's 2-core machine: ``--help`` under 150 ms, first frame u
 
     python benchmarks/bench_startup.py            # 15 runs each
     python benchmarks/bench_startup.py --runs 30 --json
+    python benchmarks/bench_startup.py --only pager render      # just the rules pager
 
 Exit status 1 when a median misses its target (a benchmark, not a test: run it on a quiet machine).
 """
@@ -97,6 +102,30 @@ def time_first_frame(env: dict[str, str], marker: str, args: list[str]) -> float
     return elapsed
 
 
+def time_render(first_screen: bool) -> float:
+    """Seconds to render the pager's first 80x24 screen (or the whole text at once), in this
+    process: the rich rendering alone, no start-up or terminal around it."""
+    from prompt_toolkit.data_structures import Size
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from cuttle.rules_pager import RulesPager, render_lines
+    from cuttle.rulesdoc import rules_text
+
+    class Output80x24(DummyOutput):
+        def get_size(self) -> Size:
+            return Size(rows=24, columns=80)
+
+    text = rules_text()
+    start = time.perf_counter()
+    if first_screen:
+        with create_pipe_input() as pipe:
+            RulesPager(text, pt_input=pipe, pt_output=Output80x24()).layout_text()
+    else:
+        render_lines(text, 80)
+    return time.perf_counter() - start
+
+
 def children_cpu() -> float:
     """CPU seconds (user + system) of the finished child processes so far."""
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -133,26 +162,45 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--marker", default=BOARD, help=f"regex that means the board is drawn ({BOARD!r})"
     )
+    parser.add_argument(
+        "--only",
+        nargs="+",
+        metavar="WHAT",
+        choices=("help", "version", "piped", "frame", "pager", "render"),
+        help="measure only these: help version piped frame pager render (default: all)",
+    )
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be at least 1")
     home = Path(tempfile.mkdtemp(prefix="cuttle-bench-"))
     try:
         env = clean_env(home)
-        rows = [
-            measure("--help", args.runs, lambda: time_process(["--help"], env)),
-            measure("--version", args.runs, lambda: time_process(["--version"], env)),
-            measure("rules (piped)", args.runs, lambda: time_process(["rules"], env)),
-            measure(
+        plan: list[tuple[str, str, Callable[[], float]]] = [
+            ("help", "--help", lambda: time_process(["--help"], env)),
+            ("version", "--version", lambda: time_process(["--version"], env)),
+            ("piped", "rules (piped)", lambda: time_process(["rules"], env)),
+            (
+                "frame",
                 "first frame",
-                args.runs,
                 lambda: time_first_frame(env, args.marker, ["play", "--seed", str(args.seed)]),
             ),
-            measure(
+            (
+                "pager",
                 "rules pager",
-                args.runs,
                 lambda: time_first_frame(env, "The rules in one screen", ["rules"]),
             ),
+            (
+                "pager",
+                "pager counters",
+                lambda: time_first_frame(env, r"Counters \(the stack\)", ["rules", "counters"]),
+            ),
+            ("render", "render 1st scr", lambda: time_render(True)),
+            ("render", "render all", lambda: time_render(False)),
+        ]
+        rows = [
+            measure(name, args.runs, once)
+            for key, name, once in plan
+            if args.only is None or key in args.only
         ]
     finally:
         shutil.rmtree(home, ignore_errors=True)

@@ -17,6 +17,7 @@ prompt_toolkit fragments.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -108,44 +109,79 @@ def pt_style(style: RichStyle | None) -> str:
     return " ".join(parts)
 
 
-def render_lines(markdown: str, width: int) -> tuple[list[StyleAndTextTuples], list[Anchor]]:
-    """The pager's text rendered by rich at ``width``: fragment lines and the headings' lines.
+def pieces(markdown: str) -> list[str]:
+    """The pager's text in the order shown: the summary, then the document cut before each
+    heading of level 1 to 3 (outside fenced code), so that each piece can be rendered alone."""
+    out: list[list[str]] = [[]]
+    fenced = False
+    for line in markdown.splitlines():
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        elif not fenced and re.match(r"#{1,3}\s", line) and any(x.strip() for x in out[-1]):
+            out.append([])
+        out[-1].append(line)
+    return [summary_markdown(markdown)] + ["\n".join(x).strip() + "\n" for x in out]
 
-    Two renderings (the summary, the document) rather than one per section: parsing Markdown is
-    most of the cost. Each heading is then found in order as the line that holds just its text.
-    """
-    console = Console(
+
+def make_console(width: int) -> Console:
+    """The console rich renders the pager's Markdown with, ``width`` columns wide."""
+    return Console(
         file=StringIO(), width=width, force_terminal=True, color_system="truecolor", emoji=False
     )
+
+
+def render_piece(console: Console, text: str) -> tuple[list[StyleAndTextTuples], list[Anchor]]:
+    """One piece rendered by rich: fragment lines (blank runs cut to one, none at the ends) and
+    its headings, each found in order as the line that holds just its text."""
     lines: list[StyleAndTextTuples] = []
+    for row in console.render_lines(Markdown(text), console.options, pad=False):
+        line: StyleAndTextTuples = [
+            (pt_style(seg.style), seg.text) for seg in row if not seg.control
+        ]
+        if not _plain(line).strip():
+            if not lines or not _plain(lines[-1]).strip():
+                continue  # one blank line is enough (rich pads tables with another)
+            line = []
+        lines.append(line)
+    while lines and not _plain(lines[-1]).strip():
+        lines.pop()
     anchors: list[Anchor] = []
-    headings = [(SUMMARY_TITLE, 2)] + [
-        (x.title, x.level) for x in sections(markdown) if x.level <= 3
-    ]
-    for text in (summary_markdown(markdown), markdown):
-        if lines:
-            lines.append([])
-        rendered = console.render_lines(Markdown(text), console.options, pad=False)
-        for row in rendered:
-            line: StyleAndTextTuples = [
-                (pt_style(seg.style), seg.text) for seg in row if not seg.control
-            ]
-            if not _plain(line).strip():
-                if lines and not _plain(lines[-1]).strip():
-                    continue  # one blank line is enough (rich pads tables with another)
-                line = []
-            lines.append(line)
-        while lines and not _plain(lines[-1]).strip():
-            lines.pop()
     at = 0
-    for title, level in headings:
-        wanted = " ".join(title.replace("`", "").replace("**", "").split())
+    for section in sections(text):
+        if section.level > 3:
+            continue
+        wanted = " ".join(section.title.replace("`", "").replace("**", "").split())
         for i in range(at, len(lines)):
             if " ".join(_plain(lines[i]).strip(" ┃│┏┓┗┛━─╭╮╰╯").split()) == wanted:
-                anchors.append(Anchor(title, level, i))
+                anchors.append(Anchor(section.title, section.level, i))
                 at = i + 1
                 break
     return lines, anchors
+
+
+def render_lines(markdown: str, width: int) -> tuple[list[StyleAndTextTuples], list[Anchor]]:
+    """The whole pager's text rendered at ``width``: fragment lines and the headings' lines (the
+    pager itself renders the pieces as they are needed, ``RulesPager.render_next``)."""
+    console = make_console(width)
+    lines: list[StyleAndTextTuples] = []
+    anchors: list[Anchor] = []
+    for text in pieces(markdown):
+        add_piece(lines, anchors, *render_piece(console, text))
+    return lines, anchors
+
+
+def add_piece(
+    lines: list[StyleAndTextTuples],
+    anchors: list[Anchor],
+    new_lines: list[StyleAndTextTuples],
+    new_anchors: list[Anchor],
+) -> None:
+    """Append a rendered piece (a blank line between pieces), its anchors moved to match."""
+    if lines and new_lines:
+        lines.append([])
+    offset = len(lines)
+    lines.extend(new_lines)
+    anchors.extend(Anchor(a.title, a.level, a.line + offset) for a in new_anchors)
 
 
 def _plain(line: StyleAndTextTuples) -> str:
@@ -220,6 +256,9 @@ class RulesPager:
         pt_output: Output | None = None,
     ) -> None:
         self.markdown = markdown
+        self.pieces = pieces(markdown)
+        self.rendered = 0  # the pieces rendered so far at this width, in order
+        self.console = make_console(80)
         self.width = 0
         self.lines: list[StyleAndTextTuples] = []
         self.anchors: list[Anchor] = []
@@ -304,22 +343,64 @@ class RulesPager:
         return min(3, -(-len(self.message) // columns))
 
     def layout_text(self) -> None:
-        """Render for the current width (again after a resize, keeping the section in view)."""
+        """Render what the screen shows for the current width (again after a resize, keeping
+        the section in view). Only the pieces up to the end of the screen are rendered here;
+        the rest follow in the background (``render_rest``) or when a key needs them."""
         rows, columns = self.size()
-        if columns == self.width:
-            return
-        section, offset = self.current_anchor(), 0
-        if section is not None:
-            offset = self.top - section.line
-        self.lines, self.anchors = render_lines(self.markdown, columns)
-        self.width = columns
-        if self.start_title is not None:
-            self.goto_title(self.start_title)
-            self.start_title = None
-        elif section is not None:
-            same = next((a for a in self.anchors if a.title == section.title), None)
-            self.top = (same.line if same else 0) + max(0, offset)
+        if columns != self.width:
+            section, offset = self.current_anchor(), 0
+            if section is not None:
+                offset = self.top - section.line
+            self.console = make_console(columns)
+            self.lines, self.anchors, self.rendered = [], [], 0
+            self.width = columns
+            self.top = 0
+            if self.start_title is not None:
+                self.goto_title(self.start_title)
+                self.start_title = None
+            elif section is not None:
+                same = self.render_until_title(section.title)
+                self.top = (same.line if same else 0) + max(0, offset)
+        self.fill()
         self.clamp()
+
+    @property
+    def done(self) -> bool:
+        """Every piece is rendered."""
+        return self.rendered >= len(self.pieces)
+
+    def render_next(self) -> bool:
+        """Render the next piece; False when there was none left."""
+        if self.done:
+            return False
+        add_piece(self.lines, self.anchors, *render_piece(self.console, self.pieces[self.rendered]))
+        self.rendered += 1
+        return True
+
+    def complete(self) -> None:
+        """Render everything (a search, the end of the text)."""
+        while self.render_next():
+            pass
+
+    def fill(self) -> None:
+        """Render until the screen from ``top`` is full (or the text ends)."""
+        rows, _ = self.size()
+        while len(self.lines) < self.top + rows and self.render_next():
+            pass
+
+    def render_until_title(self, title: str) -> Anchor | None:
+        """Render until the heading ``title`` is reached; its anchor (None if there is none)."""
+        while True:
+            found = next((a for a in self.anchors if a.title == title), None)
+            if found is not None or not self.render_next():
+                return found
+
+    async def render_rest(self) -> None:
+        """The pieces not on the first screen, one at a time between keys and redraws."""
+        while not self.done:
+            await asyncio.sleep(0)
+            self.render_next()
+        self.app.invalidate()  # the status line now knows the percentage
 
     def clamp(self) -> None:
         rows, _ = self.size()
@@ -349,7 +430,8 @@ class RulesPager:
         where = anchor.title.replace("`", "") if anchor else ""
         end = min(len(self.lines), self.top + rows)
         percent = 100 if not self.lines else round(100 * end / len(self.lines))
-        right = f" {percent}% · s section · / search · q quit "
+        known = f" {percent}% ·" if self.done else ""  # the length is known once all is rendered
+        right = f"{known} s section · / search · q quit "
         left = f" {where}"
         room = columns - len(right)
         if len(left) > room:
@@ -359,15 +441,21 @@ class RulesPager:
     # -- moving ---------------------------------------------------------------------------
     def scroll(self, lines: int) -> None:
         self.top += lines
+        self.fill()
         self.clamp()
 
+    def to_end(self) -> None:
+        self.complete()
+        self.scroll(len(self.lines))
+
     def goto_title(self, title: str) -> bool:
-        for anchor in self.anchors:
-            if anchor.title == title:
-                self.top = anchor.line
-                self.clamp()
-                return True
-        return False
+        anchor = self.render_until_title(title)
+        if anchor is None:
+            return False
+        self.top = anchor.line
+        self.fill()
+        self.clamp()
+        return True
 
     def goto_topic(self, topic: str) -> None:
         """Go to the section a topic names (as ``cuttle rules TOPIC`` takes it)."""
@@ -377,12 +465,14 @@ class RulesPager:
         try:
             section = find_topic(self.markdown, topic)
         except ValueError:
+            self.complete()
             wanted = topic.lower()
             hit = next((a for a in self.anchors if wanted in a.title.lower()), None)
             if hit is None:
                 self.message = f"No section {topic!r} (try: s counters, s 7, s queen)"
                 return
             self.top = hit.line
+            self.fill()
             self.clamp()
             self.message = ""
             return
@@ -390,11 +480,15 @@ class RulesPager:
         self.message = ""
 
     def next_section(self, step: int) -> None:
+        if step > 0:
+            while not any(a.line > self.top for a in self.anchors) and self.render_next():
+                pass
         tops = [a for a in self.anchors if a.level <= 3]
         if step > 0:
             after = [a for a in tops if a.line > self.top]
             if after:
                 self.top = after[0].line
+                self.fill()
         else:
             before = [a for a in tops if a.line < self.top]
             if before:
@@ -406,6 +500,7 @@ class RulesPager:
         if not self.query:
             self.message = "Nothing to search for: type / and a word"
             return
+        self.complete()
         needle = self.query.lower()
         order = (
             range(self.top - 1, -1, -1)
@@ -477,7 +572,7 @@ class RulesPager:
         bind("d", "c-d", action=lambda e: self.scroll(page() // 2))
         bind("u", "c-u", action=lambda e: self.scroll(-page() // 2))
         bind("home", "g", "<", action=lambda e: self.scroll(-len(self.lines)))
-        bind("end", "G", ">", action=lambda e: self.scroll(len(self.lines)))
+        bind("end", "G", ">", action=lambda e: self.to_end())
         bind("]", "tab", action=lambda e: self.next_section(1))
         bind("[", "s-tab", action=lambda e: self.next_section(-1))
         bind("/", action=lambda e: self.open_prompt("search"))
@@ -500,7 +595,10 @@ class RulesPager:
     def run(self) -> None:
         """Show the pager until the reader quits."""
         self.layout_text()  # keys typed ahead act on the text, not on an empty pager
-        self.app.run()
+        self.app.run(pre_run=self._start_rest)
+
+    def _start_rest(self) -> None:
+        self.app.create_background_task(self.render_rest())
 
 
-__all__ = ["RulesPager", "highlight", "render_lines", "summary_markdown"]
+__all__ = ["RulesPager", "highlight", "pieces", "render_lines", "summary_markdown"]

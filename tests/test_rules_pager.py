@@ -50,6 +50,7 @@ def test_it_opens_on_the_one_screen_summary_with_the_card_table() -> None:
         assert row in text
     assert "q quit" in text  # the whole summary is on the first 80×24 screen
     assert pager.anchors[1].line >= 23  # and the rules begin below it
+    pager.complete()  # the percentage shows once the whole text is rendered
     assert "3%" in "".join(t for _, t, *_ in pager.status())
 
 
@@ -135,6 +136,26 @@ def test_every_section_of_the_document_has_an_anchor() -> None:
     for needed in ("Setup", "Counters (the stack)", "Seven", "Card by card", "Q — queen"):
         assert needed in titles
     assert [a.line for a in anchors] == sorted(a.line for a in anchors)
+
+
+def test_the_first_screen_renders_only_what_it_shows_and_the_rest_comes_the_same() -> None:
+    with create_pipe_input() as pipe:
+        pager = RulesPager(rules_text(), pt_input=pipe, pt_output=SizedOutput(24, 80))
+        pager.layout_text()  # what the first frame does
+        assert pager.rendered <= 2 < len(pager.pieces)  # the summary and the first piece
+        assert len(pager.lines) >= 23 and top_line(pager) == "The rules in one screen"
+        pager.complete()
+    assert (pager.lines, pager.anchors) == render_lines(rules_text(), 80)
+    with create_pipe_input() as pipe:  # a section far down: rendered up to it, not beyond
+        pager = RulesPager(rules_text(), "ten-counters-scuttle", pt_input=pipe,
+                           pt_output=SizedOutput(24, 80))
+        pager.layout_text()
+        assert top_line(pager) == "ten-counters-scuttle" and not pager.done
+
+
+def test_keys_typed_before_the_rest_is_rendered_see_the_whole_text() -> None:
+    pager = read("/joker\rGq")  # search and End act on everything, rendered when they need it
+    assert pager.done and pager.top == len(pager.lines) - 23 and pager.query == "joker"
 
 
 def test_highlight_marks_every_match() -> None:
