@@ -36,7 +36,7 @@ from cuttle.ui.describe import move_meta, phase_sentence
 from cuttle.ui.render import TableModel, changed_cards
 from cuttle.ui.terminal import normalize_input
 
-Ending = Literal["solved", "left", "menu", "quit"]
+Ending = Literal["solved", "menu", "quit"]
 MENU_TIP = (
     "Cuttle lessons: each is a table from a real game and a task the engine checks.\n"
     "Choose one in the window: ↑ ↓ and Enter, or its number; Esc closes it, q quits."
