@@ -226,3 +226,28 @@ def test_a_pasted_line_longer_than_any_command_is_cut_at_once() -> None:
         d.keys("quit\r")
 
     play(script)
+
+
+def test_the_status_bar_keeps_a_threat_to_win_next_turn_at_80_columns() -> None:
+    from appdriver import Output80x24
+    from helpers import make
+    from prompt_toolkit.input import create_pipe_input
+
+    from cuttle.ui.app import AppIO
+
+    def bar(game: object) -> str:
+        with create_pipe_input() as pipe:
+            io = AppIO(pt_input=pipe, pt_output=Output80x24())
+            session = GameSession(1, "classic", VS_AI, io, Options(save=False))
+            session.game = game  # type: ignore[assignment]
+            io._shown = lambda: session.model(0)  # type: ignore[method-assign]
+            text = "".join(t for _, t, *_ in io._status())
+        assert len(text) <= 80
+        return text
+
+    # The AI has 18 of 21: any point card of 3 or more wins it; that goes before the scores.
+    threat = bar(make(hands=("4C 5D", "6H 7S"), points=("TC", "9D 9H"), deck="2C 3C 4D"))
+    assert "You: turn" in threat and "AI (random) needs 3 · " in threat and "F1 help" in threat
+    # Nothing wins it next turn: the scores, the deck and the seed come first.
+    calm = bar(make(hands=("4C 5D", "6H 7S"), points=("TC", "3D"), deck="2C 3C 4D"))
+    assert "You 10/21" in calm and "deck 3" in calm and "needs" not in calm

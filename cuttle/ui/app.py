@@ -660,38 +660,60 @@ class AppIO:
     def _status(self) -> StyleAndTextTuples:
         w = self._size()[0]
         model = self._shown()
-        pieces: list[str] = []
+        # (text, rank): when the bar is too narrow the lowest ranks are kept first, in their
+        # order. Whose turn, F1 and a threat to win next turn (rank 2, cut to fit) matter
+        # most: scores, deck and seed are on the table as well.
+        pieces: list[tuple[str, int]] = []
         if self.mode == "handoff":
-            pieces.append("Hot-seat: pass the keyboard")
+            pieces.append(("Hot-seat: pass the keyboard", 0))
         elif model is not None:
             pos = model.pos
             p = pos.get("to_move")
             phase = PHASES.get(str(pos.get("phase")), str(pos.get("phase")))
             if p is not None and pos.get("phase") != "over":
-                pieces.append(f"{model.names[int(p)]}: {phase}")
+                pieces.append((f"{model.names[int(p)]}: {phase}", 0))
             elif pos.get("phase") == "over":
-                pieces.append("game over")
+                pieces.append(("game over", 0))
             for s in (model.bottom, 1 - model.bottom):
-                pieces.append(f"{model.names[s]} {model.scores[s]}/{model.goals[s]}")
-            pieces.append(f"deck {len(pos.get('deck', []))}")
+                pieces.append((f"{model.names[s]} {model.scores[s]}/{model.goals[s]}", 4))
+            pieces.append((f"deck {len(pos.get('deck', []))}", 5))
             if model.seed is not None:
-                pieces.append(f"seed {model.seed}")
+                pieces.append((f"seed {model.seed}", 6))
             if model.viewer is not None and pos.get("phase") != "over" and self.mode != "ask":
-                pieces.append(self._memo("threat", model.viewer, lambda: self._threat(model)))
-        pieces += [extra() for extra in self.status_extras]
-        pieces.append("F1 help")
-        pieces.append(f"pace {self.pace} F2")
+                threat, urgent = self._memo(
+                    "threat", model.viewer, lambda: self._threat_piece(model)
+                )
+                pieces.append((threat, 2 if urgent else 5))
+        pieces += [(extra(), 3) for extra in self.status_extras]
+        pieces.append(("F1 help", 1))
+        pieces.append((f"pace {self.pace} F2", 7))
         if self.mode == "read":
-            pieces.append("Tab moves")
+            pieces.append(("Tab moves", 8))
         sep = " - " if self.style.ascii else " · "
-        text = ""
-        for piece in pieces:
-            piece = self.style.say(piece)
-            candidate = piece if not text else text + sep + piece
-            if len(candidate) + 2 > w:
+        said = [self.style.say(text) for text, _ in pieces]
+        kept: set[int] = set()
+        room = w - 2
+        for i in sorted(range(len(pieces)), key=lambda i: pieces[i][1]):
+            if not said[i]:
                 continue
-            text = candidate
+            gap = len(sep) if kept else 0
+            if pieces[i][1] == 2 and len(said[i]) + gap > room and room - gap >= 30:
+                # a threat too long for a narrow bar is cut rather than lost: its start says
+                # who needs how much; the legend and `threat` say the rest
+                said[i] = said[i][: room - gap - 1].rstrip(" ·,") + "…"
+            cost = len(said[i]) + gap
+            if cost <= room:
+                kept.add(i)
+                room -= cost
+        text = sep.join(said[i] for i in sorted(kept))
         return [("class:status", " " + text.ljust(max(0, w - 1)))]
+
+    def _threat_piece(self, model: TableModel) -> tuple[str, bool]:
+        """The threat for the bar, and whether the opponent has a way to win next turn."""
+        from cuttle.ai.explain import win_ways
+
+        assert model.viewer is not None
+        return self._threat(model), bool(win_ways(model.pos, 1 - model.viewer))
 
     def _threat(self, model: TableModel) -> str:
         """What the opponent could win with next turn, from the viewer's view (public only)."""
