@@ -105,7 +105,11 @@ def test_the_menu_opens_the_next_lesson_and_q_in_it_quits() -> None:
         d.keys("kc\r")  # a card alone plays its only move, as in the game
         assert said(d.io).startswith("Solved!")
         assert "Enter: lesson 5, Jacks steal point cards" in d.io.note
-        d.keys("menu\r")
+        d.keys("retry\r")  # the same lesson again, from its start
+        assert d.io.prompt == "lesson 4> " and d.io.tbl is not None
+        assert d.io.tbl.pos["hands"][0] == ["5H", "KC"]
+        d.keys("perm KC\r")
+        d.keys("menu\r")  # the menu, the lesson after the solved one selected
         menu = d.io.overlays[-1]
         assert menu.title == "Cuttle lessons (1 of 19 done)"
         assert menu.items[3] == ("Kings lower your goal", "done") and menu.index == 4

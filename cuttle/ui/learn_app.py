@@ -87,7 +87,7 @@ class LessonScreen:
         self.moves = []
         nxt = self._next(solved)
         then = f"Enter: lesson {nxt.id}, {nxt.title}; " if nxt else "All lessons done! "
-        self.io.set_note(self.style.say(f"{then}menu: the lessons; q: quit."))
+        self.io.set_note(self.style.say(f"{then}retry; menu: the lessons; q: quit."))
         while True:
             try:
                 answer = clean(self.io.read(f"lesson {solved.id} solved> ")).lower()
@@ -97,6 +97,8 @@ class LessonScreen:
                 return None
             if answer in ("menu", "m", "l", "lessons") or (not answer and nxt is None):
                 return self.pick(solved)
+            if answer in RETRY_WORDS:
+                return solved
             lesson = nxt if not answer else find_lesson(self.lessons, answer)
             if lesson is not None:
                 return lesson
