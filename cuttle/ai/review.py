@@ -51,10 +51,16 @@ BAD = ("mistake", "blunder")
 #: a third of that in a typical position (benchmarks/bench_review.py).
 DEFAULT_ITERATIONS = 1800
 WIDE, PAIR = 2 / 3, 1 / 3
-#: The hard search's deeper final round at the default budget (simulations per finalist).
-DEEP = 12
 #: The analysis seed: a fixed number, so the same record and budget give the same labels.
 REVIEW_SEED = 1313
+
+
+def hard_deep() -> int:
+    """The hard AI's own deeper final round (simulations per finalist; 0: none), which the
+    review uses in full at its default budget."""
+    from cuttle.ai.pimc import DEFAULTS
+
+    return int(DEFAULTS["deep"][1])
 
 
 @dataclass(frozen=True)
@@ -77,7 +83,8 @@ class Budget:
             return {"think": self.think * fraction}
         # The search's deeper final round costs the same whatever the iterations: it shrinks
         # with a smaller budget (the coach's, a test's) so that the whole search does.
-        deep = min(DEEP, self.iterations * DEEP // DEFAULT_ITERATIONS)
+        full = hard_deep()
+        deep = min(full, self.iterations * full // DEFAULT_ITERATIONS)
         return {"iterations": max(1, int(self.iterations * fraction)), "deep": deep}
 
     def to_json(self) -> dict[str, Any]:
