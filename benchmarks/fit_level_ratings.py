@@ -1,15 +1,16 @@
 """Fit the AI levels' Elo-scale ratings (``LEVEL_RATINGS`` in ``cuttle/ui/stats.py``) to arena runs.
 
-    python benchmarks/fit_level_ratings.py [FILE ...] [--check]
+    python benchmarks/fit_level_ratings.py [FILE ...] [--draws-lost] [--check]
 
 Each FILE is the output of ``cuttle arena A B ...`` (``benchmarks/arena/*.txt``) with its JSON
 summary line. Only matches between two plain levels (random, easy, medium, hard at their
-defaults) count. Each match gives an Elo difference ``400 log10(p / (1 - p))`` for A's score ``p``
-(a draw counts half; ``p`` is kept inside [0.5/games, 1 - 0.5/games] so a clean sweep stays
-finite), and the ratings are the least-squares fit of those differences weighted by the number
-of games, with medium anchored at 1000. Prints the matches, the fit, and the ``LEVEL_RATINGS``
-line; ``--check`` exits 1 when the fit differs from ``LEVEL_RATINGS`` by more than a point.
-Without FILE, the runs the current ratings were fitted to.
+defaults) count. Each match gives an Elo difference ``400 log10(p / (1 - p))`` for A's score
+``p``: a draw counts half, as in the player's rating (``--draws-lost`` counts it as a loss, which
+is how the first ratings were fitted), and ``p`` is kept inside [0.5/games, 1 - 0.5/games] so a
+clean sweep stays finite. The ratings are the least-squares fit of those differences weighted
+by the number of games, with medium anchored at 1000. Prints the matches, the fit and the
+``LEVEL_RATINGS`` line; ``--check`` exits 1 when the fit differs from ``LEVEL_RATINGS`` by more
+than a point. Without FILE: the runs the current ratings were fitted to.
 """
 
 from __future__ import annotations
@@ -63,7 +64,12 @@ def elo_difference(score: float, games: int) -> float:
     return 400.0 * math.log10(p / (1 - p))
 
 
-def fit(matches: list[dict[str, object]]) -> dict[str, float]:
+def score_of(m: dict[str, object], draw: float = 0.5) -> float:
+    """A's share of the points in a match (a draw worth ``draw``)."""
+    return (int(str(m["wins_a"])) + draw * int(str(m["draws"]))) / int(str(m["games"]))
+
+
+def fit(matches: list[dict[str, object]], draw: float = 0.5) -> dict[str, float]:
     """Weighted least squares of the rating differences, the anchor fixed (normal equations)."""
     free = [lv for lv in LEVELS if lv != ANCHOR[0] and any(
         lv in (m["a"], m["b"]) for m in matches)]
@@ -73,8 +79,7 @@ def fit(matches: list[dict[str, object]]) -> dict[str, float]:
     atb = [0.0] * n
     for m in matches:
         games = int(str(m["games"]))
-        score = (int(str(m["wins_a"])) + 0.5 * int(str(m["draws"]))) / games
-        d = elo_difference(score, games)
+        d = elo_difference(score_of(m, draw), games)
         row = [0.0] * n
         rhs = d
         for name, sign in ((m["a"], 1.0), (m["b"], -1.0)):
@@ -111,6 +116,8 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="*", type=Path, help="arena outputs")
+    parser.add_argument("--draws-lost", action="store_true",
+                        help="count a draw as a loss (how the first ratings were fitted)")
     parser.add_argument("--check", action="store_true",
                         help="exit 1 unless LEVEL_RATINGS matches the fit (within a point)")
     args = parser.parse_args()
@@ -119,12 +126,13 @@ def main() -> int:
     if not matches:
         print("no plain-level arena matches in the files given", file=sys.stderr)
         return 2
+    draw = 0.0 if args.draws_lost else 0.5
     for m in matches:
         games = int(str(m["games"]))
-        score = (int(str(m["wins_a"])) + 0.5 * int(str(m["draws"]))) / games
+        score = score_of(m, draw)
         print(f"{m['a']:>6} vs {m['b']:<6} {str(m['rules']):<12} {games:>5} games  "
               f"score {100 * score:5.1f}%  Elo {elo_difference(score, games):+6.0f}  ({m['file']})")
-    ratings = fit(matches)
+    ratings = fit(matches, draw)
     print("fit: " + ", ".join(f"{lv} {r:.0f}" for lv, r in ratings.items()))
     body = ", ".join(f'"{lv}": {r:.1f}' for lv, r in ((lv, round(r)) for lv, r in ratings.items()))
     print(f"LEVEL_RATINGS: dict[str, float] = {{{body}}}")
