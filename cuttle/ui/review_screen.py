@@ -1,7 +1,7 @@
 """The review of a finished game from the full screen's game-over screen.
 
 When a game ends the session hands the record to the screen (``AppIO.offer_review``) and a line
-offers the review. ``r`` (or ``review`` typed) on the game-over question runs the analysis of
+offers the review. ``r`` on the game-over question (an empty line) runs the analysis of
 ``cuttle review`` (same search, same default budget, so the same labels; the review is saved for
 ``cuttle replay`` and a later ``cuttle review``) on a worker thread while a window shows the
 progress; Esc cancels. The review then opens over the whole screen: the per-player summary, the
@@ -37,7 +37,7 @@ PROGRESS_TITLE = "Reviewing"
 REVIEW_TITLE = "Review"
 LATER = "Go over every move with:"  # the session's line at the end of a game
 WIDE = 130  # from this width the moves and the summary sit side by side
-WORDS = ("r", "review")  # typed on the game-over question: the review, not an answer
+WORDS = ("r", "review")  # sent as a line on the game-over question: the review, not an answer
 
 
 class _Cancelled(Exception):
@@ -175,6 +175,7 @@ class GameReview:
         job = self.job = _Job(total=len(self.record.moves))
         self.io._open(Overlay(PROGRESS_TITLE, ProgressView(job, self.io.style),
                               on_close=self.cancel))
+        self.io._focus(self.io._overlay_target())  # Esc or q cancels, typing answers
         record, budget = self.record, self.budget or Budget()
         threading.Thread(target=self._work, args=(job, record, budget),
                          name="cuttle-review", daemon=True).start()
@@ -237,7 +238,8 @@ class GameReview:
 
 
 def review_keys(io: AppIO) -> KeyBindings:
-    """``r`` on the game-over question (an empty line), or ``review`` typed and Enter."""
+    """``r`` on the game-over question (an empty line); ``r`` or ``review`` sent as a line there
+    (pasted, or typed after a space) does the same rather than ask the question again."""
     kb = KeyBindings()
     offered = Condition(lambda: io.review.offered())
     empty = Condition(lambda: not io.buffer.text)
