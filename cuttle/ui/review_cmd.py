@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
 LEVEL_CHOICES = ("random", "easy", "medium", "hard", "human")
 RESULTS = ("win", "loss", "draw")
-NAME_WIDTH = 10
+NAME_WIDTH = 12  # "AI (medium)" whole
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 PROGRESS_TITLE = "Reviewing"
 REVIEW_TITLE = "Review"
 LATER = "Go over every move with:"  # the session's line at the end of a game
+CANCELLED = "Review cancelled (r starts it again)."
 WIDE = 130  # from this width the moves and the summary sit side by side
 WORDS = ("r", "review")  # sent as a line on the game-over question: the review, not an answer
 
@@ -169,6 +170,7 @@ class GameReview:
             return
         if self.job is not None:
             return
+        self.io.messages = [m for m in self.io.messages if m != CANCELLED]
         from cuttle.ai.review import Budget
         from cuttle.ui.app import Overlay
 
@@ -188,7 +190,7 @@ class GameReview:
         job.cancelled = True
         self.io.overlays = [o for o in self.io.overlays if o.title != PROGRESS_TITLE]
         if not quiet:
-            self.io.messages.append("Review cancelled (r starts it again).")
+            self.io.messages.append(CANCELLED)
 
     def show(self) -> None:
         """The review in a window over the whole screen, with the keys."""
