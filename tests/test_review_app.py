@@ -242,3 +242,51 @@ def test_cuttle_replay_shows_a_saved_review_and_review_makes_one(
     write_json(unfinished, GameRecord("classic", 2, ["Ann", "Bob"], PREFIX).to_json())
     assert main(["replay", str(unfinished), "--review"]) == 2
     assert "only finished games are reviewed" in capsys.readouterr().err
+
+
+def test_the_replay_labels_on_a_real_terminal(tmp_path: Path) -> None:
+    """The one pseudo-terminal test here: the label column and the verdict line fit 80×24 around
+    the board (a review saved before, so no analysis runs)."""
+    pytest.importorskip("pexpect")
+    pytest.importorskip("pyte")
+    from ptyscreen import Term
+
+    from cuttle.ui.storage import write_json
+
+    path = tmp_path / "g.json"
+    write_json(path, record().to_json())
+    assert save_review(record(), review_game("classic", 2, GAME, ("Ann", "Bob"), TINY)) is None
+    t = Term(["replay", str(path)], tmp_path, 80, 24)
+    t.wait(r"Move 0/14")
+    t.send("13\r")
+    t.wait(r"Move 13: blunder")
+    t.settle()
+    rows = t.screen.display
+    assert len(rows) == 24 and "Move 13/14" in rows[-1]
+    assert any(r.lstrip().startswith("13. Bob drew") and r.rstrip().endswith("blunder")
+               for r in rows)
+    assert "it misses a win in one move" in t.text()
+    assert rows[0].startswith("Bob") or rows[0].startswith("Ann")  # the board still on top
+    t.send("q")
+    assert t.finish() == 0
+
+
+def test_cuttle_review_reads_a_saved_review_back_with_the_same_budget(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cuttle.cli import main
+    from cuttle.ui.storage import write_json
+
+    path = tmp_path / "g.json"
+    write_json(path, record().to_json())
+    assert main(["review", str(path), "--iterations", "30", "--json"]) == 0
+    first = capsys.readouterr().out
+
+    def no_analysis(*args: object, **kwargs: object) -> None:
+        raise AssertionError("analysed twice")
+
+    monkeypatch.setattr("cuttle.ai.review.review_game", no_analysis)
+    assert main(["review", str(path), "--iterations", "30", "--json"]) == 0
+    assert capsys.readouterr().out == first  # read back: the same JSON
+    with pytest.raises(AssertionError, match="analysed twice"):
+        main(["review", str(path), "--iterations", "31", "--json"])  # another budget: analysed
