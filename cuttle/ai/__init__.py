@@ -29,7 +29,8 @@ def make_player(level: str, seed: int | None = None, **options: Any) -> Player:
 
     Options (``hard`` only): ``iterations`` (search budget in simulations, default 400),
     ``think`` (seconds per decision instead of an iteration budget), ``depth``, ``deep`` and
-    ``finalists`` (the last candidates searched one round deeper, ``deep`` simulations each),
+    ``finalists`` (the last candidates searched one round deeper, ``deep`` simulations each;
+    ``deep`` is 0, off, by default),
     ``opponent``, ``eval`` (``"learned"``, the default, or ``"heuristic"``), ``scale``, ``keep``,
     and ``method`` (``"minimax"``, the default search, or ``"ismcts"``, the older tree search
     with its own options). See docs/ai.md.

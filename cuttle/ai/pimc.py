@@ -58,7 +58,7 @@ DEFAULTS: dict[str, tuple[Spec, Any]] = {
     "keep": (Spec("float", 0, 1, open_lo=True, open_hi=True), 0.5),
     "opponent": (Spec("choice", choices=("greedy", "minimax")), "greedy"),
     "eval": (Spec("choice", choices=("learned", "heuristic")), "learned"),
-    "deep": (Spec("int", 0, 10_000), 12),
+    "deep": (Spec("int", 0, 10_000), 0),
     "finalists": (Spec("int", 2, 20), 3),
 }
 
