@@ -44,6 +44,14 @@ class WrongMove:
 
 
 @dataclass(frozen=True)
+class OtherSolution:
+    """Another line that solves the task, and why (told instead of the lesson's explanation)."""
+
+    moves: tuple[str, ...]
+    explain: str
+
+
+@dataclass(frozen=True)
 class Lesson:
     """One lesson: words, a table, a task the engine checks, a solution and wrong moves."""
 
@@ -60,6 +68,7 @@ class Lesson:
     wrong: tuple[WrongMove, ...] = ()
     replies: tuple[str, ...] = ()
     show: dict[str, bool] = field(default_factory=dict)
+    also: tuple[OtherSolution, ...] = ()
 
     @property
     def student(self) -> int:
@@ -128,6 +137,12 @@ def parse_lesson(data: Any) -> Lesson:
             raise ValueError(f"wrong[{i}] needs moves and a why")
         _printable(w["why"], f"wrong[{i}].why")
         wrong.append(WrongMove(_strings(w.get("moves"), f"wrong[{i}].moves"), w["why"]))
+    also = []
+    for i, a in enumerate(data.get("also", [])):
+        if not isinstance(a, dict) or not isinstance(a.get("explain"), str):
+            raise ValueError(f"also[{i}] needs moves and an explain")
+        _printable(a["explain"], f"also[{i}].explain")
+        also.append(OtherSolution(_strings(a.get("moves"), f"also[{i}].moves"), a["explain"]))
     show = data.get("show", {})
     if not isinstance(show, dict) or not all(isinstance(v, bool) for v in show.values()):
         raise ValueError("show must map names to true or false")
@@ -148,6 +163,7 @@ def parse_lesson(data: Any) -> Lesson:
         wrong=tuple(wrong),
         replies=_strings(data.get("replies", []), "replies"),
         show=dict(show),
+        also=tuple(also),
     )
     lesson.new_game()  # the engine validates the table (ValueError)
     return lesson
@@ -179,6 +195,18 @@ def _on_points(game: Game, seat: int) -> set[str]:
     return {entry.split("+")[0] for entry in pos["points"][seat]}
 
 
+def card_list(cards: list[str], words: Callable[[str], str]) -> tuple[str, bool]:
+    """Cards in words (``10♥ and 8♣``) and whether they are more than one (for the verb)."""
+    shown = [words(c) for c in cards]
+    text = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+    return text, len(shown) > 1
+
+
+def _are(cards: list[str], words: Callable[[str], str], singular: str, plural: str) -> str:
+    text, many = card_list(cards, words)
+    return f"{text} {plural if many else singular}"
+
+
 def failures(
     lesson: Lesson, game: Game, words: Callable[[str], str] = lambda text: text
 ) -> list[str]:
@@ -202,19 +230,54 @@ def failures(
             out.append("the AI can still win next turn" + (f" ({wins})" if wins else ""))
     missing = [c for c in check.get("in_hand", []) if c not in hand]
     if missing:
-        out.append(f"{words(' '.join(missing))} is not in your hand")
+        out.append(_are(missing, words, "is", "are") + " not in your hand")
     kept = [c for c in check.get("not_in_hand", []) if c in hand]
     if kept:
-        out.append(f"{words(' '.join(kept))} is still in your hand")
+        out.append(_are(kept, words, "is", "are") + " still in your hand")
     if "hand_size" in check and len(hand) != check["hand_size"]:
-        out.append(f"you hold {len(hand)} card(s), not {check['hand_size']}")
+        out.append(f"you hold {_count(len(hand))}, not {check['hand_size']}")
     lost = [c for c in check.get("controls", []) if c not in _on_points(game, seat)]
     if lost:
-        out.append(f"{words(' '.join(lost))} is no longer among your points")
+        had = _on_points(lesson.new_game(), seat)
+        gone = [c for c in lost if c in had]
+        never = [c for c in lost if c not in had]
+        if gone:
+            out.append(_are(gone, words, "is", "are") + " no longer among your points")
+        if never:
+            out.append(_are(never, words, "is", "are") + " not among your points")
     perms = set(pos["permanents"][seat])
     absent = [c for c in check.get("permanent", []) if c not in perms]
     if absent:
-        out.append(f"{words(' '.join(absent))} is not among your permanents")
+        out.append(_are(absent, words, "is", "are") + " not among your permanents")
+    return out
+
+
+def _count(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def achieved(
+    lesson: Lesson, game: Game, words: Callable[[str], str] = lambda text: text
+) -> list[str]:
+    """What the table at the end of the student's turn shows of a solved task, condition by
+    condition (the words for a solution other than the lesson's own)."""
+    seat = lesson.student
+    check = lesson.check
+    out: list[str] = []
+    if check.get("won"):
+        out.append(f"you reach {game.score(seat)} of {game.goal(seat)} points and win")
+    if check.get("safe"):
+        out.append("the AI cannot win in its next turn")
+    if check.get("in_hand"):
+        out.append(_are(list(check["in_hand"]), words, "is", "are") + " still in your hand")
+    if check.get("not_in_hand"):
+        out.append(_are(list(check["not_in_hand"]), words, "has", "have") + " left your hand")
+    if "hand_size" in check:
+        out.append(f"you hold {_count(check['hand_size'])}")
+    if check.get("controls"):
+        out.append(_are(list(check["controls"]), words, "is", "are") + " among your points")
+    if check.get("permanent"):
+        out.append(_are(list(check["permanent"]), words, "is", "are") + " among your permanents")
     return out
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from cuttle import Game, IllegalMoveError, Move
-from cuttle.learn.lessons import Lesson, failures, task_check
+from cuttle.learn.lessons import Lesson, achieved, failures, task_check
 from cuttle.learn.solve import refutation, turn_over
 from cuttle.ui.cardtext import CardStyle
 from cuttle.ui.describe import describe_play
@@ -29,6 +29,7 @@ MOVES_WORDS = ("moves", "m", "ls")
 # Told of each move as it is played: the player's seat and the move in words.
 Watcher = Callable[[int, str], None]
 WIDTH = 78
+AGAIN = "Back to the start: try again, or type solution."
 HELP = (
     "Type a move (scuttle 8S 7H, points 6D, oneoff AC, ...), or: "
     "moves (the legal moves), table, hint, solution, retry, quit."
@@ -268,16 +269,39 @@ class LessonRun:
                 return wrong.why
         return None
 
+    def explanation(self) -> str:
+        """Why the line just played solves the task: the lesson's explanation for its solution,
+        a listed other solution's own, else what the table shows, and the lesson's answer."""
+        played = [_norm(m) for m in self.played]
+        lesson = self.lesson
+        if played == [_norm(m) for m in lesson.solution]:
+            return lesson.explain
+        for other in lesson.also:
+            if played == [_norm(m) for m in other.moves]:
+                return other.explain
+        done = "; ".join(achieved(lesson, self.game, self.style.words))
+        answer = ", then ".join(self.style.words(m) for m in lesson.solution)
+        return (f"That works too: {done}. The lesson's own answer is {answer}: "
+                f"{lesson.explain}")
+
     def _judge(self) -> list[str]:
         self.tries += 1
         problems = failures(self.lesson, self.game, self.style.words)
         if not problems:
             self.solved = True
-            return [self.say(f"Solved! {self.lesson.explain}")]
+            return [self.say(f"Solved! {self.explanation()}")]
         out = [self.say("Not yet: " + "; ".join(problems) + ".")]
         why = self._wrong_why(self.played)
         if why:
             out.append(self.say(why))
         self._reset()
-        out.append("Back to the start: try again, or type solution.")
+        out.append(AGAIN)
         return out
+
+
+def _norm(move: str) -> str:
+    """A move text in the engine's notation (``scuttle 10d 7h`` -> ``scuttle TD 7H``)."""
+    try:
+        return str(Move.parse(move))
+    except ValueError:
+        return move

@@ -4,8 +4,31 @@ from __future__ import annotations
 
 from cuttle import IllegalMoveError
 from cuttle.learn.lessons import Lesson, task_check
-from cuttle.learn.run import play_line
-from cuttle.learn.solve import SearchTooLarge, can_force
+from cuttle.learn.run import LineResult, play_line
+from cuttle.learn.solve import SearchTooLarge, can_force, wins_next_turn
+
+
+def _good_line(lesson: Lesson, moves: tuple[str, ...], label: str) -> list[str]:
+    """A line the lesson calls right: legal, the whole turn, it solves the task, and it does not
+    leave the AI a win in the turn that follows (a "good" move that simply loses)."""
+    try:
+        result = play_line(lesson, list(moves))
+    except IllegalMoveError as exc:
+        return [f"{label}: illegal move ({exc})"]
+    if not result.finished:
+        return [f"{label}: the turn is not over when its moves run out"]
+    if result.problems:
+        return [f"{label} fails: " + "; ".join(result.problems)]
+    if _loses_next(lesson, result):
+        return [f"{label}: the AI wins in its next turn all the same"]
+    return []
+
+
+def _loses_next(lesson: Lesson, result: LineResult) -> bool:
+    """After the student's turn, the AI's turn begins and the AI can force a win in it."""
+    game = result.game
+    ai = 1 - lesson.student
+    return game.outcome is None and game.to_move == ai and wins_next_turn(game, ai)
 
 
 def lesson_problems(lesson: Lesson) -> list[str]:
@@ -17,15 +40,12 @@ def lesson_problems(lesson: Lesson) -> list[str]:
             return ["the table does not start with the student to move"]
         if not can_force(game, lesson.student, task_check(lesson)):
             problems.append("the task cannot be forced against every reply")
-        try:
-            result = play_line(lesson, list(lesson.solution))
-        except IllegalMoveError as exc:
-            problems.append(f"solution: illegal move ({exc})")
-        else:
-            if not result.finished:
-                problems.append("solution: the turn is not over when its moves run out")
-            elif result.problems:
-                problems.append("solution fails: " + "; ".join(result.problems))
+        problems += _good_line(lesson, lesson.solution, "solution")
+        for other in lesson.also:
+            label = "also " + " / ".join(other.moves)
+            if list(other.moves) == list(lesson.solution):
+                problems.append(f"{label}: the same as the solution")
+            problems += _good_line(lesson, other.moves, label)
         if not lesson.wrong:
             problems.append("no wrong move is listed")
         for wrong in lesson.wrong:

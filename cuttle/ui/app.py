@@ -168,6 +168,7 @@ class AppIO:
         self.status_extras: list[Callable[[], str]] = []
         self.note = ""
         self.log_placeholder = ""  # the log's text while it is empty (else the game's tip)
+        self.offer_tab = True  # the bar offers "Tab moves" while reading (off: no moves to list)
         # state below is touched only on the application's thread
         self.tbl: TableModel | None = None
         self.steps: deque[Step] = deque()
@@ -687,7 +688,7 @@ class AppIO:
         pieces += [(extra(), 3) for extra in self.status_extras]
         pieces.append(("F1 help", 1))
         pieces.append((f"pace {self.pace} F2", 7))
-        if self.mode == "read":
+        if self.mode == "read" and self.offer_tab:
             pieces.append(("Tab moves", 8))
         sep = " - " if self.style.ascii else " · "
         said = [self.style.say(text) for text, _ in pieces]

@@ -21,6 +21,7 @@ from cuttle.learn.command import find_lesson
 from cuttle.learn.lessons import Lesson
 from cuttle.learn.progress import load_done, mark_done
 from cuttle.learn.run import (
+    AGAIN,
     HELP_WORDS,
     MOVES_WORDS,
     NAMES,
@@ -41,6 +42,13 @@ MENU_TIP = (
     "Cuttle lessons: each is a table from a real game and a task the engine checks.\n"
     "Choose one in the window: ↑ ↓ and Enter, or its number; Esc closes it, q quits."
 )
+MENU_HELP = (
+    "Cuttle lessons: each is a table from a real game and a task the engine checks.\n\n"
+    "In the lessons window: ↑ ↓ and Enter open a lesson, or type its number (or a name or a "
+    "topic: ace, counter); Enter alone opens the next lesson not done; Esc closes a window, q "
+    "quits.\n\nInside a lesson F1 shows its words and the keys; menu comes back here."
+)
+TRY_AGAIN = "Try again, or type solution."
 KEYS = (
     "Type a move (Tab lists them; ← → and Enter pick a card of your hand), or: moves, hint, "
     "solution (the answer and why), retry, scrap, legend (or ?), menu (the lessons), quit. "
@@ -85,6 +93,7 @@ class LessonScreen:
     def after(self, solved: Lesson) -> Lesson | None:
         """A lesson solved: its table stays on screen; Enter opens the next one."""
         self.moves = []
+        self.io.offer_tab = False
         nxt = self._next(solved)
         then = f"Enter: lesson {nxt.id}, {nxt.title}; " if nxt else "All lessons done! "
         self.io.set_note(self.style.say(f"{then}retry; menu: the lessons; q: quit."))
@@ -108,7 +117,9 @@ class LessonScreen:
         """The menu: None when the student quits. After a solved lesson the next one not done
         is selected, so Enter goes on."""
         self.moves = []
+        self.io.offer_tab = False  # Tab lists moves, and the menu has none
         self.io.set_note("")
+        keys = False  # the menu's help page, over the menu
         while True:
             done, warning = load_done()
             if warning:
@@ -121,6 +132,8 @@ class LessonScreen:
             title += f"{len(self.lessons)} done)"
             index = self.lessons.index(nxt) if nxt is not None else 0
             self.io.open_menu(title, items, [str(x.id) for x in self.lessons], index, "q")
+            if keys:
+                self.io.overlay("Lessons: keys", Text(self.style.say(MENU_HELP)))
             default = f"Enter for {nxt.id}, " if nxt else ""
             try:
                 answer = clean(self.io.read(f"Lesson ({default}q quits)> ")).lower()
@@ -128,6 +141,9 @@ class LessonScreen:
                 return None
             if answer in ("q", "quit", "exit"):
                 return None
+            keys = answer in (*HELP_WORDS, "legend")  # F1, help; ? sends legend
+            if keys:
+                continue
             lesson = nxt if not answer else find_lesson(self.lessons, answer)
             if lesson is not None:
                 return lesson
@@ -145,6 +161,7 @@ class LessonScreen:
         self.log += self._deck_top()
         self.log.append(run.task_text())
         self.io.start_game(lambda: self.moves, lambda: "")
+        self.io.offer_tab = True
         self.io.set_note(run.task_text())
         self.shown = None
         self._table()
@@ -195,10 +212,11 @@ class LessonScreen:
             self.log.append(self.style.say("Back to the start."))
         elif self.moved:
             out = out[self.moved :]  # the verdict, when the turn is over
-            if out:  # the log keeps its first line; the answer under the board has all
-                self.log.append(out[0])
-            if out and not run.played:
+            if out:  # the verdict goes to the log, what follows it under the board: said once
+                self.log.append(out.pop(0))
+            if not run.played and not run.solved:
                 self.log.append(self.style.say("Back to the start."))
+                out = [TRY_AGAIN if text == AGAIN else text for text in out]
         for text in out:
             self.io.show(Text(text))
         self._table()
