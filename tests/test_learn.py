@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -259,3 +260,59 @@ def test_find_a_lesson_by_number_name_or_topic() -> None:
     assert find_lesson(LESSONS, "hand limit").slug == "cuttlecards"  # type: ignore[union-attr]
     assert find_lesson(LESSONS, "glasses").slug == "eight"  # type: ignore[union-attr]
     assert find_lesson(LESSONS, "nothing") is None
+
+
+def test_verify_reports_a_solution_that_leaves_the_ai_a_win_next_turn() -> None:
+    data = raw(2)  # drawing is right only while the AI has no point card to win with
+    data["position"] = copy.deepcopy(data["position"])
+    pos = data["position"]
+    pos["deck"] += pos["hands"][1] + pos["points"][1]
+    pos["hands"][1], pos["points"][1] = ["3H", "8D"], ["TS", "6S"]
+    for card in ("3H", "8D", "TS", "6S"):
+        pos["deck"].remove(card)
+    problems = lesson_problems(parse_lesson(data))
+    assert "solution: the AI wins in its next turn all the same" in problems
+
+
+def test_verify_reports_an_other_solution_that_fails() -> None:
+    data = raw(3)
+    data["also"] = [{"moves": ["points TD"], "explain": "no"}]
+    problems = lesson_problems(parse_lesson(data))
+    assert any(p.startswith("also points TD fails: the AI can still win") for p in problems)
+
+
+def test_another_solution_is_explained_by_the_move_played_not_the_lessons() -> None:
+    run = LessonRun(find_lesson(LESSONS, "scuttle"))  # type: ignore[arg-type]
+    out = " ".join(" ".join(run.handle("scuttle 10d 7h")).split())
+    assert "Solved! 10♦ scuttles 7♥ just as well" in out and "8♠ scuttles 7♥:" not in out
+    data = raw(3)
+    del data["also"]  # an other solution the data does not list: what the table shows
+    run = LessonRun(parse_lesson(data))
+    out = " ".join(" ".join(run.handle("scuttle TD 7H")).split())
+    assert out.endswith(
+        "Solved! That works too: the AI cannot win in its next turn. The lesson's own answer is "
+        "scuttle 8♠ 7♥: 8♠ scuttles 7♥: the AI drops to 10 points, and its 4 or 5 bring it to "
+        "15 at most."
+    )
+    run = LessonRun(find_lesson(LESSONS, "scuttle"))  # type: ignore[arg-type]
+    assert run.handle("scuttle 8s 7h")[-2].startswith("Solved! 8♠ scuttles 7♥:")
+
+
+def test_a_failed_task_is_said_in_plain_english() -> None:
+    run = LessonRun(find_lesson(LESSONS, "counter"))  # type: ignore[arg-type]
+    out = " ".join(" ".join(run.handle("resolve")).split())
+    assert "Not yet: 10♥ and 8♣ are no longer among your points." in out
+    run = LessonRun(find_lesson(LESSONS, "draw"))  # type: ignore[arg-type]
+    out = " ".join(" ".join(run.handle("points 2C")).split())
+    assert "Not yet: 2♣ is not in your hand; you hold 0 cards, not 2." in out
+
+
+def test_lessons_write_a_ten_as_10_except_where_the_notation_is_taught() -> None:
+    taught = "a ten is 10 or T"
+    for lesson in LESSONS:
+        words = [*lesson.text, lesson.task, lesson.explain, *(w.why for w in lesson.wrong),
+                 *(a.explain for a in lesson.also)]
+        for text in words:
+            if re.search(r"\bT[CDHS]\b|\bT[♣♦♥♠]", text):
+                assert taught in text, (lesson.id, text)
+    assert any(taught in text for text in LESSONS[0].text)  # the first lesson teaches it

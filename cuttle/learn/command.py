@@ -145,6 +145,12 @@ def drive_lesson(lesson: Lesson, style: CardStyle, read: Reader, write: Writer) 
     return True
 
 
+MENU_HELP = (
+    "Type a lesson's number, name or topic (ace, counter); Enter alone opens the next lesson "
+    "not done; q quits. Inside a lesson, help lists its commands."
+)
+
+
 def menu_lines(lessons: list[Lesson], done: set[str]) -> list[str]:
     """The menu: every lesson, marked when done."""
     out = [f"Cuttle lessons ({sum(1 for x in lessons if x.slug in done)} of {len(lessons)} done)"]
@@ -157,6 +163,7 @@ def menu_lines(lessons: list[Lesson], done: set[str]) -> list[str]:
 def menu(lessons: list[Lesson], style: CardStyle, read: Reader, write: Writer) -> int:
     """The menu loop: pick a lesson (Enter: the next one not done), q to leave."""
     from cuttle.learn.progress import load_done
+    from cuttle.learn.run import HELP_WORDS
 
     while True:
         done, warning = load_done()
@@ -173,6 +180,9 @@ def menu(lessons: list[Lesson], style: CardStyle, read: Reader, write: Writer) -
             return EXIT_OK
         if answer in ("q", "quit", "exit"):
             return EXIT_OK
+        if answer in HELP_WORDS:
+            write(MENU_HELP)
+            continue
         lesson = nxt if not answer else find_lesson(lessons, answer)
         if lesson is None:
             write(f"No lesson {answer[:40]!r}: type a number from 1 to {len(lessons)}.")
