@@ -187,9 +187,10 @@ def test_input_ending_before_the_solution_exits_1(tmp_path: Path) -> None:
 def test_menu_marks_done_lessons_and_enter_opens_the_next() -> None:
     from cuttle.learn.command import menu
 
-    out, read, write = feed(["", "points 6D", "q"])
+    out, read, write = feed(["help", "", "points 6D", "q"])
     assert menu(LESSONS, CardStyle(), read, write) == 0  # type: ignore[arg-type]
     text = "\n".join(out)
+    assert "Enter alone opens the next lesson" in text and "No lesson 'help'" not in text
     assert "Cuttle lessons (0 of" in text and "Lesson 1: The goal" in text
     assert "Cuttle lessons (1 of" in text and " [x]  1. The goal: 21 points" in text
     assert load_done() == ({"goal"}, None)
