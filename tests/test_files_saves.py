@@ -203,3 +203,17 @@ def test_no_home_directory_is_one_clear_line(tmp_path: Path) -> None:
     )
     assert r.returncode == 1 and "Traceback" not in r.stderr
     assert "cannot find a home directory" in r.stderr
+
+
+def test_a_resumed_game_keeps_a_seed_nobody_chose_hidden(tmp_path: Path) -> None:
+    # The seed is the whole deal: a game begun without --seed must not show it when resumed.
+    cuttle(["play", "--ai", "random"], tmp_path, "draw\nquit\n")
+    (save,) = saves(tmp_path).glob("*.json")
+    seed = json.loads(save.read_text())["seed"]
+    r = cuttle(["play", "--resume"], tmp_path, "quit\n")
+    assert r.returncode == 0 and "Resuming the saved game game-1: classic, " in r.stdout
+    assert "seed" not in r.stdout and str(seed) not in r.stdout
+    # A chosen seed is shown again, as when the game began.
+    cuttle(["play", "--seed", "7", "--ai", "random"], tmp_path, "draw\nquit\n")
+    r = cuttle(["play", "--resume", "game-2"], tmp_path, "quit\n")
+    assert "Resuming the saved game game-2: seed 7, classic" in r.stdout

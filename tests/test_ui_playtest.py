@@ -176,7 +176,7 @@ def test_replay_transcript_has_no_trailing_spaces(tmp_path: Path) -> None:
     record = tmp_path / "g.json"
     session.save_as(str(record))
     r = subprocess.run(
-        [sys.executable, "-m", "cuttle", "replay", str(record)],
+        [sys.executable, "-m", "cuttle", "replay", "--reveal", str(record)],  # not finished
         capture_output=True,
         text=True,
         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
@@ -230,3 +230,24 @@ def test_in_game_rules_take_a_topic_and_keep_table_rows_apart() -> None:
     assert len(rows) == 4  # one row a line (continuations indented), not one paragraph
     assert not any(set(line) <= set("|-: ") for line in lines if line)
     assert card_rules("counters", False, 60).plain.startswith("Counters (the stack)")
+
+
+def test_replay_refuses_a_game_still_in_play_which_would_show_every_hand(tmp_path: Path) -> None:
+    seats = (Seat("You"), Seat("AI", "random"))
+    session, out = run_plain(["draw", f"save {tmp_path / 'g.json'}"], seats)
+    assert "Saved to" in out and "cuttle replay" not in out  # not offered: it shows the AI's hand
+
+    def replay(*flags: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "cuttle", "replay", *flags, str(tmp_path / "g.json")],
+            capture_output=True, text=True, timeout=60,
+            env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+        )
+
+    ai_hand = session.game.to_position()["hands"][1]
+    refused = replay()
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert "the game is not finished" in refused.stderr and "--resume" in refused.stderr
+    shown = replay("--reveal")  # asked for: every hand face up
+    assert shown.returncode == 0
+    assert all(CardStyle().plain(card) in shown.stdout for card in ai_hand)

@@ -159,6 +159,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="N",
         help="with --review: search simulations per decision (default 1800, as cuttle review)",
     )
+    replay.add_argument(
+        "--reveal",
+        action="store_true",
+        help="replay a game that is not finished: every hand face up, so the cards still "
+        "hidden in that game are shown (without it an unfinished record is refused)",
+    )
     replay.add_argument("--ascii", action="store_true", help="draw 7D instead of 7♦")
     replay.add_argument("--no-color", action="store_true", help="no colours")
     replay.set_defaults(func=replay_command)
@@ -319,7 +325,9 @@ def _open_resumed(args: argparse.Namespace, io: GameIO, options: Any) -> tuple[
             options.record_force = True
         if notice:
             session.announce(notice)
-    options.show_seed = True  # the deal was shown when it began (not in hot-seat)
+    # The seed is the whole deal: shown again only if the player chose it (older saves did not
+    # say, so they keep it hidden); never in hot-seat.
+    options.show_seed = info.get("seed_shown") is True
     seed_words = f"seed {record.seed}, " if session.seed_visible() else ""
     session.announce(
         f"Resuming the saved game {slot.name}: {seed_words}{record.rules}, "
@@ -448,6 +456,7 @@ def replay_command(args: argparse.Namespace) -> int:
     """``cuttle replay FILE``: returns the exit status."""
     from cuttle.ui.cardtext import CardStyle
     from cuttle.ui.replay import Replay
+    from cuttle.ui.safefile import shown_path
     from cuttle.ui.storage import CorruptFileError, NoHomeError, read_record
     from cuttle.ui.terminal import make_console
 
@@ -460,6 +469,13 @@ def replay_command(args: argparse.Namespace) -> int:
     except NoHomeError as exc:
         _err(str(exc))
         return EXIT_ERROR
+    if record.outcome is None and not (args.reveal or args.review):  # --review says why
+        # A replay shows every hand: of a game still in play (a save, a --record file being
+        # written) that would show the cards the players still hide from each other.
+        _err(f"replay: {shown_path(args.file)}: the game is not finished, and a replay shows "
+             "every hand. Continue it with cuttle play --resume; replay it when it is over "
+             "(or with --reveal, if nobody is playing it).")
+        return EXIT_USAGE
     color = not args.no_color and not os.environ.get("NO_COLOR")
     status = _replay_review(args, replay)
     if status is not None:

@@ -275,6 +275,8 @@ class GameSession:
                 "seats": [{"name": s.name, "ai": s.ai} for s in self.seats],
                 "think": self.options.think,
                 "record": str(self.options.record_path) if self.options.record_path else None,
+                # whether the player chose the seed: a resumed game shows it only then
+                "seed_shown": self.options.show_seed,
             },
         )
 
@@ -763,7 +765,11 @@ class GameSession:
         except OSError as exc:
             self.say(f"Could not save to {shown_path(name)}: {os_reason(exc)}")
             return
-        self.say(f"Saved to {shown_path(path)} (watch it with: cuttle replay {shown_path(path)}).")
+        if self.game.outcome is None:
+            self.say(f"Saved to {shown_path(path)} (the game so far).")
+        else:
+            shown = shown_path(path)
+            self.say(f"Saved to {shown} (watch it with: cuttle replay {shown}).")
 
     def concede(self, p: int) -> Result | None:
         if not ask_yes_no(self.io, concede_question(self.names[p])):
