@@ -97,12 +97,13 @@ def play(
     pace: str = "fast",
     rules: str = "classic",
     save: bool = False,
+    coach: bool = False,
 ) -> tuple[GameSession, RecordingAppIO, object]:
     """Run a session in the app while ``script`` types; re-raise what the script failed."""
     failures: list[BaseException] = []
     with create_pipe_input() as pipe:
         io = RecordingAppIO(pt_input=pipe, pt_output=Output80x24(), pace=pace)
-        session = GameSession(seed, rules, seats, io, Options(save=save))
+        session = GameSession(seed, rules, seats, io, Options(save=save, coach=coach))
 
         def feed() -> None:
             try:

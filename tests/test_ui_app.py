@@ -251,3 +251,20 @@ def test_the_status_bar_keeps_a_threat_to_win_next_turn_at_80_columns() -> None:
     # Nothing wins it next turn: the scores, the deck and the seed come first.
     calm = bar(make(hands=("4C 5D", "6H 7S"), points=("TC", "3D"), deck="2C 3C 4D"))
     assert "You 10/21" in calm and "deck 3" in calm and "needs" not in calm
+
+
+def test_the_coach_speaks_on_the_full_screen_and_stays_through_the_opponents_turn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cuttle.ui.coach import Coach
+
+    monkeypatch.setattr(Coach, "remark", lambda self, g, m: f"Coach: {m} was a blunder")
+
+    def script(d: Driver) -> None:
+        d.keys("draw\r")
+        d.ready()  # the AI has moved: the game waits for the player again
+        shown = [text for text, _ in d.io._message_lines()]
+        assert "Coach: draw was a blunder" in shown
+        d.keys("quit\r")
+
+    play(script, coach=True)

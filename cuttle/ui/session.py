@@ -232,7 +232,9 @@ class GameSession:
         if not quiet:
             self._after_move()
         if coached is not None and self.coach and (remark := self.coach.remark(coached, move)):
-            self.announce(remark)
+            # a message, not a notice under the next table: on the full screen the opponent's
+            # turn redraws the table at once and a notice would go with it unseen
+            self.say(remark)
         return entry
 
     def _watcher(self, actor: int) -> int | None:
