@@ -191,3 +191,10 @@ def test_a_card_taken_back_with_a_3_is_public_and_named() -> None:
     assert reason_for(g, "points 3C", 0).endswith(
         "careful: the AI holds A♠, which would scrap every point card"
     )
+
+
+def test_an_eight_is_an_eight() -> None:
+    from helpers import make
+
+    g = make(hands=("4C 5D", "6H 7S"), points=("TC", "9D 4H"), deck="2C 3C 4D")  # the AI has 13
+    assert "an 8+" in threat_words(g.view(0), 1)

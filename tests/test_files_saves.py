@@ -34,7 +34,7 @@ def test_quit_before_the_first_move_touches_no_save(tmp_path: Path) -> None:
     assert second.returncode == 0
     assert "No move was made, so there is nothing to save" in second.stdout
     assert "Game saved" not in second.stdout
-    assert "your 1 other unfinished game stay saved" in second.stdout
+    assert "your other unfinished game stays saved" in second.stdout
     assert snapshot(saves(tmp_path)) == before
 
 
@@ -69,6 +69,7 @@ def test_saves_delete_removes_one_and_refuses_unknown_names(tmp_path: Path) -> N
     keep = (saves(tmp_path) / "game-2.json").read_bytes()
     r = cuttle(["saves", "--delete", "game-1"], tmp_path)
     assert r.returncode == 0 and "Deleted the saved game game-1" in r.stdout
+    assert "PosixPath" not in r.stdout and "game-1.json)." in r.stdout
     assert sorted(p.stem for p in saves(tmp_path).glob("*.json")) == ["game-2"]
     assert (saves(tmp_path) / "game-2.json").read_bytes() == keep
     r = cuttle(["saves", "--delete", "game-99"], tmp_path)

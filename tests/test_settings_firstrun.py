@@ -165,3 +165,12 @@ def test_first_run_can_open_the_lessons(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_end_of_input_at_the_first_run_question_leaves_and_asks_again_next_time() -> None:
+    def eof(prompt: str) -> str:
+        raise EOFError
+
+    lines: list[str] = []
+    assert ask_first_run(play_args(), Settings(), eof, lines.append) == 0
+    assert first_time()  # nothing saved: the question is not taken as answered

@@ -110,7 +110,8 @@ def win_ways(view: View, attacker: int) -> list[WinWay]:
         return [WinWay("points", "any move", "A23456789TJQK")]
     if need <= 10:
         ranks = "A23456789T"[need - 1 :]
-        label = "a 10" if need == 10 else ("any point card" if need == 1 else f"a {need}+")
+        article = "an" if need == 8 else "a"  # "an 8+"
+        label = "a 10" if need == 10 else ("any point card" if need == 1 else f"{article} {need}+")
         ways.append(WinWay("points", label, ranks))
     if a.kings < 4 and rules.goal(a.kings + 1) <= a.score:
         ways.append(WinWay("king", "a king", "K"))

@@ -392,8 +392,9 @@ def _play(args: argparse.Namespace) -> int:
             session.announce(tail)
         if others:
             session.announce(
-                f"Note: your {others} other unfinished game{'s' if others > 1 else ''} "
-                "stay saved (cuttle saves; cuttle play --resume continues the latest)."
+                (f"Note: your {others} other unfinished games stay" if others > 1
+                 else "Note: your other unfinished game stays")
+                + " saved (cuttle saves; cuttle play --resume continues the latest)."
             )
     current = [session]  # the session being played (a rematch replaces it)
     try:
@@ -529,6 +530,7 @@ def saves_command(args: argparse.Namespace) -> int:
     """``cuttle saves [--delete NAME]``: returns the exit status."""
     import time
 
+    from cuttle.ui.safefile import shown_path
     from cuttle.ui.safetext import safe_text
     from cuttle.ui.saves import SlotBusy, SlotError, delete_save, list_saves
     from cuttle.ui.storage import NoHomeError, rebuild
@@ -543,7 +545,7 @@ def saves_command(args: argparse.Namespace) -> int:
             except SlotError as exc:
                 _err(str(exc))
                 return EXIT_USAGE
-            print(f"Deleted the saved game {safe_text(args.delete, 80)} ({safe_text(path)}).")
+            print(f"Deleted the saved game {safe_text(args.delete, 80)} ({shown_path(path)}).")
             return EXIT_OK
         infos = list_saves()
     except NoHomeError as exc:

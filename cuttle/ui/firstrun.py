@@ -59,13 +59,15 @@ def ask_first_run(
     read: Callable[[str], str] = input,
     write: Callable[[str], None] = print,
 ) -> int | None:
-    """Ask; returns an exit status when the answer was the lessons, None to go on playing."""
+    """Ask; returns an exit status when the answer was the lessons or the player left (end of
+    input: nothing is saved, so the question comes again), None to go on playing."""
     write(QUESTION)
     while True:
         try:
             answer = read(PROMPT).strip().lower()
-        except EOFError:
-            answer = "3"
+        except EOFError:  # Ctrl-D: leave, and ask again next time
+            write("")
+            return 0
         if answer in ("", "1", "2", "3"):
             break
         write("Type 1, 2 or 3.")

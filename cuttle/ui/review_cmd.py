@@ -72,7 +72,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "stats",
         help="your results against each AI level, streaks and rating",
         description="Games, wins, losses and draws; the win rate against each AI level per rules "
-        "preset with a 95%% confidence interval; streaks; a rating from the results against the "
+        "preset with a 95% confidence interval; streaks; a rating from the results against the "
         "AI levels, and its chart over time. Hot-seat games count for both named players.",
     )
     stats.add_argument("--player", metavar="NAME", help="only this (human) player's games")
