@@ -198,3 +198,22 @@ def test_an_eight_is_an_eight() -> None:
 
     g = make(hands=("4C 5D", "6H 7S"), points=("TC", "9D 4H"), deck="2C 3C 4D")  # the AI has 13
     assert "an 8+" in threat_words(g.view(0), 1)
+
+
+def test_a_hot_seat_hint_calls_the_other_player_by_name() -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from cuttle.ui.session import GameSession, Options, Seat
+    from cuttle.ui.terminal import PlainIO
+
+    named = [make_player("medium", seed=1).explain(g, ("you", "Bob"))[1] for g in positions(40, 5)]
+    assert not any("the AI" in why or "AI" in why.split() for why in named)
+    assert any("Bob" in why for why in named)
+    # the hint command of a hot-seat game passes the other player's name
+    out = StringIO()
+    io = PlainIO(Console(file=out, width=200, color_system=None), StringIO("hint\nquit\ny\n"))
+    GameSession(4, "classic", (Seat("Ann"), Seat("Bob")), io, Options(save=False)).run()
+    hint = next(line for line in out.getvalue().splitlines() if line.startswith("Hint"))
+    assert "the AI" not in hint, hint

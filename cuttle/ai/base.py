@@ -39,13 +39,16 @@ class Player:
         """A legal move for ``game.to_move``, decided from that seat's view only."""
         return self.pick(game)[0]
 
-    def explain(self, game: Game) -> tuple[Move, str]:
+    def explain(
+        self, game: Game, names: tuple[str, str] = ("you", "the AI")
+    ) -> tuple[Move, str]:
         """The move this player picks for ``game.to_move`` and why, in plain words naming the
-        position's cards and numbers (``cuttle.ai.explain``); the player's own note follows."""
+        position's cards and numbers (``cuttle.ai.explain``); the player's own note follows.
+        ``names`` say how the reason calls the seat to move and its opponent."""
         from cuttle.ai.explain import explain_choice
 
         move, why = self.pick(game)
-        return move, explain_choice(game, move, why, getattr(self, "last_values", None))
+        return move, explain_choice(game, move, why, getattr(self, "last_values", None), names)
 
     def pick(self, game: Game) -> tuple[Move, str]:
         """The move and the player's own short note ("wins now", "best by search: ...")."""

@@ -391,7 +391,11 @@ def _oneoff_reason(
 
 
 def explain_choice(
-    game: Game, move: Move, why: str, values: dict[Move, float] | None = None
+    game: Game,
+    move: Move,
+    why: str,
+    values: dict[Move, float] | None = None,
+    names: tuple[str, str] = NAMES,
 ) -> str:
     """A player's reason: the plain-words reason for ``move``, then the player's own note when it
     adds something (search statistics may follow the reason, never replace it). ``values`` are
@@ -400,7 +404,7 @@ def explain_choice(
     if seat is None:
         return why
     try:
-        reason = reason_for(game, move, seat)
+        reason = reason_for(game, move, seat, names)
     except (ValueError, KeyError, IndexError):
         return why
     # Moves dropped early by the search were scored on fewer deals: a runner-up is named only

@@ -58,8 +58,11 @@ HINT_ITERATIONS = 300  # the hint's search budget: about a tenth of a second
 HINT_THINK = 0.5  # with --think, the hint searches at most this many seconds
 
 
-def hint_move(game: Game, game_seed: int, think: float | None = None) -> tuple[Move, str, str]:
-    """What a strong AI would play now: (move, level, reason or "")."""
+def hint_move(
+    game: Game, game_seed: int, think: float | None = None, opponent: str = "the AI"
+) -> tuple[Move, str, str]:
+    """What a strong AI would play now: (move, level, reason or ""); the reason calls the
+    player to move "you" and the other one ``opponent``."""
     seed = decision_seed(game_seed, len(game.history), salt=17)
     # A short search: a fixed iteration budget (reproducible), or at most HINT_THINK seconds.
     budget: dict[str, Any] = (
@@ -77,7 +80,7 @@ def hint_move(game: Game, game_seed: int, think: float | None = None) -> tuple[M
             continue
         explain = getattr(player, "explain", None)
         if callable(explain):
-            move, why = explain(game.copy())
+            move, why = explain(game.copy(), ("you", opponent))
             return move, level, str(why)
         return player.choose(game.copy()), level, ""
     return SeededRandomPlayer(seed).choose(game), "random", ""

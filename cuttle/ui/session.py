@@ -714,7 +714,11 @@ class GameSession:
     def hint(self) -> None:
         try:
             with self.io.thinking(self.style.say("Looking for a hint…")):
-                move, level, why = players.hint_move(self.game, self.seed, self.options.think)
+                p = self.game.to_move if self.game.to_move is not None else 0
+                opponent = self.names[1 - p] if self.hotseat else "the AI"
+                move, level, why = players.hint_move(
+                    self.game, self.seed, self.options.think, opponent
+                )
         except KeyboardInterrupt:  # Ctrl-C while the AI looks: no hint, the game goes on
             self.say("Hint cancelled.")
             return
