@@ -5,12 +5,12 @@
 Each FILE is the output of ``cuttle arena A B ...`` (``benchmarks/arena/*.txt``) with its JSON
 summary line. Only matches between two plain levels (random, easy, medium, hard at their
 defaults) count. Each match gives an Elo difference ``400 log10(p / (1 - p))`` for A's score
-``p``: a draw counts half, as in the player's rating (``--draws-lost`` counts it as a loss, which
-is how the first ratings were fitted), and ``p`` is kept inside [0.5/games, 1 - 0.5/games] so a
+``p``: a draw counts half, as in the player's rating (``--draws-lost`` counts it as a loss, as
+the first ratings did), and ``p`` is kept inside [0.5/games, 1 - 0.5/games] so a
 clean sweep stays finite. The ratings are the least-squares fit of those differences weighted
 by the number of games, with medium anchored at 1000. Prints the matches, the fit and the
 ``LEVEL_RATINGS`` line; ``--check`` exits 1 when the fit differs from ``LEVEL_RATINGS`` by more
-than a point. Without FILE: the runs the current ratings were fitted to.
+than a point. Without FILE: the runs the current ratings were fitted to (seed 8161).
 """
 
 from __future__ import annotations
@@ -25,21 +25,9 @@ from pathlib import Path
 LEVELS = ("random", "easy", "medium", "hard")
 ANCHOR = ("medium", 1000.0)
 ARENA = Path(__file__).resolve().parent / "arena"
-#: The runs behind the current LEVEL_RATINGS (docs/ai.md, "The level ratings").
-DEFAULT_FILES = (
-    "easy-random-classic.txt",
-    "easy-random-cuttlecards.txt",
-    "medium-random-classic.txt",
-    "medium-random-cuttlecards.txt",
-    "medium-easy-classic.txt",
-    "medium-easy-cuttlecards.txt",
-    "hard-medium-classic.txt",
-    "hard-medium-classic-400-seed13.txt",
-    "hard-medium-cuttlecards.txt",
-    "hard-medium-cuttlecards-400-seed13.txt",
-    "hard-random-classic.txt",
-    "hard-random-cuttlecards.txt",
-)
+#: The runs behind the current LEVEL_RATINGS (docs/ai.md, "The level ratings"): the ladder of
+#: issue 14's final measurements, 400 fresh deals (seed 8161) per match and preset.
+DEFAULT_GLOB = "*-400-seed8161.txt"
 
 
 def read_match(path: Path) -> dict[str, object] | None:
@@ -121,7 +109,7 @@ def main() -> int:
     parser.add_argument("--check", action="store_true",
                         help="exit 1 unless LEVEL_RATINGS matches the fit (within a point)")
     args = parser.parse_args()
-    paths = args.files or [ARENA / name for name in DEFAULT_FILES]
+    paths = args.files or sorted(ARENA.glob(DEFAULT_GLOB))
     matches = [m for m in (read_match(p) for p in paths) if m is not None]
     if not matches:
         print("no plain-level arena matches in the files given", file=sys.stderr)

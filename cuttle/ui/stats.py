@@ -16,8 +16,9 @@ from typing import Any
 from cuttle.ai.arena import wilson
 from cuttle.ui.history import GameRow
 
-#: Elo-scale ratings of the AI levels, medium anchored at 1000 (docs/ai.md, "Game review").
-LEVEL_RATINGS: dict[str, float] = {"random": 424.0, "easy": 789.0, "medium": 1000.0, "hard": 1194.0}
+#: Elo-scale ratings of the AI levels, medium anchored at 1000: fitted to the arena ladder of
+#: docs/ai.md ("The level ratings") by ``benchmarks/fit_level_ratings.py``.
+LEVEL_RATINGS: dict[str, float] = {"random": 419.0, "easy": 797.0, "medium": 1000.0, "hard": 1250.0}
 #: The rating starts from one virtual draw against medium, so that a few games (or only wins)
 #: give a finite figure.
 PRIOR_LEVEL = "medium"
