@@ -247,6 +247,24 @@ def test_review_without_argument_takes_the_last_finished_game(
     assert "Review of game 1: Ann vs Bob" in out and "Summary" in out
 
 
+def test_replay_takes_a_game_number_or_the_last_finished_game(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["replay"]) == 2
+    assert "no finished game to replay yet" in capsys.readouterr().err
+    assert main(["replay", str(tmp_path / "nowhere.json")]) == 2
+    err = capsys.readouterr().err
+    assert "no such file" in err and "left as it is" not in err  # nothing there to leave
+    from cuttle.ui.history import History
+
+    History().add(blunder_record())
+    for args in (["replay"], ["replay", "1"]):
+        assert main(args) == 0  # piped: the whole game as text
+        out = capsys.readouterr().out
+        assert "Game record: Ann vs Bob" in out and "Ann played 10♣ for 10 points" in out
+    assert main(["replay", "7"]) == 2
+    assert "no game 7 in the history" in capsys.readouterr().err
+
+
 # -- the coach ---------------------------------------------------------------------------------
 def test_the_coach_names_a_blunder_and_the_better_move() -> None:
     remark = Coach(iterations=60).remark(before_blunder(), "draw")

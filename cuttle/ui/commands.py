@@ -145,7 +145,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "When output is piped, the whole game is printed as text. A record is data from "
         "whoever wrote it: it is checked move by move and nothing in it reaches the terminal raw.",
     )
-    replay.add_argument("file", type=Path, metavar="FILE", help="a cuttle-game/1 record")
+    replay.add_argument(
+        "file", nargs="?", metavar="FILE|ID",
+        help="a cuttle-game/1 record, or a game number from cuttle history (default: your last "
+        "finished game)",
+    )
     replay.add_argument(
         "--review",
         action="store_true",
@@ -457,13 +461,16 @@ def replay_command(args: argparse.Namespace) -> int:
     """``cuttle replay FILE``: returns the exit status."""
     from cuttle.ui.cardtext import CardStyle
     from cuttle.ui.replay import Replay
-    from cuttle.ui.safefile import shown_path
-    from cuttle.ui.storage import CorruptFileError, NoHomeError, read_record
+    from cuttle.ui.review_cmd import find_game
+    from cuttle.ui.storage import CorruptFileError, NoHomeError
     from cuttle.ui.terminal import make_console
 
     try:
-        record = read_record(args.file)
-        replay = Replay(record, CardStyle(ascii=args.ascii), str(args.file))
+        record, where = find_game(args.file, "replay")
+        replay = Replay(record, CardStyle(ascii=args.ascii), where)
+    except ValueError as exc:
+        _err(str(exc))
+        return EXIT_USAGE
     except CorruptFileError as exc:
         _err(f"{exc}. The file was left as it is.")
         return EXIT_USAGE
@@ -473,7 +480,7 @@ def replay_command(args: argparse.Namespace) -> int:
     if record.outcome is None and not (args.reveal or args.review):  # --review says why
         # A replay shows every hand: of a game still in play (a save, a --record file being
         # written) that would show the cards the players still hide from each other.
-        _err(f"replay: {shown_path(args.file)}: the game is not finished, and a replay shows "
+        _err(f"replay: {where}: the game is not finished, and a replay shows "
              "every hand. Continue it with cuttle play --resume; replay it when it is over "
              "(or with --reveal, if nobody is playing it).")
         return EXIT_USAGE
@@ -489,7 +496,8 @@ def replay_command(args: argparse.Namespace) -> int:
         if not isinstance(exc, BrokenPipeError) and exc.errno not in _STDOUT_ERRNOS:
             raise
         _mute_stdout()
-        _err(f"replay: cannot write the output ({exc.strerror or exc})")
+        if not isinstance(exc, BrokenPipeError):  # `| head` closing early is not an error to tell
+            _err(f"replay: cannot write the output ({exc.strerror or exc})")
         return EXIT_ERROR
 
 
@@ -510,7 +518,7 @@ def _replay_review(args: argparse.Namespace, replay: Any) -> int | None:
         return EXIT_USAGE
     if record.outcome is None:
         if args.review:
-            _err(f"replay: {args.file}: the game is not finished; only finished games "
+            _err(f"replay: {replay.where}: the game is not finished; only finished games "
                  "are reviewed (a review would show the cards still hidden)")
             return EXIT_USAGE
         return None

@@ -101,9 +101,9 @@ def _console(no_color: bool = False, stderr: bool = False) -> Console:
 
 
 # -- review ------------------------------------------------------------------------------------
-def find_game(target: str | None) -> tuple[GameRecord, str]:
-    """The record to review and a name for it: a file, a history id, or (None) the last finished
-    game. Raises ValueError with a message for the user."""
+def find_game(target: str | None, verb: str = "review") -> tuple[GameRecord, str]:
+    """The record to review (or ``verb``) and a name for it: a file, a history id, or (None) the
+    last finished game. Raises ValueError with a message for the user."""
     from cuttle.ui.history import History, HistoryError
     from cuttle.ui.storage import CorruptFileError, data_dir, read_record
 
@@ -111,7 +111,8 @@ def find_game(target: str | None) -> tuple[GameRecord, str]:
         try:
             return read_record(Path(target)), target
         except CorruptFileError as exc:
-            raise ValueError(f"{exc}. The file was left as it is.") from None
+            kept = ". The file was left as it is." if os.path.lexists(target) else ""
+            raise ValueError(f"{exc}{kept}") from None
     try:
         if target is not None:
             row = History().game(int(target))
@@ -137,7 +138,7 @@ def find_game(target: str | None) -> tuple[GameRecord, str]:
             continue
         if record.outcome is not None:
             return record, str(path)
-    raise ValueError("no finished game to review yet (play one: cuttle play)")
+    raise ValueError(f"no finished game to {verb} yet (play one: cuttle play)")
 
 
 def review_command(args: argparse.Namespace) -> int:
