@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from io import StringIO
 
 import pytest
@@ -107,7 +108,8 @@ def test_no_color_console_has_no_escapes() -> None:
     console = Console(file=StringIO(), width=80, force_terminal=True, no_color=True)
     console.print(TableView(model(COUNTER_POS)))
     out = console.file.getvalue()  # type: ignore[attr-defined]
-    assert "\x1b[3" not in out  # no foreground colours (bold is allowed)
+    # no foreground colour (SGR 30-38; bold and italic, 1 and 3, are allowed)
+    assert not re.search(r"\x1b\[(?:[0-9;]*;)?3[0-8][;m]", out), out
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -144,3 +146,24 @@ def test_move_list_game_over_and_handoff() -> None:
     assert "Ann wins on points" in over and "turns" in over and "9" in over
     hand = render(HandoffView("Bob", style=CardStyle()), 80)
     assert "Pass to Bob — press Enter" in hand
+
+
+def test_a_long_stack_wraps_under_its_first_card_at_80_columns() -> None:
+    g = Game.from_position({
+        "rules": "classic", "turn_player": 0,
+        "hands": [["7S", "2C", "4D"], ["2H", "5C"]],
+        "points": [["TC"], ["9D"]], "permanents": [[], []],
+        "deck": ["3C", "4H", "5D", "6D", "8C"],
+        "scrap": [c for c in _all_cards() if c not in
+                  {"7S", "2C", "4D", "2H", "5C", "TC", "9D", "3C", "4H", "5D", "6D", "8C"}],
+    })
+    g.play("oneoff 7S")
+    g.play("counter 2H")
+    lines = render(TableView(model(g.view(0))), 80).splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("  stack "))
+    assert "⇒" in "".join(lines[at: at + 3])
+    assert lines[at + 1].startswith(" " * 8) and lines[at + 1].strip()  # under the first card
+
+
+def _all_cards() -> list[str]:
+    return [r + s for r in "A23456789TJQK" for s in "CDHS"]

@@ -199,9 +199,9 @@ class TableView:
             rows.append(Text("  * frozen: may not be played this turn", style="cyan"))
         return rows
 
-    def _stack(self, stack: list[dict[str, Any]]) -> Text:
+    def _stack(self, stack: list[dict[str, Any]]) -> RenderableType:
         m = self.model
-        t = Text("  stack ", style="bold magenta")
+        t = Text()
         for i, item in enumerate(stack):
             verb, cards = parse_move_text(str(item.get("move", "")))
             who = m.names[int(item.get("player", 0))]
@@ -225,7 +225,12 @@ class TableView:
         if m.pos.get("phase") == "counter":
             arrow = "=>" if m.style.ascii else "⇒"
             t.append(f" {arrow} {stack_outcome(stack)}", style="italic")
-        return t
+        # a grid, so a long stack wraps under its first card, not under the word "stack"
+        grid = Table.grid()
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        grid.add_row(Text("  stack ", style="bold magenta"), t)
+        return grid
 
     def _events(self, n: int) -> Text:
         events = self.model.events[-n:]
