@@ -45,6 +45,13 @@ def test_names_with_escapes_are_refused(tmp_path: Path) -> None:
     assert r.returncode == 2 and "printable" in r.stderr and "\x1b" not in r.stderr
 
 
+def test_two_players_of_the_same_name_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    from cuttle.cli import main
+
+    assert main(["play", "--hotseat", "--names", "Bob", "bob "]) == 2
+    assert "two different names" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("bad", ["../etc/passwd", "a/b", ".hidden", "x" * 200])
 def test_resume_names_are_checked(tmp_path: Path, bad: str) -> None:
     r = cuttle(["play", "--resume", bad], tmp_path)

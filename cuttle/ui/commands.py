@@ -267,6 +267,9 @@ def play_command(args: argparse.Namespace) -> int:
     ):
         _err("--names needs two names of 1 to 30 printable characters")
         return EXIT_USAGE
+    if args.names and args.names[0].strip().casefold() == args.names[1].strip().casefold():
+        _err("--names needs two different names (every message says who did what)")
+        return EXIT_USAGE
     try:
         with trap():
             return _play(args)
