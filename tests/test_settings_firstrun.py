@@ -174,3 +174,16 @@ def test_end_of_input_at_the_first_run_question_leaves_and_asks_again_next_time(
     lines: list[str] = []
     assert ask_first_run(play_args(), Settings(), eof, lines.append) == 0
     assert first_time()  # nothing saved: the question is not taken as answered
+
+
+def test_a_settings_warning_is_kept_for_the_full_screen(capsys: pytest.CaptureFixture[str]) -> None:
+    from cuttle.ui.settings import settings_path
+
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"ai": "godlike"}')
+    args = play_args(pace=None)
+    assert prepare_play(args) is None
+    assert "settings file" in capsys.readouterr().err  # said at once (plain and piped games)
+    # and kept, for the full screen to say again over what it covers
+    assert len(args.startup_notes) == 1 and "settings file" in args.startup_notes[0]

@@ -403,6 +403,9 @@ def _play(args: argparse.Namespace) -> int:
                  else "Note: your other unfinished game stays")
                 + " saved (cuttle saves; cuttle play --resume continues the latest)."
             )
+    if io.interactive:  # on the full screen: what went to stderr before it opened
+        for note in getattr(args, "startup_notes", ()):
+            session.announce(f"Note: {note}")
     current = [session]  # the session being played (a rematch replaces it)
     try:
         return run_io(io, lambda: _games(current, io, options, seed))

@@ -96,6 +96,8 @@ def prepare_play(args: argparse.Namespace) -> int | None:
     settings, warnings = load_settings()
     for warning in warnings:
         sys.stderr.write(f"cuttle: {warning}\n")
+    # the full screen covers what was written before it: the game says these again on it
+    args.startup_notes = list(warnings)
     if should_ask(args, settings):
         done = ask_first_run(args, settings)
         if done is not None:
