@@ -275,7 +275,12 @@ def test_verify_reports_a_solution_that_leaves_the_ai_a_win_next_turn() -> None:
     assert "solution: the AI wins in its next turn all the same" in problems
 
 
-def test_verify_reports_an_other_solution_that_fails() -> None:
+def test_verify_reports_an_other_solution_that_fails_or_has_no_words() -> None:
+    data = raw(3)
+    del data["also"]
+    problems = lesson_problems(parse_lesson(data))
+    assert "scuttle TD 7H solves the task too: list it under also, with why" in problems
+    assert "oneoff 7C / scuttle 8H 7H solves the task too: list it under also, with why" in problems
     data = raw(3)
     data["also"] = [{"moves": ["points TD"], "explain": "no"}]
     problems = lesson_problems(parse_lesson(data))
@@ -291,8 +296,8 @@ def test_another_solution_is_explained_by_the_move_played_not_the_lessons() -> N
     run = LessonRun(parse_lesson(data))
     out = " ".join(" ".join(run.handle("scuttle TD 7H")).split())
     assert out.endswith(
-        "Solved! That works too: the AI cannot win in its next turn. The lesson's own answer is "
-        "scuttle 8♠ 7♥: 8♠ scuttles 7♥: the AI drops to 10 points, and its 4 or 5 bring it to "
+        "Solved! That works too: the AI cannot win in its next turn. The lesson's own answer: "
+        "scuttle 8♠ 7♥. 8♠ scuttles 7♥: the AI drops to 10 points, and its 4 or 5 bring it to "
         "15 at most."
     )
     run = LessonRun(find_lesson(LESSONS, "scuttle"))  # type: ignore[arg-type]

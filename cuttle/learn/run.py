@@ -281,8 +281,7 @@ class LessonRun:
                 return other.explain
         done = "; ".join(achieved(lesson, self.game, self.style.words))
         answer = ", then ".join(self.style.words(m) for m in lesson.solution)
-        return (f"That works too: {done}. The lesson's own answer is {answer}: "
-                f"{lesson.explain}")
+        return f"That works too: {done}. The lesson's own answer: {answer}. {lesson.explain}"
 
     def _judge(self) -> list[str]:
         self.tries += 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cuttle import IllegalMoveError
+from cuttle import IllegalMoveError, Move
 from cuttle.learn.lessons import Lesson, task_check
 from cuttle.learn.run import LineResult, play_line
 from cuttle.learn.solve import SearchTooLarge, can_force, wins_next_turn
@@ -24,6 +24,45 @@ def _good_line(lesson: Lesson, moves: tuple[str, ...], label: str) -> list[str]:
     return []
 
 
+LINE_LIMIT = 5_000
+
+
+def solving_lines(lesson: Lesson) -> list[tuple[str, ...]]:
+    """Every line of the student's moves (the AI replying as in a lesson) that solves the task."""
+    found: list[tuple[str, ...]] = []
+    todo: list[list[str]] = [[]]
+    seen = 0
+    while todo:
+        prefix = todo.pop()
+        seen += 1
+        if seen > LINE_LIMIT:
+            raise SearchTooLarge(f"more than {LINE_LIMIT} lines of play in one turn")
+        result = play_line(lesson, prefix)
+        if result.finished:
+            if not result.problems:
+                found.append(tuple(prefix))
+            continue
+        todo += [[*prefix, str(move)] for move in result.game.legal_moves()]
+    return sorted(found)
+
+
+def _unexplained(lesson: Lesson) -> list[str]:
+    """Lines that solve the task but have no words of their own (the solution's or an ``also``)."""
+    known = {_notation(lesson.solution), *(_notation(a.moves) for a in lesson.also)}
+    return [
+        f"{' / '.join(line)} solves the task too: list it under also, with why"
+        for line in solving_lines(lesson)
+        if line not in known
+    ]
+
+
+def _notation(moves: tuple[str, ...]) -> tuple[str, ...]:
+    try:
+        return tuple(str(Move.parse(m)) for m in moves)
+    except ValueError:
+        return moves
+
+
 def _loses_next(lesson: Lesson, result: LineResult) -> bool:
     """After the student's turn, the AI's turn begins and the AI can force a win in it."""
     game = result.game
@@ -43,9 +82,10 @@ def lesson_problems(lesson: Lesson) -> list[str]:
         problems += _good_line(lesson, lesson.solution, "solution")
         for other in lesson.also:
             label = "also " + " / ".join(other.moves)
-            if list(other.moves) == list(lesson.solution):
+            if _notation(other.moves) == _notation(lesson.solution):
                 problems.append(f"{label}: the same as the solution")
             problems += _good_line(lesson, other.moves, label)
+        problems += _unexplained(lesson)
         if not lesson.wrong:
             problems.append("no wrong move is listed")
         for wrong in lesson.wrong:
