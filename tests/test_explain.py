@@ -217,3 +217,19 @@ def test_a_hot_seat_hint_calls_the_other_player_by_name() -> None:
     GameSession(4, "classic", (Seat("Ann"), Seat("Bob")), io, Options(save=False)).run()
     hint = next(line for line in out.getvalue().splitlines() if line.startswith("Hint"))
     assert "the AI" not in hint, hint
+
+
+def test_reasons_speak_of_a_named_mover_in_the_third_person() -> None:
+    # A review tells the opponent's moves too: "the AI has", not "you have", for the AI's king.
+    g = Game.from_position({
+        "rules": "classic", "turn_player": 1,
+        "hands": [["TS", "3C"], ["KH", "9C"]],
+        "points": [["5C"], ["TD", "2D"]],
+        "permanents": [[], []],
+        "deck": [c for c in _rest(["TS", "3C", "KH", "9C", "5C", "TD", "2D"])],
+        "scrap": [],
+    })
+    assert reason_for(g, "perm KH", 1, ("AI (medium)", "you")) == (
+        "K♥: AI (medium)'s goal drops from 21 to 14; AI (medium) has 12 (2 to go)"
+    )
+    assert "Bob needs 9 more; you need 16 but" in reason_for(g, "draw", 1, ("Bob", "you"))

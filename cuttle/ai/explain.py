@@ -38,6 +38,13 @@ def poss(name: str) -> str:
     return "your" if name.lower() == "you" else f"{name}'s"
 
 
+def _v(subject: str, verb: str) -> str:
+    """``verb`` agreeing with ``subject``: "you need", "the AI needs", "Ann has"."""
+    if subject.lower() == "you" or verb == "may":
+        return verb
+    return "has" if verb == "have" else verb + "s"
+
+
 def _list(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
@@ -240,7 +247,7 @@ def reason_for(
     c0 = show(cards[0]) if cards else ""
     ace = next((c for c in known_cards(view, 1 - seat) if c[0] == "A"), None)
     ace_warning = (
-        f"; careful: {them} holds {show(ace)}, which would scrap every point card"
+        f"; careful: {them} {_v(them, 'hold')} {show(ace)}, which would scrap every point card"
         if ace and view.get("phase") == "main" else ""
     )
     if kind == "points":
@@ -251,8 +258,8 @@ def reason_for(
         t = cards[1]
         best = " and it is " + its + " best card" if op.best() == t else ""
         return (
-            f"scuttle {show(t)} with {c0}: {them} drops from {op.score} to {op2.score} "
-            f"(needs {op2.need} more){best}{stop}"
+            f"scuttle {show(t)} with {c0}: {them} {_v(them, 'drop')} from {op.score} to "
+            f"{op2.score} (needs {op2.need} more){best}{stop}"
         )
     if kind == "jack":
         t = show(cards[1])
@@ -268,11 +275,11 @@ def reason_for(
             if won:
                 return (
                     f"{c0} wins: {poss(you)} goal drops from {me.goal} to {me2.goal} and "
-                    f"{you} already have {me.score}"
+                    f"{you} already {_v(you, 'have')} {me.score}"
                 )
             return (
                 f"{c0}: {poss(you)} goal drops from {me.goal} to {me2.goal}; "
-                f"{you} have {me.score} ({me2.goal - me.score} to go){stop}"
+                f"{you} {_v(you, 'have')} {me.score} ({me2.goal - me.score} to go){stop}"
             )
         if r == "Q":
             guarded = " ".join(show(e.split("+")[0]) for e in me.points) or "the cards to come"
@@ -297,7 +304,7 @@ def reason_for(
         if not twos:
             return "let it resolve: no 2 in hand to counter with"
         kept = "a 2" if twos == 1 else f"{twos} twos"
-        return f"let it resolve: it costs little, and {you} keep {kept} for later"
+        return f"let it resolve: it costs little, and {you} {_v(you, 'keep')} {kept} for later"
     if kind == "take":
         v = value(cards[0])
         if v and v >= me.need:
@@ -309,17 +316,21 @@ def reason_for(
     if kind == "scrap":
         return f"scrap {c0}: it has no legal play"
     if kind == "pass":
-        return f"pass: the deck is empty ({you} need {me.need}, {them} needs {op.need})"
+        return (
+            f"pass: the deck is empty ({you} {_v(you, 'need')} {me.need}, "
+            f"{them} {_v(them, 'need')} {op.need})"
+        )
     # draw
-    extra = f"; {them} needs {op.need}" + (
+    extra = f"; {them} {_v(them, 'need')} {op.need}" + (
         f" but no single card wins it for {them} now" if not threat else ""
     )
     if ace and any(value(c) for c in me.hand):
         return (
-            f"draw: don't play points now: {them} holds {show(ace)}, which would scrap them; "
-            f"{you} need {me.need} more{extra}"
+            f"draw: don't play points now: {them} {_v(them, 'hold')} {show(ace)}, which would "
+            "scrap them; "
+            f"{you} {_v(you, 'need')} {me.need} more{extra}"
         )
-    return f"draw: nothing in hand helps more now; {you} need {me.need} more{extra}"
+    return f"draw: nothing in hand helps more now; {you} {_v(you, 'need')} {me.need} more{extra}"
 
 
 def _oneoff_reason(
@@ -341,10 +352,11 @@ def _oneoff_reason(
     counter = ""
     twos_possible = op.queens == 0 and me.queens == 0 and len(op.hand) > 0
     if twos_possible:
-        counter = f" ({them} may counter with a 2)"
+        counter = f" ({them} {_v(them, 'may')} counter with a 2)"
     if r == "A":
         return (
-            f"{c0}: every point card goes: {them} loses {op.score}, {you} lose {me.score}"
+            f"{c0}: every point card goes: {them} {_v(them, 'lose')} {op.score}, "
+            f"{you} {_v(you, 'lose')} {me.score}"
             f"{stop}{counter}"
         )
     if r in "29" and len(cards) > 1:
@@ -375,16 +387,19 @@ def _oneoff_reason(
         return f"{c0}: take a card back from the scrap ({len(scrap)} cards){pick}{counter}"
     if r == "4":
         n = min(2, len(op.hand))
-        return f"{c0}: {them} discards {n} of {len(op.hand)} cards{stop}{counter}"
+        return f"{c0}: {them} {_v(them, 'discard')} {n} of {len(op.hand)} cards{stop}{counter}"
     if r == "5":
-        return f"{c0}: two new cards for one ({you} hold {len(me.hand) - 1} before them){counter}"
+        return (
+            f"{c0}: two new cards for one ({you} {_v(you, 'hold')} {len(me.hand) - 1} before "
+            f"them){counter}"
+        )
     if r == "6":
         kings = op.kings
         what = (
             f"{poss(them)} {kings} king(s) and every jack" if kings
             else "every king, queen and jack"
         )
-        return f"{c0}: scraps {what}; {them} then needs {op2.need}{stop}{counter}"
+        return f"{c0}: scraps {what}; {them} then {_v(them, 'need')} {op2.need}{stop}{counter}"
     if r == "7":
         return f"{c0}: play the top card of the deck at once ({len(view.get('deck', []))} left)"
     return f"{c0} as a one-off{stop}{counter}"

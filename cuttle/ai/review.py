@@ -375,7 +375,10 @@ def review_game(
     for ply, text in enumerate(moves):
         if game.outcome is not None:
             raise ValueError(f"move {ply + 1} {text!r} comes after the end of the game")
-        review.judgements.append(judge.judge(game, text, ply))
+        mover = game.to_move if game.to_move is not None else 0
+        # each reason speaks of the mover by name ("you" for a player named You)
+        said = tuple("you" if n.lower() == "you" else n for n in (names[mover], names[1 - mover]))
+        review.judgements.append(judge.judge(game, text, ply, (said[0], said[1])))
         game.play(text)
         if on_step is not None:
             on_step(ply + 1, total)
