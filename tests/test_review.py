@@ -196,6 +196,7 @@ def test_the_review_text_fits_80_columns() -> None:
     assert all(len(line) <= 80 for line in text.splitlines())
     assert "blunder" in text and "it misses a win in one move: points 7" in text
     assert "better: " in text  # the other worse moves name the better one
+    assert "points 10♣" in text and "TC" not in text  # moves as the game shows the cards
     assert "from what the mover could see" in text
 
 

@@ -233,7 +233,9 @@ def review_parts(review: Review, record: GameRecord, where: str, ascii: bool = F
     from rich.text import Text
 
     from cuttle.ai.review import LABELS, THRESHOLDS, advice
+    from cuttle.ui.cardtext import CardStyle
 
+    style = CardStyle(ascii=ascii)  # moves as the game shows them: 10♣, not TC
     names = review.names
     result = {"p0": f"{names[0]} won", "p1": f"{names[1]} won", "draw": "a draw"}.get(
         str(record.outcome), "unfinished")
@@ -250,12 +252,13 @@ def review_parts(review: Review, record: GameRecord, where: str, ascii: bool = F
     moves: list[Any] = []
     for j in review.judgements:
         line = Text(f"{j.ply + 1:>3}. {names[j.player][:NAME_WIDTH]:<{NAME_WIDTH}} "
-                    f"{j.move:<18} ")
+                    f"{style.words(j.move):<18} ")
         line.append(f"{j.label:<10}", style=LABEL_STYLE.get(j.label, ""))
         line.append(f" {100 * j.win_before:3.0f}% → {100 * j.win_after:3.0f}%")
         moves.append(line)
         if j.label in ("inaccuracy", "mistake", "blunder"):
-            moves.append(Padding(Text(advice(j), style="dim"), (0, 0, 0, 7)))
+            words = advice(j).replace(j.best, style.words(j.best)) if j.best else advice(j)
+            moves.append(Padding(Text(style.say(words), style="dim"), (0, 0, 0, 7)))
     summary: list[Any] = [Text("Summary", style="bold")]
     top = f"{'':<{NAME_WIDTH}} {'accuracy':>8} " + " ".join(f"{lab[:5]:>5}" for lab in LABELS)
     summary.append(Text(top))
