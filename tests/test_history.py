@@ -297,6 +297,10 @@ def test_stats_against_a_hand_made_history(capsys: pytest.CaptureFixture[str]) -
     out = capsys.readouterr().out
     assert all(len(line) <= 80 for line in out.splitlines())
     assert "Rating" in out and "streak" in out
+    # by default: the player who played the AI (hot-seat names do not mix into the streaks)
+    assert out.startswith("You: 12 games, 8 wins, 3 losses, 1 draw (")
+    assert main(["stats", "--all", "--no-color"]) == 0
+    assert capsys.readouterr().out.startswith("Ann, Bob, You: 18 games")
 
 
 def test_a_player_even_with_medium_is_rated_as_medium() -> None:

@@ -75,7 +75,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "preset with a 95% confidence interval; streaks; a rating from the results against the "
         "AI levels, and its chart over time. Hot-seat games count for both named players.",
     )
-    stats.add_argument("--player", metavar="NAME", help="only this (human) player's games")
+    who = stats.add_mutually_exclusive_group()
+    who.add_argument(
+        "--player", metavar="NAME",
+        help="only this (human) player's games (default: whoever played the AI most)",
+    )
+    who.add_argument("--all", action="store_true", help="every human player's games together")
     stats.add_argument("--json", action="store_true", help="print the figures as JSON")
     stats.add_argument("--ascii", action="store_true", help="plain ASCII chart")
     stats.add_argument("--no-color", action="store_true", help="no colours")
@@ -347,7 +352,8 @@ def stats_command(args: argparse.Namespace) -> int:
     except HistoryError as exc:
         _err(str(exc))
         return EXIT_ERROR
-    figures = compute(rows, args.player)
+    player = args.player if args.player is not None or args.all else main_player(rows)
+    figures = compute(rows, player)
     if args.json:
         print(json.dumps(figures))
         return EXIT_OK
@@ -355,6 +361,24 @@ def stats_command(args: argparse.Namespace) -> int:
     for line in stats_text(figures, ascii=args.ascii):
         console.print(line, highlight=False)
     return EXIT_OK
+
+
+def main_player(rows: Any) -> str | None:
+    """The human who played the AI most (the one ``cuttle stats`` is about by default, so
+    hot-seat names do not mix into your streaks); None when nobody played the AI."""
+    from collections import Counter
+
+    seen: Counter[str] = Counter()
+    for row in rows:
+        humans = [s for s in (0, 1) if row.controllers[s] == "human"]
+        if len(humans) == 1:
+            seen[row.players[humans[0]]] += 1
+    return seen.most_common(1)[0][0] if seen else None
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    """``1 loss``, ``2 losses``."""
+    return f"{n} {one if n == 1 else many or one + 's'}"
 
 
 def _pct(x: float | None) -> str:
@@ -370,7 +394,8 @@ def stats_text(figures: dict[str, Any], ascii: bool = False, width: int = 80) ->
         return ["No finished games with a human player yet: play one with: cuttle play"]
     who = ", ".join(_safe(p, 20) for p in f["players"][:4]) + ("…" if len(f["players"]) > 4 else "")
     lines = [
-        f"{who}: {f['games']} games, {f['wins']} wins, {f['losses']} losses, {f['draws']} draws "
+        f"{who}: {_count(f['games'], 'game')}, {_count(f['wins'], 'win')}, "
+        f"{_count(f['losses'], 'loss', 'losses')}, {_count(f['draws'], 'draw')} "
         f"({_pct(f['win_rate'])} won)",
         "",
         f"{'opponent':<10} {'rules':<26} {'games':>5} {'W':>4} {'L':>4} {'D':>3} "
