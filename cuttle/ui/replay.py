@@ -188,9 +188,10 @@ class Replay:
                 line = "\n".join(textwrap.wrap(line, width))
             write(line + "\n")
             if j is not None and j.label in ("inaccuracy", "mistake", "blunder"):
-                from cuttle.ai.review import advice
+                from cuttle.ui.review_cmd import shown_advice
 
-                write("\n".join(textwrap.wrap(say(advice(j)), width, initial_indent=" " * 6,
+                write("\n".join(textwrap.wrap(shown_advice(j, self.style), width,
+                                               initial_indent=" " * 6,
                                                subsequent_indent=" " * 6)) + "\n")
         last = self.frame(self.last)
         out.show(self.view(self.last, [], last))

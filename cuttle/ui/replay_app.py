@@ -139,7 +139,7 @@ class ReplayScreen:
         for a worse move what it missed or the better move and why."""
         if self.review is None or not 1 <= self.i <= len(self.review.judgements):
             return None
-        from cuttle.ai.review import advice
+        from cuttle.ui.review_cmd import shown_advice
 
         j = self.review.judgements[self.i - 1]
         say = self.style.say
@@ -147,7 +147,7 @@ class ReplayScreen:
         line.append(j.label, style=LABEL_STYLE.get(j.label, ""))
         line.append(say(f" · {100 * j.win_before:.0f}% → {100 * j.win_after:.0f}% to win"))
         if j.label in ("inaccuracy", "mistake", "blunder"):
-            line.append(say(f" · {advice(j)}"), style="dim")
+            line.append(say(" · ") + shown_advice(j, self.style), style="dim")
         return line
 
     def _verdict_rows(self) -> int:

@@ -219,6 +219,15 @@ LABEL_STYLE = {
 }
 
 
+def shown_advice(j: Any, style: Any) -> str:
+    """What a worse move missed or the better move and why (:func:`cuttle.ai.review.advice`),
+    with the better move written as the game shows cards (``points 7♣``, not ``points 7C``)."""
+    from cuttle.ai.review import advice
+
+    words = advice(j).replace(j.best, style.words(j.best)) if j.best else advice(j)
+    return str(style.say(words))
+
+
 def review_text(review: Review, record: GameRecord, where: str, ascii: bool = False,
                 width: int = 80) -> list[Any]:
     """The review as rich Text lines: header, moves with labels and reasons, summary, chart."""
@@ -237,7 +246,7 @@ def review_parts(review: Review, record: GameRecord, where: str, ascii: bool = F
     from rich.padding import Padding
     from rich.text import Text
 
-    from cuttle.ai.review import LABELS, THRESHOLDS, advice
+    from cuttle.ai.review import LABELS, THRESHOLDS
     from cuttle.ui.cardtext import CardStyle
 
     style = CardStyle(ascii=ascii)  # moves as the game shows them: 10♣, not TC
@@ -262,8 +271,7 @@ def review_parts(review: Review, record: GameRecord, where: str, ascii: bool = F
         line.append(f" {100 * j.win_before:3.0f}% → {100 * j.win_after:3.0f}%")
         moves.append(line)
         if j.label in ("inaccuracy", "mistake", "blunder"):
-            words = advice(j).replace(j.best, style.words(j.best)) if j.best else advice(j)
-            moves.append(Padding(Text(style.say(words), style="dim"), (0, 0, 0, 7)))
+            moves.append(Padding(Text(shown_advice(j, style), style="dim"), (0, 0, 0, 7)))
     summary: list[Any] = [Text("Summary", style="bold")]
     top = f"{'':<{NAME_WIDTH}} {'accuracy':>8} " + " ".join(f"{lab[:5]:>5}" for lab in LABELS)
     summary.append(Text(top))
