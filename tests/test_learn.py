@@ -239,6 +239,7 @@ def test_a_lesson_on_a_terminal_runs_in_the_full_screen(tmp_path: Path) -> None:
     t.wait(r"Cuttle lessons \(0 of 19 done\)")
     t.send("4\r")  # its number in the menu, then Enter
     t.wait(r"(?m)^lesson 4> ")
+    t.settle()  # the whole frame drawn, not just the prompt (a busy machine draws in pieces)
     screen = t.text()
     assert screen.splitlines()[0].startswith("AI ") and "score 17 / 21" in screen
     assert "hand 5♥ K♣" in screen and "Lesson 4: Kings lower your goal" in screen
@@ -247,6 +248,7 @@ def test_a_lesson_on_a_terminal_runs_in_the_full_screen(tmp_path: Path) -> None:
     t.wait("5♥ gives 19 of 21")
     t.line("perm KC")
     t.wait(r"(?m)^lesson 4 solved> ")
+    t.settle()
     assert "Solved!" in t.text() and "Enter: lesson 5" in t.text()
     t.line("q")
     assert t.finish() == 0

@@ -142,6 +142,9 @@ def test_esc_cancels_the_analysis_and_r_starts_it_again(monkeypatch: pytest.Monk
         d.until(lambda: d.io.review.job is not None and d.io.review.job.done == 1)
         seen["progress"] = text_of(d.io.overlays[-1].body)
         d.keys(ESC, wait=False)
+        # Esc is told from the start of a key sequence only after a short timeout: on a busy
+        # machine that can take longer than the driver's pause
+        d.until(lambda: PROGRESS_TITLE not in [o.title for o in d.io.overlays])
         seen["titles"] = [o.title for o in d.io.overlays]
         seen["messages"] = list(d.io.messages)
         gate.set()
