@@ -80,14 +80,15 @@ def test_cards_and_coach_take_effect_in_a_piped_game() -> None:
 
 def test_on_the_full_screen_pace_and_cards_change_at_once() -> None:
     def script(d: Driver) -> None:
+        # the game's thread answers each line in its own time: wait for it, not a fixed pause
         d.keys("settings\r")
-        assert d.io.overlays[-1].title == "Settings"
+        d.until(lambda: bool(d.io.overlays) and d.io.overlays[-1].title == "Settings")
         d.keys("settings pace step\r")
-        assert d.io.pace == "step" and any("pace: step" in m for m in d.io.messages)
+        d.until(lambda: d.io.pace == "step" and any("pace: step" in m for m in d.io.messages))
         d.keys("settings cards ascii\r")
-        assert d.io.style.ascii
+        d.until(lambda: d.io.style.ascii)
         d.ready()
-        assert d.io.tbl is not None and d.io.tbl.style.ascii  # the board drawn again
+        d.until(lambda: d.io.tbl is not None and d.io.tbl.style.ascii)  # the board drawn again
         d.keys("quit\r")
 
     session, _, _ = play(script, VS_AI, pace="fast")
