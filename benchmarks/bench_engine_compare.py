@@ -7,8 +7,9 @@ where ``/tmp/base`` is a checkout of the commit to compare with (``git worktree 
 alternately, and times them in process CPU time; the report gives each tree's best round and
 median round, and the ratios. Measured: random playouts through the public API (``legal_moves``
 + ``play``), random playouts through the search path (``cuttle.engine.search``: ``moves`` +
-``push``; only where the tree has it), and microseconds per ``Game.copy()`` of a position 20
-plies in.
+``push``; only where the tree has it, compared with the base tree's search path when it has one
+too, and always with its public-API playouts), and microseconds per ``Game.copy()`` of a position
+20 plies in.
 """
 
 from __future__ import annotations
@@ -106,7 +107,11 @@ def main() -> None:
             print(f"  [{stat}]")
             print(f"  public API playouts  base {b['public']:9.0f} plies/s  new "
                   f"{n['public']:9.0f}  x{n['public'] / b['public']:.2f}")
-            if "search" in n:
+            if "search" in n and "search" in b:
+                print(f"  search path playouts base {b['search']:9.0f} plies/s  new "
+                      f"{n['search']:9.0f}  x{n['search'] / b['search']:.2f}, "
+                      f"x{n['search'] / b['public']:.2f} of base public")
+            elif "search" in n:
                 print(f"  search path playouts                          new "
                       f"{n['search']:9.0f}  x{n['search'] / b['public']:.2f} of base public")
             print(f"  Game.copy()          base {b['copy_us']:9.2f} µs       new "

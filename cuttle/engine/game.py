@@ -64,6 +64,27 @@ class Event(NamedTuple):
     cards: tuple[int, ...] = ()
 
 
+# Event(...) runs namedtuple's Python-level __new__; building the tuple directly gives the same
+# Event at half the cost, and the checked path logs one per move.
+_new_event = tuple.__new__
+
+# Rules.parse of a rules string, remembered: a Rules is frozen, so games may share one, and
+# parsing (a dataclass replace) cost a quarter of dealing a new game.
+_PARSED_RULES: dict[str, Rules] = {}
+
+
+def _parse_rules(rules: Rules | str | None) -> Rules:
+    """``Rules.parse(rules)``, from the cache for a rules string seen before."""
+    if rules.__class__ is not str:
+        return Rules.parse(rules)
+    parsed = _PARSED_RULES.get(rules)  # type: ignore[arg-type]
+    if parsed is None:
+        parsed = Rules.parse(rules)
+        if len(_PARSED_RULES) < 64:
+            _PARSED_RULES[rules] = parsed  # type: ignore[index]
+    return parsed
+
+
 def _check_player(player: object) -> None:
     """``ValueError`` unless ``player`` is the int 0 or 1 (a bool or 1.0 is refused)."""
     from cuttle.engine.position import check_player
@@ -112,7 +133,7 @@ class Game:
     # ------------------------------------------------------------------ construction
     def __init__(self, rules: Rules | str | None = None) -> None:
         """An empty table; use :meth:`new` or :meth:`from_position` instead."""
-        self.rules = Rules.parse(rules)
+        self.rules = _parse_rules(rules)
         self.seed = None
         self.hands = [[], []]
         self.points = [[], []]
@@ -384,13 +405,16 @@ class Game:
         """Kings, queens, glasses and top jacks (and point cards if ``points_too``) that ``p``
         may target with a 2 or 9."""
         out: list[int] = []
-        owners = (1 - p, p) if self.rules.target_own else (1 - p,)
         jacks = self.jacks
-        for q in owners:
+        for q in ((1 - p, p) if self.rules.target_own else (1 - p,)):
             perms = self.perms[q]
             if not perms and not points_too and not jacks:
                 continue
-            nq = 0 if q == p else self.queens(q)
+            nq = 0  # the owner's queens (one's own never protect against oneself)
+            if q != p:
+                for c in perms:
+                    if c >> 2 == _R_QUEEN:
+                        nq += 1
             if nq == 0:  # nothing protected: every permanent, top jack (and point card)
                 out.extend(sorted(perms))
                 for b in sorted(self.points[q]):
@@ -414,65 +438,78 @@ class Game:
     def _plays(self, p: int, cards: Iterable[int], deck_len: int, seven: bool,
                moves: list[Move]) -> None:
         """Append every way ``p`` may play each of ``cards`` (from hand, or revealed by a 7)."""
+        # Per card: its point play, its scuttles, then what its rank allows. The ranks are tested
+        # roughly by how often they decide something; the target lists of 2s and 9s are built
+        # once, when the first such card needs them.
         opp = 1 - p
         opp_points = sorted(self.points[opp])
+        lowest = opp_points[0] if opp_points else 64  # only a card above it may scuttle
         rules = self.rules
-        opp_queens = -1  # counted when a jack needs it
         add = moves.append
+        opp_queens = -1  # counted when a jack needs it
+        twos: list[int] | None = None
+        nines: list[int] | None = None
         for c in cards:
-            if c >= 52:  # joker: offered when the swap changes something
-                if len(self.hands[p]) > (0 if seven else 1) or self.hands[opp]:
-                    add(ONEOFF[c])
-                continue
             r = c >> 2
-            if r <= 9:
-                add(POINTS[c])
-                if opp_points and opp_points[0] < c:
-                    row = SCUTTLE[c]
-                    for t in opp_points:
-                        if t >= c:
-                            break
-                        add(row[t])
-                if r == 0 or r == 5:
-                    add(ONEOFF[c])
-                elif r == 1:
-                    for t in self._perm_targets(p, False):
-                        add(ONEOFF_T[(c, t)])
-                elif r == 2:
-                    # From a 7 the seven joins the scrap before the 3 resolves; whether that
-                    # counts when deciding if the 3 may be played at all is a rule of its own.
-                    if (seven and rules.seven_three_sees_seven) or (
-                            rules.three_takes_three and self.scrap) or any(
-                            x >> 2 != _R_THREE for x in self.scrap):
-                        moves.append(ONEOFF[c])
-                elif r == 3:
-                    if self.hands[opp]:
-                        add(ONEOFF[c])
-                elif r == 4 or r == 6:
-                    if deck_len:
-                        add(ONEOFF[c])
-                elif r == 8:
-                    for t in self._perm_targets(p, rules.nine_hits_points):
-                        add(ONEOFF_T[(c, t)])
-                elif r == 7:
+            if r > 9:  # jack, queen, king or joker
+                if r == _R_JACK:
+                    row = JACK[c - 40]
+                    if opp_queens < 0:
+                        opp_queens = 0
+                        for x in self.perms[opp]:
+                            if x >> 2 == _R_QUEEN:
+                                opp_queens += 1
+                    if opp_queens == 0:
+                        for t in opp_points:
+                            add(row[t])
+                    if rules.target_own:
+                        for t in sorted(self.points[p]):
+                            add(row[t])
+                elif c < 52:
                     add(PERM[c])
-                    if rules.eight_oneoff:
-                        for q in ((opp, p) if rules.target_own else (opp,)):
-                            for t in sorted(self.perms[q]):
-                                if t >> 2 == _R_EIGHT and self._targetable(p, q, t):
-                                    add(ONEOFF_T[(c, t)])
-            elif r == _R_JACK:
-                row = JACK[c - 40]
-                if opp_queens < 0:
-                    opp_queens = self.queens(opp)
-                if opp_queens == 0:
-                    for t in opp_points:
-                        add(row[t])
-                if rules.target_own:
-                    for t in sorted(self.points[p]):
-                        add(row[t])
-            else:
+                elif len(self.hands[p]) > (0 if seven else 1) or self.hands[opp]:
+                    add(ONEOFF[c])  # a joker, offered when the swap changes something
+                continue
+            add(POINTS[c])
+            if lowest < c:
+                row = SCUTTLE[c]
+                for t in opp_points:
+                    if t >= c:
+                        break
+                    add(row[t])
+            if r == 9:
+                continue
+            if r == 0 or r == 5:
+                add(ONEOFF[c])
+            elif r == 4 or r == 6:
+                if deck_len:
+                    add(ONEOFF[c])
+            elif r == 3:
+                if self.hands[opp]:
+                    add(ONEOFF[c])
+            elif r == 1:
+                if twos is None:
+                    twos = self._perm_targets(p, False)
+                for t in twos:
+                    add(ONEOFF_T[(c, t)])
+            elif r == 8:
+                if nines is None:
+                    nines = self._perm_targets(p, rules.nine_hits_points)
+                for t in nines:
+                    add(ONEOFF_T[(c, t)])
+            elif r == 7:
                 add(PERM[c])
+                if rules.eight_oneoff:
+                    for q in ((opp, p) if rules.target_own else (opp,)):
+                        for t in sorted(self.perms[q]):
+                            if t >> 2 == _R_EIGHT and self._targetable(p, q, t):
+                                add(ONEOFF_T[(c, t)])
+            # A 3. From a 7 the seven joins the scrap before the 3 resolves; whether that
+            # counts when deciding if the 3 may be played at all is a rule of its own.
+            elif (seven and rules.seven_three_sees_seven) or (
+                    rules.three_takes_three and self.scrap) or any(
+                    x >> 2 != _R_THREE for x in self.scrap):
+                add(ONEOFF[c])
 
     # ------------------------------------------------------------------ playing
     def play(self, move: Move | str) -> None:
@@ -488,7 +525,7 @@ class Game:
         self._legal = None
         p: int = self.to_move  # type: ignore[assignment]  # a legal move means not over
         self.history.append((p, move))
-        self.events.append(Event(p, "move", move))
+        self.events.append(_new_event(Event, (p, "move", move, ())))
         if move is not PASS and self.phase == MAIN:
             self.passes = 0
         self._apply(p, move)
@@ -519,7 +556,7 @@ class Game:
         self.phase = OVER
         self.to_move = None
         self._legal = None
-        self.events.append(Event(None, "end"))
+        self.events.append(_new_event(Event, (None, "end", None, ())))
 
     def _apply(self, p: int, m: Move) -> None:
         kind = m.kind
@@ -631,10 +668,10 @@ class Game:
         if (len(stack) - 1) % 2:
             scrap.append(base.cards[0])
             self.stack = []
-            self.events.append(Event(base_p, "countered", base))
+            self.events.append(_new_event(Event, (base_p, "countered", base, ())))
             self._end_turn()
             return
-        self.events.append(Event(base_p, "resolved", base))
+        self.events.append(_new_event(Event, (base_p, "resolved", base, ())))
         self.stack = [stack[0]]
         if base.kind == "scuttle":
             self.stack = []
@@ -735,52 +772,51 @@ class Game:
         self._end_turn()
 
     def _end_turn(self) -> None:
-        """The turn player's move is complete: check for a winner, the hand limit, then pass."""
-        # Inlined score() and kings(): this runs after every move of every search.
-        goals = self.rules.goals
-        pts = self.points[0]
-        s0 = len(pts)
-        for c in pts:
+        """The turn player's move is complete: check for a winner, the hand limit, then pass the
+        turn (a frozen card thaws at the end of its holder's next turn)."""
+        # score(), kings() and the turn change inlined: this runs after every move of every search.
+        rules = self.rules
+        goals = rules.goals
+        pts0, pts1 = self.points
+        s0 = len(pts0)
+        for c in pts0:
             s0 += c >> 2
-        pts = self.points[1]
-        s1 = len(pts)
-        for c in pts:
+        s1 = len(pts1)
+        for c in pts1:
             s1 += c >> 2
         k0 = k1 = 0
-        for c in self.perms[0]:
-            if c >> 2 == _R_KING:
-                k0 += 1
-        for c in self.perms[1]:
-            if c >> 2 == _R_KING:
-                k1 += 1
+        perms0, perms1 = self.perms
+        if perms0:
+            for c in perms0:
+                if c >> 2 == _R_KING:
+                    k0 += 1
+        if perms1:
+            for c in perms1:
+                if c >> 2 == _R_KING:
+                    k1 += 1
         w0 = s0 >= goals[k0 if k0 < 4 else 4]
         w1 = s1 >= goals[k1 if k1 < 4 else 4]
+        p = self.turn_player
         if w0 or w1:
             if w0 and w1:
-                w = self.turn_player if self.rules.simultaneous_win == "mover" else 0
+                w = p if rules.simultaneous_win == "mover" else 0
             else:
                 w = 0 if w0 else 1
-            self._finish(_OUTCOME[w], "kings" if self.kings(w) else "points")
+            self._finish(_OUTCOME[w], "kings" if (k1 if w else k0) else "points")
             return
-        p = self.turn_player
-        limit = self.rules.hand_limit
+        limit = rules.hand_limit
         if limit is not None and len(self.hands[p]) > limit:
             self.phase = HAND_LIMIT
             self.to_move = p
             return
-        self._next_turn()
-
-    def _next_turn(self) -> None:
-        p = self.turn_player
-        if self.frozen:  # a frozen card thaws at the end of its holder's next turn
+        if self.frozen:
             hand = self.hands[p]
             self.frozen = [c for c in self.frozen if c not in hand]
         if self._freeze_later >= 0:
             self.frozen.append(self._freeze_later)
             self._freeze_later = -1
-        self.turn_player = 1 - p
+        self.turn_player = self.to_move = 1 - p
         self.phase = MAIN
-        self.to_move = 1 - p
 
     # ------------------------------------------------------------------ card movements
     def _to_hand(self, p: int, card: int) -> None:
