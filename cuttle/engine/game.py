@@ -349,11 +349,15 @@ class Game:
         phase = self.phase
         p: int = self.to_move  # type: ignore[assignment]  # None only when over
         if phase == MAIN:
-            hand = sorted(self.hands[p])
-            if self.frozen:
-                hand = [c for c in hand if c not in self.frozen]
-            moves = [DRAW if self.deck else PASS]
-            self._plays(p, hand, len(self.deck), False, moves)
+            hand = self.hands[p]
+            if len(hand) > 1:
+                hand = sorted(hand)
+            frozen = self.frozen
+            if frozen:
+                hand = [c for c in hand if c not in frozen]
+            deck = self.deck
+            moves = [DRAW if deck else PASS]
+            self._plays(p, hand, len(deck), False, moves)
             return moves
         if phase == COUNTER_PHASE:
             frozen = self.frozen
@@ -406,8 +410,11 @@ class Game:
         may target with a 2 or 9."""
         out: list[int] = []
         jacks = self.jacks
+        perms_of = self.perms
+        if not points_too and not jacks and not perms_of[0] and not perms_of[1]:
+            return out  # a table without permanents and jacks, the usual case
         for q in ((1 - p, p) if self.rules.target_own else (1 - p,)):
-            perms = self.perms[q]
+            perms = perms_of[q]
             if not perms and not points_too and not jacks:
                 continue
             nq = 0  # the owner's queens (one's own never protect against oneself)
@@ -442,7 +449,9 @@ class Game:
         # roughly by how often they decide something; the target lists of 2s and 9s are built
         # once, when the first such card needs them.
         opp = 1 - p
-        opp_points = sorted(self.points[opp])
+        opp_points = self.points[opp]  # only read: sorted when the order can differ
+        if len(opp_points) > 1:
+            opp_points = sorted(opp_points)
         lowest = opp_points[0] if opp_points else 64  # only a card above it may scuttle
         rules = self.rules
         add = moves.append
@@ -645,7 +654,11 @@ class Game:
         frozen = self.frozen
         if not hand or (frozen and all(c in frozen for c in hand)):
             return False
-        if self.queens(top):
+        queens = 0
+        for c in self.perms[top]:
+            if c >> 2 == _R_QUEEN:
+                queens += 1
+        if queens:
             return top_move.kind == "scuttle" and not self.rules.queens_block_all_counters
         return True
 
