@@ -1,15 +1,21 @@
 """Engine speed against another checkout of the project, in one run (so the ratio survives a
 noisy, shared machine).
 
-Run: ``python benchmarks/bench_engine_compare.py --base /tmp/base [--rounds 7] [--games 300]``
-where ``/tmp/base`` is a checkout of the commit to compare with (``git worktree add --detach
-/tmp/base HEAD~1``). Each round runs the same measurements in a fresh interpreter on each tree,
-alternately, and times them in process CPU time; the report gives each tree's best round and
-median round, and the ratios. Measured: random playouts through the public API (``legal_moves``
-+ ``play``), random playouts through the search path (``cuttle.engine.search``: ``moves`` +
-``push``; only where the tree has it, compared with the base tree's search path when it has one
-too, and always with its public-API playouts), and microseconds per ``Game.copy()`` of a position
-20 plies in.
+Run: ``python benchmarks/bench_engine_compare.py --base /tmp/base [--rounds 7] [--games 300]
+[--rules R ...]`` where ``/tmp/base`` is a checkout of the commit to compare with (``git worktree
+add --detach /tmp/base HEAD~1``). One interpreter per tree stays up for the whole run; each round
+asks both for the same measurements, back to back, the tree going first alternating from round
+to round, and each measurement is timed in that process's CPU time. So both trees see the same
+load, whatever the machine's other work does from one moment to the next. The report gives each
+tree's best round and median round, and the median of the rounds' own ratios (each ratio from two
+measurements taken a moment apart).
+
+Measured: random playouts through the public API (``legal_moves`` + ``play``), random playouts
+through the search path (``cuttle.engine.search``: ``moves`` + ``push``; only where the tree has it,
+compared with the base tree's search path when it has one too, and always with its public-API
+playouts), and microseconds per ``Game.copy()`` of a position 20 plies in. Both trees play the
+same games (seeds 0 to games - 1, moves drawn from one seeded generator), so with the same rules
+they play the same plies and plies/s compares time.
 """
 
 from __future__ import annotations
@@ -21,15 +27,17 @@ import statistics
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
-DRIVER = r"""
+WORKER = r"""
 import json, random, sys, time
 from cuttle import Game
-games, rules = int(sys.argv[1]), sys.argv[2]
+try:
+    from cuttle.engine.search import moves, push, search_copy
+except ImportError:
+    moves = None
 
-def playouts(fast):
-    if fast:
-        from cuttle.engine.search import moves, push, search_copy
+def playouts(rules, games, fast):
     rng = random.Random(1)
     plies = 0
     t0 = time.process_time()
@@ -46,7 +54,7 @@ def playouts(fast):
                 plies += 1
     return plies / (time.process_time() - t0)
 
-def copy_cost(samples=100_000):
+def copy_cost(rules, samples):
     rng = random.Random(3)
     while True:
         g = Game.new(seed=rng.randrange(10**6), rules=rules)
@@ -61,26 +69,104 @@ def copy_cost(samples=100_000):
         g.copy()
     return (time.process_time() - t0) / samples * 1e6
 
-out = {"public": playouts(False), "copy_us": copy_cost()}
-try:
-    import cuttle.engine.search
-except ImportError:
-    pass
-else:
-    out["search"] = playouts(True)
-print(json.dumps(out))
+print(json.dumps(moves is not None), flush=True)
+for line in sys.stdin:
+    what, rules, n = line.split()
+    if what == "copy_us":
+        value = copy_cost(rules, int(n))
+    else:
+        value = playouts(rules, int(n), what == "search")
+    print(json.dumps(value), flush=True)
 """
 
 
-def measure(tree: Path, games: int, rules: str) -> dict[str, float]:
-    """One fresh interpreter's measurements of the code in ``tree``."""
-    env = {**os.environ, "PYTHONPATH": str(tree)}
-    done = subprocess.run(
-        [sys.executable, "-c", DRIVER, str(games), rules],
-        env=env, cwd=tree, capture_output=True, text=True, check=True,
-    )
-    result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
-    return result
+class Worker:
+    """An interpreter running the code of one tree, measuring on request."""
+
+    def __init__(self, tree: Path) -> None:
+        env = {**os.environ, "PYTHONPATH": str(tree)}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", WORKER], env=env, cwd=tree, text=True,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        )
+        self.has_search: bool = json.loads(self._line())
+
+    def _line(self) -> str:
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if not line:
+            raise SystemExit(f"the worker for {self.proc.args} stopped (see its error above)")
+        return line
+
+    def ask(self, what: str, rules: str, n: int) -> float:
+        """One measurement: ``what`` is public, search (plies/s) or copy_us (µs per copy)."""
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(f"{what} {rules} {n}\n")
+        self.proc.stdin.flush()
+        value: float = json.loads(self._line())
+        return value
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def compare(workers: dict[str, Worker], rules: str, rounds: int,
+            games: int) -> dict[str, dict[str, list[float]]]:
+    """Every round's measurements of both trees, by tree and measurement."""
+    kinds = ["public", "copy_us"] + (["search"] if workers["new"].has_search else [])
+    runs: dict[str, dict[str, list[float]]] = {name: {k: [] for k in kinds} for name in workers}
+    for w in workers.values():  # warm up: first imports, first allocations
+        for k in kinds:
+            if k != "search" or w.has_search:
+                w.ask(k, rules, 20 if k != "copy_us" else 1000)
+    for r in range(rounds):
+        for k in kinds:
+            order = ["base", "new"] if (r + kinds.index(k)) % 2 == 0 else ["new", "base"]
+            for name in order:
+                if k != "search" or workers[name].has_search:
+                    n = games if k != "copy_us" else 100_000
+                    runs[name][k].append(workers[name].ask(k, rules, n))
+    return runs
+
+
+def report(rules: str, rounds: int, games: int, runs: dict[str, dict[str, list[float]]]) -> None:
+    """Print best round, median round and median paired ratio of each measurement."""
+    b, n = runs["base"], runs["new"]
+    print(f"{rules}: {rounds} rounds of {games} games, CPU time; both trees measured back to "
+          "back in each round")
+    stats: list[tuple[str, Any, Any]] = [
+        ("best round", max, min), ("median round", statistics.median, statistics.median)]
+    for stat, pick, pick_copy in stats:
+        print(f"  [{stat}]")
+        bp, np_ = pick(b["public"]), pick(n["public"])
+        print(f"  public API playouts  base {bp:9.0f} plies/s  new {np_:9.0f}  x{np_ / bp:.2f}")
+        if "search" in n:
+            ns = pick(n["search"])
+            if b.get("search"):
+                bs = pick(b["search"])
+                print(f"  search path playouts base {bs:9.0f} plies/s  new {ns:9.0f}  "
+                      f"x{ns / bs:.2f}, x{ns / bp:.2f} of base public")
+            else:
+                print(f"  search path playouts                          new {ns:9.0f}  "
+                      f"x{ns / bp:.2f} of base public")
+        bc, nc = pick_copy(b["copy_us"]), pick_copy(n["copy_us"])
+        print(f"  Game.copy()          base {bc:9.2f} µs       new {nc:9.2f}  "
+              f"x{bc / nc:.2f} (speed)")
+    print("  [median of the rounds' own ratios, new / base]")
+    pairs = statistics.median(x / y for x, y in zip(n["public"], b["public"], strict=True))
+    line = f"  public x{pairs:.2f}"
+    if "search" in n:
+        base_search = b.get("search") or b["public"]
+        what = "search" if b.get("search") else "base public"
+        ratio = statistics.median(x / y for x, y in zip(n["search"], base_search, strict=True))
+        line += f"  search path x{ratio:.2f} (of {what})"
+        if b.get("search"):
+            ratio = statistics.median(x / y for x, y in zip(n["search"], b["public"], strict=True))
+            line += f", x{ratio:.2f} of base public"
+    copy = statistics.median(y / x for x, y in zip(n["copy_us"], b["copy_us"], strict=True))
+    print(line + f"  copy x{copy:.2f} (speed)")
 
 
 def main() -> None:
@@ -91,31 +177,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--rules", action="append", help="rules string (repeatable)")
     args = parser.parse_args()
-    for rules in args.rules or ["classic", "cuttlecards"]:
-        runs: dict[str, list[dict[str, float]]] = {"base": [], "new": []}
-        for _ in range(args.rounds):
-            for name, tree in (("base", args.base), ("new", args.new)):
-                runs[name].append(measure(tree, args.games, rules))
-        print(f"{rules}: {args.rounds} rounds of {args.games} games, CPU time; "
-              "best round (median round)")
-        for stat, pick in (("best", max), ("median", statistics.median)):
-            m = {name: {k: pick(r[k] for r in rs) for k in rs[0]} for name, rs in runs.items()}
-            if stat == "best":  # the best copy time is the smallest
-                for name, rs in runs.items():
-                    m[name]["copy_us"] = min(r["copy_us"] for r in rs)
-            b, n = m["base"], m["new"]
-            print(f"  [{stat}]")
-            print(f"  public API playouts  base {b['public']:9.0f} plies/s  new "
-                  f"{n['public']:9.0f}  x{n['public'] / b['public']:.2f}")
-            if "search" in n and "search" in b:
-                print(f"  search path playouts base {b['search']:9.0f} plies/s  new "
-                      f"{n['search']:9.0f}  x{n['search'] / b['search']:.2f}, "
-                      f"x{n['search'] / b['public']:.2f} of base public")
-            elif "search" in n:
-                print(f"  search path playouts                          new "
-                      f"{n['search']:9.0f}  x{n['search'] / b['public']:.2f} of base public")
-            print(f"  Game.copy()          base {b['copy_us']:9.2f} µs       new "
-                  f"{n['copy_us']:9.2f}  x{b['copy_us'] / n['copy_us']:.2f} (speed)")
+    workers = {"base": Worker(args.base), "new": Worker(args.new)}
+    try:
+        for rules in args.rules or ["classic", "cuttlecards"]:
+            runs = compare(workers, rules, args.rounds, args.games)
+            report(rules, args.rounds, args.games, runs)
+    finally:
+        for w in workers.values():
+            w.close()
+
 
 if __name__ == "__main__":
     main()

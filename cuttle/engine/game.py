@@ -553,8 +553,6 @@ class Game:
         p: int = self.to_move  # type: ignore[assignment]  # a legal move means not over
         self.history.append((p, move))
         self.events.append(_new_event(Event, (p, "move", move, ())))
-        if move is not PASS and self.phase == MAIN:
-            self.passes = 0
         self._apply(p, move)
 
     def concede(self, player: int) -> None:
@@ -586,18 +584,21 @@ class Game:
         self.events.append(_new_event(Event, (None, "end", None, ())))
 
     def _apply(self, p: int, m: Move) -> None:
+        """Carry out legal move ``m`` of ``p`` (no check, nothing logged but its consequences)."""
         kind = m.kind
         phase = self.phase
         if phase == MAIN:
-            if kind == "draw":
-                self.hands[p].append(self.deck.pop())
-                self._end_turn()
-            elif kind == "pass":
+            if kind == "pass":
                 self.passes += 1
                 if self.passes >= 3:
                     self._finish("draw", "stalemate")
                 else:
                     self._end_turn()
+                return
+            self.passes = 0  # three passes in a row end the game; any other move breaks the row
+            if kind == "draw":
+                self.hands[p].append(self.deck.pop())
+                self._end_turn()
             else:
                 self.hands[p].remove(m.cards[0])
                 self._apply_play(p, m)

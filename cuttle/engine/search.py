@@ -20,8 +20,8 @@ compares them move for move). Playing a move that is not legal here is undefined
 
 from __future__ import annotations
 
-from cuttle.engine.game import MAIN, Event, Game
-from cuttle.engine.moves import PASS, Move
+from cuttle.engine.game import Event, Game
+from cuttle.engine.moves import Move
 
 
 class _Discard(list[Event]):
@@ -46,8 +46,6 @@ def push(g: Game, move: Move) -> None:
     """Apply ``move`` (taken from :func:`moves` of ``g``) for ``g.to_move``: no legality check,
     nothing recorded in ``history``."""
     g._legal = None
-    if move is not PASS and g.phase == MAIN:
-        g.passes = 0
     g._apply(g.to_move, move)  # type: ignore[arg-type]  # a legal move means not over
 
 
@@ -64,8 +62,6 @@ def child(g: Game, move: Move) -> Game:
     c = g.copy(history=False)
     c.events = g.events if isinstance(g.events, _Discard) else _Discard()
     c._legal = None
-    if move is not PASS and c.phase == MAIN:
-        c.passes = 0
     c._apply(c.to_move, move)  # type: ignore[arg-type]
     return c
 
