@@ -375,7 +375,8 @@ class Game:
                 hand = [c for c in hand if c not in frozen]
             deck = self.deck
             moves = [DRAW if deck else PASS]
-            self._plays(p, hand, len(deck), False, moves)
+            if hand:
+                self._plays(p, hand, len(deck), False, moves)
             return moves
         if phase == COUNTER_PHASE:
             frozen = self.frozen
@@ -471,8 +472,6 @@ class Game:
         if len(opp_points) > 1:
             opp_points = sorted(opp_points)
         lowest = opp_points[0] if opp_points else 64  # only a card above it may scuttle
-        rules = self.rules
-        add = moves.append
         opp_queens = -1  # counted when a jack needs it
         twos: list[int] | None = None
         nines: list[int] | None = None
@@ -488,55 +487,56 @@ class Game:
                                 opp_queens += 1
                     if opp_queens == 0:
                         for t in opp_points:
-                            add(row[t])
-                    if rules.target_own:
+                            moves.append(row[t])
+                    if self.rules.target_own:
                         for t in sorted(self.points[p]):
-                            add(row[t])
+                            moves.append(row[t])
                 elif c < 52:
-                    add(PERM[c])
+                    moves.append(PERM[c])
                 elif len(self.hands[p]) > (0 if seven else 1) or self.hands[opp]:
-                    add(ONEOFF[c])  # a joker, offered when the swap changes something
+                    moves.append(ONEOFF[c])  # a joker, offered when the swap changes something
                 continue
-            add(POINTS[c])
+            moves.append(POINTS[c])
             if lowest < c:
                 row = SCUTTLE[c]
                 for t in opp_points:
                     if t >= c:
                         break
-                    add(row[t])
+                    moves.append(row[t])
             if r == 9:
                 continue
             if r == 0 or r == 5:
-                add(ONEOFF[c])
+                moves.append(ONEOFF[c])
             elif r == 4 or r == 6:
                 if deck_len:
-                    add(ONEOFF[c])
+                    moves.append(ONEOFF[c])
             elif r == 3:
                 if self.hands[opp]:
-                    add(ONEOFF[c])
+                    moves.append(ONEOFF[c])
             elif r == 1:
                 if twos is None:
                     twos = self._perm_targets(p, False)
                 for t in twos:
-                    add(ONEOFF_T[(c, t)])
+                    moves.append(ONEOFF_T[(c, t)])
             elif r == 8:
                 if nines is None:
-                    nines = self._perm_targets(p, rules.nine_hits_points)
+                    nines = self._perm_targets(p, self.rules.nine_hits_points)
                 for t in nines:
-                    add(ONEOFF_T[(c, t)])
+                    moves.append(ONEOFF_T[(c, t)])
             elif r == 7:
-                add(PERM[c])
+                moves.append(PERM[c])
+                rules = self.rules
                 if rules.eight_oneoff:
                     for q in ((opp, p) if rules.target_own else (opp,)):
                         for t in sorted(self.perms[q]):
                             if t >> 2 == _R_EIGHT and self._targetable(p, q, t):
-                                add(ONEOFF_T[(c, t)])
+                                moves.append(ONEOFF_T[(c, t)])
             # A 3. From a 7 the seven joins the scrap before the 3 resolves; whether that
             # counts when deciding if the 3 may be played at all is a rule of its own.
-            elif (seven and rules.seven_three_sees_seven) or (
-                    rules.three_takes_three and self.scrap) or any(
+            elif (seven and self.rules.seven_three_sees_seven) or (
+                    self.rules.three_takes_three and self.scrap) or any(
                     x >> 2 != _R_THREE for x in self.scrap):
-                add(ONEOFF[c])
+                moves.append(ONEOFF[c])
 
     # ------------------------------------------------------------------ playing
     def play(self, move: Move | str) -> None:
@@ -593,12 +593,12 @@ class Game:
                 if self.passes >= 3:
                     self._finish("draw", "stalemate")
                 else:
-                    self._end_turn()
+                    self._end_turn(False)
                 return
             self.passes = 0  # three passes in a row end the game; any other move breaks the row
             if kind == "draw":
                 self.hands[p].append(self.deck.pop())
-                self._end_turn()
+                self._end_turn(False)
             else:
                 self.hands[p].remove(m.cards[0])
                 self._apply_play(p, m)
@@ -622,23 +622,23 @@ class Game:
             self.phase = MAIN
             if kind == "scrap":
                 self.scrap.append(c)
-                self._end_turn()
+                self._end_turn(False)
             else:
                 self._apply_play(p, m)
         elif phase == RESOLVE_THREE:
             self.scrap.remove(m.cards[0])
             self._to_hand(p, m.cards[0])
-            self._finish_oneoff()
+            self._finish_oneoff(False)
         elif phase == RESOLVE_FOUR:
             self._discard(p, m.cards)
-            self._finish_oneoff()
+            self._finish_oneoff(False)
         elif phase == RESOLVE_FIVE:
             self._discard(p, m.cards)
             self._draw(p, self.rules.five_draws)
-            self._finish_oneoff()
+            self._finish_oneoff(False)
         elif phase == HAND_LIMIT:
             self._discard(p, m.cards)
-            self._end_turn()  # a discard is one or two cards: check the limit again
+            self._end_turn(False)  # a discard is one or two cards: check the limit again
 
     def _apply_play(self, p: int, m: Move) -> None:
         """Carry out a card play whose card has already left the hand (or the 7's reveal)."""
@@ -701,7 +701,7 @@ class Game:
             scrap.append(base.cards[0])
             self.stack = []
             self.events.append(_new_event(Event, (base_p, "countered", base, ())))
-            self._end_turn()
+            self._end_turn(False)
             return
         self.events.append(_new_event(Event, (base_p, "resolved", base, ())))
         self.stack = [stack[0]]
@@ -797,45 +797,52 @@ class Game:
                         self.frozen.append(t)
         self._finish_oneoff()
 
-    def _finish_oneoff(self) -> None:
+    def _finish_oneoff(self, table_changed: bool = True) -> None:
+        """The one-off on the stack has done its work: scrap it and end the turn."""
         self.scrap.append(self.stack[0][1].cards[0])
         self.stack = []
         self.phase = MAIN
-        self._end_turn()
+        self._end_turn(table_changed)
 
-    def _end_turn(self) -> None:
+    def _end_turn(self, table_changed: bool = True) -> None:
         """The turn player's move is complete: check for a winner, the hand limit, then pass the
-        turn (a frozen card thaws at the end of its holder's next turn)."""
+        turn (a frozen card thaws at the end of its holder's next turn).
+
+        Without ``table_changed`` (the move left every point card, jack and permanent where it
+        was: a draw, a pass, a discard, a countered one-off...) there is no winner to look for: a
+        game goes on only while neither player is at their goal, and scores and goals are made of
+        the table alone."""
         # score(), kings() and the turn change inlined: this runs after every move of every search.
         rules = self.rules
-        goals = rules.goals
-        pts0, pts1 = self.points
-        s0 = len(pts0)
-        for c in pts0:
-            s0 += c >> 2
-        s1 = len(pts1)
-        for c in pts1:
-            s1 += c >> 2
-        k0 = k1 = 0
-        perms0, perms1 = self.perms
-        if perms0:
-            for c in perms0:
-                if c >> 2 == _R_KING:
-                    k0 += 1
-        if perms1:
-            for c in perms1:
-                if c >> 2 == _R_KING:
-                    k1 += 1
-        w0 = s0 >= goals[k0 if k0 < 4 else 4]
-        w1 = s1 >= goals[k1 if k1 < 4 else 4]
         p = self.turn_player
-        if w0 or w1:
-            if w0 and w1:
-                w = p if rules.simultaneous_win == "mover" else 0
-            else:
-                w = 0 if w0 else 1
-            self._finish(_OUTCOME[w], "kings" if (k1 if w else k0) else "points")
-            return
+        if table_changed:
+            goals = rules.goals
+            pts0, pts1 = self.points
+            s0 = len(pts0)
+            for c in pts0:
+                s0 += c >> 2
+            s1 = len(pts1)
+            for c in pts1:
+                s1 += c >> 2
+            k0 = k1 = 0  # at most 4: there are four kings
+            perms0, perms1 = self.perms
+            if perms0:
+                for c in perms0:
+                    if c >> 2 == _R_KING:
+                        k0 += 1
+            if perms1:
+                for c in perms1:
+                    if c >> 2 == _R_KING:
+                        k1 += 1
+            w0 = s0 >= goals[k0]
+            w1 = s1 >= goals[k1]
+            if w0 or w1:
+                if w0 and w1:
+                    w = p if rules.simultaneous_win == "mover" else 0
+                else:
+                    w = 0 if w0 else 1
+                self._finish(_OUTCOME[w], "kings" if (k1 if w else k0) else "points")
+                return
         limit = rules.hand_limit
         if limit is not None and len(self.hands[p]) > limit:
             self.phase = HAND_LIMIT
