@@ -77,22 +77,3 @@ def test_search_copies_log_nothing_and_real_games_still_do() -> None:
     g.play(g.legal_moves()[0])
     assert len(g.events) == 1 and len(g.history) == 1
 
-
-@pytest.mark.parametrize("jokers", [False, True])
-def test_a_seed_deals_what_random_shuffle_deals(jokers: bool) -> None:
-    """Game.new shuffles with its own copy of random.shuffle's steps; a seed's deal is the one
-    random.Random(seed).shuffle gives (saved games and transcripts name only the seed)."""
-    from cuttle.cards import full_deck
-    from cuttle.engine.game import _shuffle
-
-    for seed in [*range(300), 2**40 + 3, -17, 10**30]:
-        expected = full_deck(jokers)
-        random.Random(seed).shuffle(expected)
-        cards = full_deck(jokers)
-        _shuffle(cards, random.Random(seed))
-        assert cards == expected
-    g = Game.new(seed=77, rules="classic+joker")
-    expected = full_deck(True)
-    random.Random(77).shuffle(expected)
-    assert g.hands == [sorted(expected[0:10:2]), sorted(expected[1:10:2] + [expected[10]])]
-    assert g.deck == expected[11:][::-1]
