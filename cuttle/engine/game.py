@@ -68,6 +68,10 @@ class Event(NamedTuple):
 # Event at half the cost, and the checked path logs one per move.
 _new_event = tuple.__new__
 
+# The event of each move played, by player and move: an Event is an immutable tuple, so games
+# share them, and looking one up costs a seventh of building it.
+_MOVE_EVENTS: tuple[dict[Move, Event], dict[Move, Event]] = ({}, {})
+
 # Rules.parse of a rules string, remembered: a Rules is frozen, so games may share one, and
 # parsing (a dataclass replace) cost a quarter of dealing a new game.
 _PARSED_RULES: dict[str, Rules] = {}
@@ -547,12 +551,21 @@ class Game:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._generate()
-        if move not in legal:
+        # A move is one interned object: look for that object. (``move in legal`` would call
+        # Move's Python-level comparison once per other move: it was a tenth of a random ply.)
+        for listed in legal:
+            if listed is move:
+                break
+        else:
             raise IllegalMoveError(self._why_illegal(move))
         self._legal = None
         p: int = self.to_move  # type: ignore[assignment]  # a legal move means not over
         self.history.append((p, move))
-        self.events.append(_new_event(Event, (p, "move", move, ())))
+        events = _MOVE_EVENTS[p]
+        event = events.get(move)
+        if event is None:
+            event = events[move] = Event(p, "move", move)
+        self.events.append(event)
         self._apply(p, move)
 
     def concede(self, player: int) -> None:
