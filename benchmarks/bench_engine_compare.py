@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 WORKER = r"""
-import json, random, sys, time
+import gc, json, random, sys, time
 from cuttle import Game
 try:
     from cuttle.engine.search import moves, push, search_copy
@@ -72,6 +72,7 @@ def copy_cost(rules, samples):
 print(json.dumps(moves is not None), flush=True)
 for line in sys.stdin:
     what, rules, n = line.split()
+    gc.collect()  # each measurement starts from a collected heap, whatever ran before it
     if what == "copy_us":
         value = copy_cost(rules, int(n))
     else:
