@@ -3,12 +3,13 @@ noisy, shared machine).
 
 Run: ``python benchmarks/bench_engine_compare.py --base /tmp/base [--rounds 7] [--games 300]
 [--rules R ...]`` where ``/tmp/base`` is a checkout of the commit to compare with (``git worktree
-add --detach /tmp/base HEAD~1``). One interpreter per tree stays up for the whole run; each round
-asks both for the same measurements, back to back, the tree going first alternating from round
-to round, and each measurement is timed in that process's CPU time. So both trees see the same
-load, whatever the machine's other work does from one moment to the next. The report gives each
-tree's best round and median round, and the median of the rounds' own ratios (each ratio from two
-measurements taken a moment apart).
+add --detach /tmp/base HEAD~1``). Each round starts a fresh interpreter per tree and asks both
+for the same measurements, back to back, the tree going first alternating from round to round;
+each measurement is timed in that process's CPU time, from a collected heap. So both trees see the
+same load, whatever the machine's other work does from one moment to the next, and no tree keeps
+one process's luck (memory layout, hash seed) for the whole run. The report gives each tree's best
+round and median round, and the median of the rounds' own ratios (each ratio from two measurements
+taken a moment apart).
 
 Measured: random playouts through the public API (``legal_moves`` + ``play``), random playouts
 through the search path (``cuttle.engine.search``: ``moves`` + ``push``; only where the tree has it,
@@ -113,22 +114,27 @@ class Worker:
         self.proc.wait()
 
 
-def compare(workers: dict[str, Worker], rules: str, rounds: int,
+def compare(trees: dict[str, Path], rules: str, rounds: int,
             games: int) -> dict[str, dict[str, list[float]]]:
     """Every round's measurements of both trees, by tree and measurement."""
-    kinds = ["public", "copy_us"] + (["search"] if workers["new"].has_search else [])
-    runs: dict[str, dict[str, list[float]]] = {name: {k: [] for k in kinds} for name in workers}
-    for w in workers.values():  # warm up: first imports, first allocations
-        for k in kinds:
-            if k != "search" or w.has_search:
-                w.ask(k, rules, 20 if k != "copy_us" else 1000)
+    runs: dict[str, dict[str, list[float]]] = {name: {} for name in trees}
     for r in range(rounds):
-        for k in kinds:
-            order = ["base", "new"] if (r + kinds.index(k)) % 2 == 0 else ["new", "base"]
-            for name in order:
-                if k != "search" or workers[name].has_search:
-                    n = games if k != "copy_us" else 100_000
-                    runs[name][k].append(workers[name].ask(k, rules, n))
+        workers = {name: Worker(tree) for name, tree in trees.items()}
+        try:
+            kinds = ["public", "copy_us"] + (["search"] if workers["new"].has_search else [])
+            for w in workers.values():  # warm up: first imports, first allocations
+                for k in kinds:
+                    if k != "search" or w.has_search:
+                        w.ask(k, rules, 20 if k != "copy_us" else 1000)
+            for k in kinds:
+                order = ["base", "new"] if (r + kinds.index(k)) % 2 == 0 else ["new", "base"]
+                for name in order:
+                    if k != "search" or workers[name].has_search:
+                        n = games if k != "copy_us" else 100_000
+                        runs[name].setdefault(k, []).append(workers[name].ask(k, rules, n))
+        finally:
+            for w in workers.values():
+                w.close()
     return runs
 
 
@@ -178,14 +184,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--rules", action="append", help="rules string (repeatable)")
     args = parser.parse_args()
-    workers = {"base": Worker(args.base), "new": Worker(args.new)}
-    try:
-        for rules in args.rules or ["classic", "cuttlecards"]:
-            runs = compare(workers, rules, args.rounds, args.games)
-            report(rules, args.rounds, args.games, runs)
-    finally:
-        for w in workers.values():
-            w.close()
+    for rules in args.rules or ["classic", "cuttlecards"]:
+        runs = compare({"base": args.base, "new": args.new}, rules, args.rounds, args.games)
+        report(rules, args.rounds, args.games, runs)
 
 
 if __name__ == "__main__":
