@@ -415,13 +415,11 @@ class Game:
             return [DISCARD2[(a, b)] for i, a in enumerate(hand) for b in hand[i + 1:]]
         return []
 
-    def _targetable(self, p: int, owner: int, card: int, q: int = -1) -> bool:
-        """Can ``p`` aim a single-target effect (2, 9, jack, 8) at ``owner``'s ``card``?
-        ``q``, when known, is the number of queens ``owner`` has."""
+    def _targetable(self, p: int, owner: int, card: int) -> bool:
+        """Can ``p`` aim a single-target effect (2, 9, jack, 8) at ``owner``'s ``card``?"""
         if owner == p:
             return True
-        if q < 0:
-            q = self.queens(owner)
+        q = self.queens(owner)
         if q == 0:
             return True
         if card >> 2 == _R_QUEEN and card < 52:
@@ -453,16 +451,12 @@ class Game:
                         out.append(js[-1])
                     if points_too:
                         out.append(b)
-                continue
-            for c in sorted(perms):
-                if self._targetable(p, q, c, nq):
-                    out.append(c)
-            for b in sorted(self.points[q]):
-                js = jacks.get(b)
-                if js and self._targetable(p, q, js[-1], nq):
-                    out.append(js[-1])
-                if points_too and self._targetable(p, q, b, nq):
-                    out.append(b)
+            # Queens protect everything else of their owner (see _targetable); one queen is
+            # open to attack, and two are too unless queens protect queens.
+            elif nq == 1 or not self.rules.queens_protect_queens:
+                for c in sorted(perms):
+                    if c >> 2 == _R_QUEEN:
+                        out.append(c)
         return out
 
     def _plays(self, p: int, cards: Iterable[int], deck_len: int, seven: bool,
