@@ -100,12 +100,26 @@ def test_fair_play_same_move_when_hidden_cards_are_redealt(level: str, rules: st
             assert player(level).choose(other) is first, (level, g.to_position())
 
 
+# The search's variants (docs/ai.md, "Other search shapes"): each still decides from the view only,
+# and reproducibly.
+SEARCH_VARIANTS = [
+    {"deep": 4, "finalists": 3},
+    {"blind": 1},
+    {"oblind": 1},
+    {"opponent": "medium"},
+    {"reply": "heuristic"},
+    {"mix": 1.0},
+]
+
+
 @pytest.mark.parametrize("rules", PRESETS)
-def test_fair_play_covers_the_deeper_final_round(rules: str) -> None:
-    # The finalists' deeper search runs on the same determinizations: still only the view.
+@pytest.mark.parametrize("variant", SEARCH_VARIANTS, ids=lambda v: ",".join(map(str, v)))
+def test_fair_play_covers_the_search_variants(rules: str, variant: dict[str, Any]) -> None:
+    # The deeper round runs on the same determinizations, the blind choices on fresh deals of
+    # the cards the chooser cannot see, the opponent models on the deal: still only the view.
     rng = random.Random(23)
-    bot = {"iterations": 40, "deep": 4, "finalists": 3}
-    for g in random_positions(rules, 8, seed=5):
+    bot = {"iterations": 40, **variant}
+    for g in random_positions(rules, 8 if "deep" in variant else 4, seed=5):
         seat = g.to_move
         assert seat is not None
         first = make_player("hard", seed=5, **bot).choose(g)
@@ -215,6 +229,14 @@ def test_hard_options_are_checked() -> None:
         make_player("hard", method="alphazero")
     with pytest.raises(ValueError, match="depth"):
         make_player("hard", depth=0)
+    with pytest.raises(ValueError, match="blind"):
+        make_player("hard", blind=2)
+    with pytest.raises(ValueError, match="oblind"):
+        make_player("hard", oblind=-1)
+    with pytest.raises(ValueError, match="reply"):
+        make_player("hard", reply="telepathic")
+    with pytest.raises(ValueError, match="mix"):
+        make_player("hard", mix=-0.5)
 
 
 @pytest.mark.parametrize("method", ["minimax", "ismcts"])
@@ -251,7 +273,8 @@ def test_in_range_options_are_converted() -> None:
 # A short deeper round: at its default depth it would be most of the time here (it has its own
 # tests below).
 @pytest.mark.parametrize(
-    "options", [{"opponent": "minimax", "deep": 2, "finalists": 2}, {"method": "ismcts"}]
+    "options", [{"opponent": "minimax", "deep": 2, "finalists": 2}, {"method": "ismcts"},
+                {"blind": 1, "oblind": 1, "opponent": "medium"}]
 )
 def test_hard_variants_play_legal_moves(options: dict[str, Any]) -> None:
     bot = make_player("hard", seed=2, iterations=30, **options)
@@ -292,3 +315,56 @@ def test_hard_says_when_it_blocks_a_win() -> None:
     move, why = player("hard").explain(g)
     assert str(move) in ("scuttle TH TD", "scuttle TH 9D")
     assert "would have won it" in why and "19" in why  # the threat it takes away, in numbers
+
+
+# -- inference from the public moves (the ``infer`` option) -------------------------------------
+def _h(*items: tuple[int, str]) -> list[tuple[int, Move]]:
+    return [(p, Move.parse(t)) for p, t in items]
+
+
+def test_a_resolved_one_off_tells_that_the_opponent_held_no_two() -> None:
+    from cuttle.ai.pimc import new_cards_since_resolve
+
+    # Seat 0 played a one-off and seat 1 let it resolve: since then seat 1 drew twice and played a
+    # 5 (two cards in classic): four of its cards may be 2s.
+    history = _h((0, "oneoff 6C"), (1, "resolve"), (1, "draw"), (0, "draw"), (1, "draw"),
+                 (0, "draw"), (1, "oneoff 5H"))
+    assert new_cards_since_resolve(history, 0, 2) == 4
+    assert new_cards_since_resolve(history[:2], 0, 2) == 0
+    # Nothing to learn: no window of seat 1's after seat 0's one-off, or seat 1's own one-off.
+    assert new_cards_since_resolve(_h((0, "draw"), (1, "draw")), 0, 2) is None
+    assert new_cards_since_resolve(_h((1, "oneoff 6C"), (0, "resolve")), 0, 2) is None
+    # A counter let through tells the same (its player's 2 met no second 2).
+    assert new_cards_since_resolve(_h((1, "oneoff 6C"), (0, "counter 2C"), (1, "resolve")),
+                                   0, 2) == 0
+
+
+def test_old_cards_of_the_opponent_are_dealt_no_twos() -> None:
+    from cuttle.ai.pimc import no_old_twos
+
+    rng = random.Random(4)
+    for seed in range(30):
+        g = Game.new(seed=seed)
+        view = g.view(0)
+        det = Game.from_view(view, rng)
+        cards = sorted(det.hands[1] + det.deck)
+        no_old_twos(det, 1, 1, rng)
+        twos = [c for c in det.hands[1] if c >> 2 == 1]
+        assert len(twos) <= 1 and twos == [c for c in det.hands[1][-1:] if c >> 2 == 1]
+        assert sorted(det.hands[1] + det.deck) == cards  # the same cards, moved
+        assert det.view(0) == view  # nothing the seat can see has changed
+        no_old_twos(det, 1, 0, rng)
+        assert not [c for c in det.hands[1] if c >> 2 == 1]
+
+
+def test_inference_reads_public_moves_only() -> None:
+    # The same public moves and view give the same decision, whatever the hidden cards.
+    rng = random.Random(31)
+    bot = {"iterations": 40, "infer": 1.0}
+    for g in random_positions("classic", 6, seed=9):
+        seat = g.to_move
+        assert seat is not None
+        first = make_player("hard", seed=5, **bot).choose(g)
+        other = redeal_hidden(g, seat, rng)
+        other.history = list(g.history)
+        assert make_player("hard", seed=5, **bot).choose(other) is first, g.to_position()

@@ -30,6 +30,9 @@ class Player:
             raise ValueError(f"seed must be an int or None, not {seed!r}")
         self.seed = seed
         self._entropy = random.Random()
+        #: The moves played so far, as ``(player, move)``: public, both players saw them all
+        #: (set by :meth:`pick` before :meth:`decide`; empty for a position without history).
+        self.public_history: list[tuple[int, Move]] = []
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(level={self.level!r}, seed={self.seed!r})"
@@ -56,6 +59,7 @@ class Player:
         if seat is None:
             raise ValueError("the game is over: there is no move to choose")
         view = game.view(seat)
+        self.public_history = list(game.history)
         moves = game.legal_moves()  # the seat's own options: a function of its view
         if not moves:
             raise ValueError("no legal move in this position")

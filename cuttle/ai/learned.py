@@ -1,10 +1,12 @@
 """A learned evaluation of a *determinized* game: a logistic model of the chance to win.
 
 :func:`features` describes a table from one seat's side as a short vector of numbers (progress to
-the goal, permanents, the cards in each hand by rank, what those cards could do on this table, and
-who holds a winning card now). :func:`evaluate_learned` returns ``w . features``: the log-odds that
-the seat wins, with weights fitted per preset (and per preset with jokers) by logistic regression
-on the outcomes of self-play games (``python benchmarks/tune_eval.py``, see docs/ai.md). The
+the goal, permanents, the cards in each hand by rank, what those cards could do on this table,
+who holds a winning card now, what each table is exposed to, and how close each hand brings its
+player to the goal: two cards that reach it, the points held, a goal three points away).
+:func:`evaluate_learned` returns ``w . features``: the log-odds that the seat wins, with weights
+fitted per preset (and per preset with jokers) by logistic regression on the outcomes of
+self-play games (``python benchmarks/tune_eval.py``, see docs/ai.md). The
 ``hard`` search scores its leaves with it.
 
 Fair play: like :mod:`cuttle.ai.fasteval`, the search calls it only on games built from the seat's
@@ -37,12 +39,16 @@ NAMES: tuple[str, ...] = (
     "win_me_next", "win_me_later", "win_op_next", "win_op_later",
     "deck",
     "exposed_me", "exposed_op", "perms_exposed_me", "perms_exposed_op",
+    "win2_me", "win2_op", "jack_qhand_me", "jack_qhand_op", "pts_hand_me", "pts_hand_op",
+    "need_small_me", "need_small_op",
 )
 N = len(NAMES)
 _HAND_ME = NAMES.index("hand_me_A")
 _HAND_OP = NAMES.index("hand_op_A")
 _REST = NAMES.index("ace_lead_me")
 _EXPOSED = NAMES.index("exposed_me")
+_TEMPO = NAMES.index("win2_me")
+_QUEEN = 11
 
 
 def _exposure(g: Game, me: int) -> tuple[float, float, int, int]:
@@ -70,6 +76,38 @@ def _exposure(g: Game, me: int) -> tuple[float, float, int, int]:
         n = len(g.perms[p])
         perms_out.append(removers if removers < n else n)
     return out[0], out[1], perms_out[0], perms_out[1]
+
+
+def _tempo(g: Game, p: int, need: int) -> tuple[float, float, float]:
+    """How close ``p``'s hand brings it to its goal: (1 when its two best point cards reach the
+    goal but no single one does, the points in hand up to what it needs over 7, 1 when it needs
+    3 points or fewer). Frozen cards do not count."""
+    if need <= 0:
+        return 0.0, 0.0, 0.0
+    frozen = g.frozen
+    first = second = total = 0
+    for c in g.hands[p]:
+        if c < 40 and not (frozen and c in frozen):
+            n = (c >> 2) + 1
+            total += n
+            if n > first:
+                first, second = n, first
+            elif n > second:
+                second = n
+    two = 1.0 if second and first < need <= first + second else 0.0
+    return two, (total if total < need else need) / 7.0, 1.0 if need <= 3 else 0.0
+
+
+def _jack_behind_queen(g: Game, p: int, queens_other: int, best_other: int) -> float:
+    """``p``'s jacks in hand times the other side's best point card (over 7), when the other
+    side has no queen on the table but holds one in hand (it can still protect its points)."""
+    if queens_other or not best_other:
+        return 0.0
+    other = g.hands[1 - p]
+    if not any(c < 52 and c >> 2 == _QUEEN for c in other):
+        return 0.0
+    jacks = sum(1 for c in g.hands[p] if c < 52 and c >> 2 == _JACK)
+    return jacks * best_other / 7.0
 
 
 def features(g: Game, me: int) -> list[float]:
@@ -118,6 +156,11 @@ def features(g: Game, me: int) -> list[float]:
         f[i + 9] = theirs
     f[i + 10] = len(g.deck) / 13.0
     f[_EXPOSED:_EXPOSED + 4] = _exposure(g, me)
+    two_me, pts_me, small_me = _tempo(g, me, need_me)
+    two_op, pts_op, small_op = _tempo(g, opp, need_op)
+    j = _TEMPO
+    f[j:j + 8] = [two_me, two_op, _jack_behind_queen(g, me, q_op, best_op),
+                  _jack_behind_queen(g, opp, q_me, best_me), pts_me, pts_op, small_me, small_op]
     return f
 
 
@@ -171,7 +214,17 @@ def evaluate_learned(g: Game, me: int) -> float:
     v += w[i + 10] * len(g.deck) / 13.0
     e_me, e_op, pe_me, pe_op = _exposure(g, me)
     j = _EXPOSED
-    return v + w[j] * e_me + w[j + 1] * e_op + w[j + 2] * pe_me + w[j + 3] * pe_op
+    v += w[j] * e_me + w[j + 1] * e_op + w[j + 2] * pe_me + w[j + 3] * pe_op
+    j = _TEMPO
+    two, pts, small = _tempo(g, me, need_me)
+    v += w[j] * two + w[j + 4] * pts + w[j + 6] * small
+    two, pts, small = _tempo(g, opp, need_op)
+    v += w[j + 1] * two + w[j + 5] * pts + w[j + 7] * small
+    if not q_op and best_op:
+        v += w[j + 2] * _jack_behind_queen(g, me, q_op, best_op)
+    if not q_me and best_me:
+        v += w[j + 3] * _jack_behind_queen(g, opp, q_me, best_me)
+    return v
 
 
 def weights_key(rules: Rules) -> str:

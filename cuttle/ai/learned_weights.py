@@ -1,69 +1,80 @@
 """Weights of the learned evaluation (:mod:`cuttle.ai.learned`): one list per preset, one weight
-per feature in the order of ``learned.NAMES``. ``classic`` and ``cuttlecards`` were written by
-``python benchmarks/tune_eval.py --games 6000 --rules classic,cuttlecards --players
-"medium/medium;medium/medium;medium/medium;hard:iterations=30/medium" --jobs 2 --write``; the
-joker rule sets by the earlier ``--games 10000`` fit, before the exposure features existed (their
-exposure weights are 0).
+per feature in the order of ``learned.NAMES``. ``classic`` was refitted on hard's own games
+against medium, with the tempo features: ``python benchmarks/tune_eval.py --games 2500 --rules
+classic --players "hard:iterations=40/medium" --explore 0.03 --jobs 2 --write``.
+``cuttlecards`` was written by ``python benchmarks/tune_eval.py --games 6000 --rules
+classic,cuttlecards --players "medium/medium;medium/medium;medium/medium;hard:iterations=30/medium"
+--jobs 2 --write`` (its tempo weights are 0: it was fitted before they existed); the joker rule
+sets by the earlier ``--games 10000`` fit, before the exposure features existed (their exposure
+and tempo weights are 0).
 """
 
 WEIGHTS: dict[str, list[float]] = {
     "classic": [
-        0.2757,  # me_next
-        -1.0166,  # need_me
-        1.0166,  # need_op
-        0.2209,  # near_me
-        -0.2202,  # near_op
-        0.9048,  # queen_me
-        -0.9046,  # queen_op
-        0.7112,  # queens2_me
-        -0.7112,  # queens2_op
-        0.1538,  # kings_me
-        -0.1537,  # kings_op
-        0.1038,  # glasses_me
-        -0.1051,  # glasses_op
-        0.4344,  # hand_me_A
-        0.867,  # hand_me_2
-        0.1677,  # hand_me_3
-        0.1823,  # hand_me_4
-        0.3566,  # hand_me_5
-        0.5759,  # hand_me_6
-        0.3862,  # hand_me_7
-        0.504,  # hand_me_8
-        0.6777,  # hand_me_9
-        0.7707,  # hand_me_T
-        0.7738,  # hand_me_J
-        -0.0434,  # hand_me_Q
-        0.5292,  # hand_me_K
+        0.2474,  # me_next
+        -0.8469,  # need_me
+        0.8468,  # need_op
+        0.4884,  # near_me
+        -0.4816,  # near_op
+        1.0773,  # queen_me
+        -1.0769,  # queen_op
+        -0.0539,  # queens2_me
+        0.0539,  # queens2_op
+        -0.0065,  # kings_me
+        0.007,  # kings_op
+        -0.5107,  # glasses_me
+        0.5106,  # glasses_op
+        0.3935,  # hand_me_A
+        0.6137,  # hand_me_2
+        -0.007,  # hand_me_3
+        0.1024,  # hand_me_4
+        0.1684,  # hand_me_5
+        0.3279,  # hand_me_6
+        0.2997,  # hand_me_7
+        0.3202,  # hand_me_8
+        0.451,  # hand_me_9
+        0.5771,  # hand_me_T
+        0.6598,  # hand_me_J
+        -0.2133,  # hand_me_Q
+        0.5357,  # hand_me_K
         0.0,  # hand_me_X
-        -0.4345,  # hand_op_A
-        -0.8671,  # hand_op_2
-        -0.1677,  # hand_op_3
-        -0.1823,  # hand_op_4
-        -0.3565,  # hand_op_5
-        -0.5759,  # hand_op_6
-        -0.3861,  # hand_op_7
-        -0.5039,  # hand_op_8
-        -0.6776,  # hand_op_9
-        -0.7707,  # hand_op_T
-        -0.7738,  # hand_op_J
-        0.0434,  # hand_op_Q
-        -0.5292,  # hand_op_K
+        -0.3935,  # hand_op_A
+        -0.6145,  # hand_op_2
+        0.0072,  # hand_op_3
+        -0.1021,  # hand_op_4
+        -0.1679,  # hand_op_5
+        -0.3274,  # hand_op_6
+        -0.2992,  # hand_op_7
+        -0.3197,  # hand_op_8
+        -0.4507,  # hand_op_9
+        -0.5767,  # hand_op_T
+        -0.6599,  # hand_op_J
+        0.2135,  # hand_op_Q
+        -0.5355,  # hand_op_K
         0.0,  # hand_op_X
-        0.3956,  # ace_lead_me
-        -0.3956,  # ace_lead_op
-        0.1209,  # six_perms_me
-        -0.1208,  # six_perms_op
-        0.6261,  # jack_best_me
-        -0.626,  # jack_best_op
-        3.6636,  # win_me_next
-        0.6326,  # win_me_later
-        -0.6327,  # win_op_next
-        -3.6845,  # win_op_later
-        -0.0,  # deck
-        -0.1164,  # exposed_me
-        0.1165,  # exposed_op
-        0.2723,  # perms_exposed_me
-        -0.2724,  # perms_exposed_op
+        0.3337,  # ace_lead_me
+        -0.3334,  # ace_lead_op
+        0.0385,  # six_perms_me
+        -0.0387,  # six_perms_op
+        0.6805,  # jack_best_me
+        -0.6798,  # jack_best_op
+        4.0241,  # win_me_next
+        0.9661,  # win_me_later
+        -0.9715,  # win_op_next
+        -4.0755,  # win_op_later
+        -0.0001,  # deck
+        -0.0845,  # exposed_me
+        0.0851,  # exposed_op
+        0.2496,  # perms_exposed_me
+        -0.249,  # perms_exposed_op
+        0.4587,  # win2_me
+        -0.4595,  # win2_op
+        -0.2776,  # jack_qhand_me
+        0.2774,  # jack_qhand_op
+        0.3977,  # pts_hand_me
+        -0.3979,  # pts_hand_op
+        -0.2703,  # need_small_me
+        0.2691,  # need_small_op
     ],
     "cuttlecards": [
         0.312,  # me_next
@@ -122,6 +133,14 @@ WEIGHTS: dict[str, list[float]] = {
         0.0834,  # exposed_op
         0.166,  # perms_exposed_me
         -0.1661,  # perms_exposed_op
+        0.0,  # win2_me
+        0.0,  # win2_op
+        0.0,  # jack_qhand_me
+        0.0,  # jack_qhand_op
+        0.0,  # pts_hand_me
+        0.0,  # pts_hand_op
+        0.0,  # need_small_me
+        0.0,  # need_small_op
     ],
     "classic+joker": [
         0.2693,  # me_next
@@ -180,6 +199,14 @@ WEIGHTS: dict[str, list[float]] = {
         0.0,  # exposed_op
         0.0,  # perms_exposed_me
         0.0,  # perms_exposed_op
+        0.0,  # win2_me
+        0.0,  # win2_op
+        0.0,  # jack_qhand_me
+        0.0,  # jack_qhand_op
+        0.0,  # pts_hand_me
+        0.0,  # pts_hand_op
+        0.0,  # need_small_me
+        0.0,  # need_small_op
     ],
     "cuttlecards+joker": [
         0.2946,  # me_next
@@ -238,5 +265,13 @@ WEIGHTS: dict[str, list[float]] = {
         0.0,  # exposed_op
         0.0,  # perms_exposed_me
         0.0,  # perms_exposed_op
+        0.0,  # win2_me
+        0.0,  # win2_op
+        0.0,  # jack_qhand_me
+        0.0,  # jack_qhand_op
+        0.0,  # pts_hand_me
+        0.0,  # pts_hand_op
+        0.0,  # need_small_me
+        0.0,  # need_small_op
     ],
 }

@@ -56,10 +56,15 @@ DEFAULTS: dict[str, tuple[Spec, Any]] = {
     "depth": (Spec("int", 1, 6), 2),
     "scale": (Spec("float", 0, 1e6, open_lo=True, optional=True), None),
     "keep": (Spec("float", 0, 1, open_lo=True, open_hi=True), 0.5),
-    "opponent": (Spec("choice", choices=("greedy", "minimax")), "greedy"),
+    "opponent": (Spec("choice", choices=("greedy", "minimax", "medium")), "greedy"),
     "eval": (Spec("choice", choices=("learned", "heuristic")), "learned"),
     "deep": (Spec("int", 0, 10_000), 0),
     "finalists": (Spec("int", 2, 20), 3),
+    "reply": (Spec("choice", choices=("learned", "heuristic")), "learned"),
+    "mix": (Spec("float", 0, 100), 0.0),
+    "blind": (Spec("int", 0, 1), 0),
+    "oblind": (Spec("int", 0, 1), 0),
+    "infer": (Spec("float", 0, 1), 0.0),
 }
 
 #: The leaf evaluations: name -> (function, default scale of the sigmoid that maps it to a chance).
@@ -71,16 +76,78 @@ EVALUATIONS: dict[str, tuple[Callable[[Game, int], float], float]] = {
 MAX_FOLLOW_UP = 60
 
 
+_TWO = 1  # rank index of the 2 (card >> 2)
+_FIVE = 4
+
+
+def new_cards_since_resolve(history: list[tuple[int, Move]], seat: int,
+                            five_draws: int) -> int | None:
+    """How many of the opponent's hand cards may be 2s by the public moves: when it last let one
+    of the seat's one-offs or counters resolve (it had a counter window, so it could have
+    answered with a 2), it held none then (as far as its choice tells), and only the cards it has
+    drawn since may be 2s. Returns that number of new cards, or None when there is no such
+    moment."""
+    opp = 1 - seat
+    since: int | None = None
+    for i in range(len(history) - 1, 0, -1):
+        p, m = history[i]
+        q, prev = history[i - 1]
+        if p == opp and m.kind == "resolve" and q == seat and prev.kind in ("oneoff", "counter"):
+            since = i
+            break
+    if since is None:
+        return None
+    drawn = 0
+    for p, m in history[since + 1:]:
+        if p == opp:
+            if m.kind == "draw":
+                drawn += 1
+            elif m.kind == "oneoff" and m.card is not None and m.card < 52 and m.card >> 2 == _FIVE:
+                drawn += five_draws
+    return drawn
+
+
+def no_old_twos(g: Game, opp: int, new: int, rng: random.Random) -> None:
+    """In a deal, let only ``new`` of ``opp``'s hidden hand cards be 2s: a hidden 2 in any other
+    place of the hand is swapped with a hidden card of the deck that is not a 2. (The deal put
+    the hidden cards in random places, so the last ``new`` places stand for the new cards.)"""
+    known = g.known
+    hand = g.hands[opp]
+    hidden = [i for i, c in enumerate(hand) if not known >> c & 1]
+    old = hidden[: max(0, len(hidden) - new)]
+    twos = [i for i in old if hand[i] < 52 and hand[i] >> 2 == _TWO]
+    if not twos:
+        return
+    deck = g.deck
+    others = [i for i, c in enumerate(deck)
+              if not known >> c & 1 and not (c < 52 and c >> 2 == _TWO)]
+    for i in twos:
+        if not others:
+            return
+        j = others.pop(rng.randrange(len(others)))
+        hand[i], deck[j] = deck[j], hand[i]
+    g._legal = None
+
+
 class Searcher:
     """The minimax on one determinized game, from seat ``me``'s side."""
 
-    __slots__ = ("me", "nodes", "killer", "greedy_opponent", "evaluate")
+    __slots__ = ("me", "nodes", "killer", "greedy_opponent", "evaluate", "heuristic_reply",
+                 "blind_rng", "oblind_rng", "model", "model_rng")
 
     def __init__(self, me: int, greedy_opponent: bool = False,
-                 evaluate: Callable[[Game, int], float] = evaluate_learned) -> None:
+                 evaluate: Callable[[Game, int], float] = evaluate_learned,
+                 heuristic_reply: bool = False,
+                 blind_rng: random.Random | None = None,
+                 oblind_rng: random.Random | None = None) -> None:
         self.me = me
+        self.blind_rng = blind_rng
+        self.oblind_rng = oblind_rng
+        self.model: Any = None
+        self.model_rng: random.Random | None = None
         self.evaluate = evaluate
         self.greedy_opponent = greedy_opponent
+        self.heuristic_reply = heuristic_reply
         self.nodes = 0
         self.killer: dict[tuple[str, int], Move] = {}  # the last move that cut off, by level
 
@@ -100,14 +167,43 @@ class Searcher:
                 push(g, moves[0])
                 continue
             maxing = g.to_move == me
+            if phase == "main" and not maxing and self.model is not None:
+                assert self.model_rng is not None
+                push(g, self.model.reply(g, 1 - me, moves, self.model_rng))
+                horizon -= 1
+                continue
             if phase == "main" and not maxing and self.greedy_opponent:
                 # Opponent model: the reply that is worst for the seat one decision ahead.
                 best_m = moves[0]
                 best_v = math.inf
+                on = g
+                if self.oblind_rng is not None:
+                    # The opponent does not see the seat's hand either: it chooses on a deal of
+                    # the cards it cannot see.
+                    on = search_copy(g.redeal(1 - me, self.oblind_rng))
+                    moves = legal(on)
                 for m in moves:
                     self.nodes += 1
-                    v = self.value(child(g, m), 0)
+                    if self.heuristic_reply:
+                        v = -self.reply_value(child(on, m))
+                    else:
+                        v = self.value(child(on, m), 0)
                     if v < best_v:
+                        best_m, best_v = m, v
+                push(g, best_m)
+                horizon -= 1
+                continue
+            if phase == "main" and maxing and self.blind_rng is not None:
+                # The seat's own later decision, made without peeking: chosen on a fresh deal
+                # of the cards it cannot see (so it cannot know whether a one-off will be
+                # countered, or what a draw brings), then played on this deal.
+                alt = search_copy(g.redeal(me, self.blind_rng))
+                best_m = moves[0]
+                best_v = -math.inf
+                for m in legal(alt):
+                    self.nodes += 1
+                    v = self.value(child(alt, m), horizon - 1)
+                    if v > best_v:
                         best_m, best_v = m, v
                 push(g, best_m)
                 horizon -= 1
@@ -148,6 +244,20 @@ class Searcher:
             push(g, self.greedy(g, moves, maxing))
         return self.evaluate(g, me)
 
+    def reply_value(self, g: Game) -> float:
+        """The opponent's own view of ``g`` after its reply (the pending parts of the turn
+        finished greedily): the medium evaluation's terms from its side."""
+        opp = 1 - self.me
+        for _ in range(MAX_FOLLOW_UP):
+            if g.outcome is not None or g.phase == "main":
+                break
+            moves = legal(g)
+            if len(moves) == 1:
+                push(g, moves[0])
+                continue
+            push(g, self.greedy(g, moves, g.to_move == self.me))
+        return evaluate_game(g, opp)
+
     def greedy(self, g: Game, moves: list[Move], maxing: bool) -> Move:
         """A follow-up choice (3's pick, 7's card, discards) by the evaluation right after it."""
         me = self.me
@@ -180,6 +290,14 @@ class DeterminizedPlayer(Player):
         self.opponent: str = cfg["opponent"]
         self.deep: int = cfg["deep"]
         self.finalists: int = cfg["finalists"]
+        self.heuristic_reply: bool = cfg["reply"] == "heuristic"
+        self.blind: bool = bool(cfg["blind"])
+        self.oblind: bool = bool(cfg["oblind"])
+        self.infer: float = cfg["infer"]
+        mix: float = cfg["mix"]
+        if mix:
+            base_eval = self.evaluate
+            self.evaluate = lambda g, me: base_eval(g, me) + mix * evaluate_game(g, me) / 25.0
         self.last_iterations = 0
         self.last_values: dict[Move, float] = {}  # each searched move's win chance (game review)
 
@@ -187,15 +305,35 @@ class DeterminizedPlayer(Player):
         self, view: View, seat: int, moves: list[Move], rng: random.Random
     ) -> tuple[Move, str]:
         base = search_copy(simulation(view, rng))
+        bound = None
+        if self.infer:
+            bound = new_cards_since_resolve(self.public_history, seat,
+                               base.rules.five_draws)
+            infer_rng = random.Random(rng.getrandbits(64))
+
+        def det(g: Game) -> Game:
+            """A deal, with the opponent's 2s limited by what its choices told (``infer``)."""
+            if bound is not None and infer_rng.random() < self.infer:
+                no_old_twos(g, 1 - seat, bound, infer_rng)
+            return g
+
         # A move that wins on the spot, whatever the hidden cards: play it.
         for m in moves:
             c = base.copy(history=False)
             c.play(m)
             if c.outcome == ("p0" if seat == 0 else "p1"):
                 return m, "wins now"
-        searcher = Searcher(seat, self.opponent == "greedy", self.evaluate)
+        searcher = Searcher(seat, self.opponent != "minimax", self.evaluate,
+                            self.heuristic_reply,
+                            random.Random(rng.getrandbits(64)) if self.blind else None,
+                            random.Random(rng.getrandbits(64)) if self.oblind else None)
         # The last main-phase decision searched is the seat's own, so every leaf is scored with
         # the opponent to move (where the evaluation's threat terms are the cautious ones).
+        if self.opponent == "medium":
+            from cuttle.ai.heuristic import HeuristicPlayer
+
+            searcher.model = HeuristicPlayer(0)
+            searcher.model_rng = random.Random(rng.getrandbits(64))
         horizon = self.depth if base.turn_player == seat else max(1, self.depth - 1)
         scale = self.scale
         sums = {m: 0.0 for m in moves}
@@ -206,7 +344,7 @@ class DeterminizedPlayer(Player):
             """Score every move of ``alive`` on deals ``counts[m] .. upto - 1``."""
             n = 0
             while len(dets) < upto:
-                dets.append(base if not dets else search_copy(base.redeal(seat, rng)))
+                dets.append(det(base) if not dets else det(search_copy(base.redeal(seat, rng))))
             for m in alive:
                 for i in range(counts[m], upto):
                     v = searcher.value(child(dets[i], m), horizon)
