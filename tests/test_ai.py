@@ -368,3 +368,21 @@ def test_inference_reads_public_moves_only() -> None:
         other = redeal_hidden(g, seat, rng)
         other.history = list(g.history)
         assert make_player("hard", seed=5, **bot).choose(other) is first, g.to_position()
+
+
+def test_an_opponent_that_drew_instead_of_winning_holds_no_winner_but_the_new_card() -> None:
+    from cuttle.ai.pimc import no_old_winners
+
+    # Seat 1 has 15 points and needs 6: any 6 to 10 wins at once, so after it drew (instead of
+    # winning) only its newest card may be one.
+    g = make(hands=("AC 4C", "2D 3D 4D 5D 6D 7D"), points=("", "9C 6C"), turn=0)
+    view = g.view(0)
+    rng = random.Random(2)
+    for _ in range(40):
+        det = Game.from_view(view, rng)
+        cards = sorted(det.hands[1] + det.deck)
+        no_old_winners(det, 1, rng)
+        old = det.hands[1][:-1]
+        assert not [c for c in old if 5 <= c >> 2 <= 9], old  # no 6..10 but the newest
+        assert sorted(det.hands[1] + det.deck) == cards
+        assert det.view(0) == view

@@ -42,7 +42,7 @@ from typing import Any
 from cuttle import Game, Move
 from cuttle.ai.base import Player, View, search_options, simulation
 from cuttle.ai.evaluate import p_opponent_wins_now
-from cuttle.ai.fasteval import evaluate_game
+from cuttle.ai.fasteval import _holds_win, _table, _winning, evaluate_game
 from cuttle.ai.knowledge import read_view
 from cuttle.ai.learned import evaluate_learned
 from cuttle.ai.options import ITERATIONS, THINK, Spec
@@ -122,6 +122,37 @@ def no_old_twos(g: Game, opp: int, new: int, rng: random.Random) -> None:
     others = [i for i, c in enumerate(deck)
               if not known >> c & 1 and not (c < 52 and c >> 2 == _TWO)]
     for i in twos:
+        if not others:
+            return
+        j = others.pop(rng.randrange(len(others)))
+        hand[i], deck[j] = deck[j], hand[i]
+    g._legal = None
+
+
+def no_old_winners(g: Game, opp: int, rng: random.Random) -> None:
+    """In a deal, keep ``opp``'s hidden hand cards but its newest free of a card that would win
+    at once on this table: it has just drawn instead of winning, so it held none (the table is
+    as it was when it drew). Such a card is swapped with a hidden card of the deck that would
+    not win either."""
+    known = g.known
+    hand = g.hands[opp]
+    hidden = [i for i, c in enumerate(hand) if not known >> c & 1]
+    if len(hidden) < 2:
+        return
+    t_op = _table(g, opp)
+    t_me = _table(g, 1 - opp)
+    win = _winning(g, opp, t_op[5], t_op[0], t_op[1], t_me[2], t_me[6])
+    frozen = g.frozen
+
+    def wins(c: int) -> bool:
+        return _holds_win([c], frozen, win)[0]
+
+    bad = [i for i in hidden[:-1] if wins(hand[i])]
+    if not bad:
+        return
+    deck = g.deck
+    others = [i for i, c in enumerate(deck) if not known >> c & 1 and not wins(c)]
+    for i in bad:
         if not others:
             return
         j = others.pop(rng.randrange(len(others)))
@@ -306,15 +337,19 @@ class DeterminizedPlayer(Player):
     ) -> tuple[Move, str]:
         base = search_copy(simulation(view, rng))
         bound = None
+        drew = False
         if self.infer:
-            bound = new_cards_since_resolve(self.public_history, seat,
-                               base.rules.five_draws)
+            history = self.public_history
+            bound = new_cards_since_resolve(history, seat, base.rules.five_draws)
+            drew = bool(history) and history[-1][0] != seat and history[-1][1].kind == "draw"
             infer_rng = random.Random(rng.getrandbits(64))
 
         def det(g: Game) -> Game:
-            """A deal, with the opponent's 2s limited by what its choices told (``infer``)."""
+            """A deal, with the opponent's hand limited by what its choices told (``infer``)."""
             if bound is not None and infer_rng.random() < self.infer:
                 no_old_twos(g, 1 - seat, bound, infer_rng)
+            if drew and infer_rng.random() < self.infer:
+                no_old_winners(g, 1 - seat, infer_rng)
             return g
 
         # A move that wins on the spot, whatever the hidden cards: play it.
