@@ -84,6 +84,21 @@ def fit(x, y, l2: float):  # type: ignore[no-untyped-def]
     return w
 
 
+def antisymmetric(w: list[float]) -> list[float]:
+    """The weights with each pair of features (the seat's and the opponent's) made exactly
+    opposite, and the features both seats share (the deck) set to 0: every table is in the data
+    from both seats, so the fit is already nearly so; this removes the rounding noise."""
+    named = dict(zip(NAMES, w, strict=True))
+    pairs = [(n, n.replace("_me", "_op")) for n in NAMES if "_me" in n and not n.startswith("win_")]
+    pairs += [("win_me_next", "win_op_later"), ("win_me_later", "win_op_next")]
+    for a, b in pairs:
+        if b in named and a != b:
+            half = round((named[a] - named[b]) / 2, 4)
+            named[a], named[b] = half, -half
+    named["deck"] = 0.0
+    return [named[n] for n in NAMES]
+
+
 def log_loss(x, y, w) -> float:  # type: ignore[no-untyped-def]
     import numpy as np
 
@@ -126,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
         for name, value in zip(NAMES, w, strict=True):
             print(f"  {name:14s} {value:+.3f}")
         w = fit(np.vstack([xt, xv]), np.concatenate([yt, yv]), args.l2)
-        weights[preset] = [round(float(v), 4) for v in w]
+        weights[preset] = antisymmetric([round(float(v), 4) for v in w])
     if args.write:
         from cuttle.ai.learned_weights import WEIGHTS
 

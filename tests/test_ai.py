@@ -60,6 +60,7 @@ def redeal_hidden(g: Game, seat: int, rng: random.Random) -> Game:
         pos["deck"][i] = c
     other = Game.from_position(pos)
     assert other.view(seat) == view
+    other.history = list(g.history)  # the moves played are public: both players saw them
     return other
 
 
@@ -366,7 +367,6 @@ def test_inference_reads_public_moves_only() -> None:
         assert seat is not None
         first = make_player("hard", seed=5, **bot).choose(g)
         other = redeal_hidden(g, seat, rng)
-        other.history = list(g.history)
         assert make_player("hard", seed=5, **bot).choose(other) is first, g.to_position()
 
 

@@ -12,69 +12,69 @@ and tempo weights are 0).
 WEIGHTS: dict[str, list[float]] = {
     "classic": [
         0.2474,  # me_next
-        -0.8469,  # need_me
+        -0.8468,  # need_me
         0.8468,  # need_op
-        0.4884,  # near_me
-        -0.4816,  # near_op
-        1.0773,  # queen_me
-        -1.0769,  # queen_op
+        0.485,  # near_me
+        -0.485,  # near_op
+        1.0771,  # queen_me
+        -1.0771,  # queen_op
         -0.0539,  # queens2_me
         0.0539,  # queens2_op
-        -0.0065,  # kings_me
-        0.007,  # kings_op
+        -0.0067,  # kings_me
+        0.0067,  # kings_op
         -0.5107,  # glasses_me
-        0.5106,  # glasses_op
+        0.5107,  # glasses_op
         0.3935,  # hand_me_A
-        0.6137,  # hand_me_2
-        -0.007,  # hand_me_3
-        0.1024,  # hand_me_4
-        0.1684,  # hand_me_5
-        0.3279,  # hand_me_6
-        0.2997,  # hand_me_7
-        0.3202,  # hand_me_8
-        0.451,  # hand_me_9
-        0.5771,  # hand_me_T
-        0.6598,  # hand_me_J
-        -0.2133,  # hand_me_Q
-        0.5357,  # hand_me_K
+        0.6141,  # hand_me_2
+        -0.0071,  # hand_me_3
+        0.1023,  # hand_me_4
+        0.1681,  # hand_me_5
+        0.3276,  # hand_me_6
+        0.2994,  # hand_me_7
+        0.3199,  # hand_me_8
+        0.4508,  # hand_me_9
+        0.5769,  # hand_me_T
+        0.6599,  # hand_me_J
+        -0.2134,  # hand_me_Q
+        0.5356,  # hand_me_K
         0.0,  # hand_me_X
         -0.3935,  # hand_op_A
-        -0.6145,  # hand_op_2
-        0.0072,  # hand_op_3
-        -0.1021,  # hand_op_4
-        -0.1679,  # hand_op_5
-        -0.3274,  # hand_op_6
-        -0.2992,  # hand_op_7
-        -0.3197,  # hand_op_8
-        -0.4507,  # hand_op_9
-        -0.5767,  # hand_op_T
+        -0.6141,  # hand_op_2
+        0.0071,  # hand_op_3
+        -0.1023,  # hand_op_4
+        -0.1681,  # hand_op_5
+        -0.3276,  # hand_op_6
+        -0.2994,  # hand_op_7
+        -0.3199,  # hand_op_8
+        -0.4508,  # hand_op_9
+        -0.5769,  # hand_op_T
         -0.6599,  # hand_op_J
-        0.2135,  # hand_op_Q
-        -0.5355,  # hand_op_K
-        0.0,  # hand_op_X
-        0.3337,  # ace_lead_me
-        -0.3334,  # ace_lead_op
-        0.0385,  # six_perms_me
-        -0.0387,  # six_perms_op
-        0.6805,  # jack_best_me
-        -0.6798,  # jack_best_op
-        4.0241,  # win_me_next
-        0.9661,  # win_me_later
-        -0.9715,  # win_op_next
-        -4.0755,  # win_op_later
-        -0.0001,  # deck
-        -0.0845,  # exposed_me
-        0.0851,  # exposed_op
-        0.2496,  # perms_exposed_me
-        -0.249,  # perms_exposed_op
-        0.4587,  # win2_me
-        -0.4595,  # win2_op
-        -0.2776,  # jack_qhand_me
-        0.2774,  # jack_qhand_op
-        0.3977,  # pts_hand_me
-        -0.3979,  # pts_hand_op
-        -0.2703,  # need_small_me
-        0.2691,  # need_small_op
+        0.2134,  # hand_op_Q
+        -0.5356,  # hand_op_K
+        -0.0,  # hand_op_X
+        0.3336,  # ace_lead_me
+        -0.3336,  # ace_lead_op
+        0.0386,  # six_perms_me
+        -0.0386,  # six_perms_op
+        0.6802,  # jack_best_me
+        -0.6802,  # jack_best_op
+        4.0498,  # win_me_next
+        0.9688,  # win_me_later
+        -0.9688,  # win_op_next
+        -4.0498,  # win_op_later
+        0.0,  # deck
+        -0.0848,  # exposed_me
+        0.0848,  # exposed_op
+        0.2493,  # perms_exposed_me
+        -0.2493,  # perms_exposed_op
+        0.4591,  # win2_me
+        -0.4591,  # win2_op
+        -0.2775,  # jack_qhand_me
+        0.2775,  # jack_qhand_op
+        0.3978,  # pts_hand_me
+        -0.3978,  # pts_hand_op
+        -0.2697,  # need_small_me
+        0.2697,  # need_small_op
     ],
     "cuttlecards": [
         0.312,  # me_next
