@@ -112,6 +112,12 @@ class Judgement:
     reason: str = ""
     options: int = 1
 
+    def __post_init__(self) -> None:
+        # Kept as written to JSON (4 decimals), so that a saved review read back sums up to
+        # exactly the same summary as the one just made.
+        object.__setattr__(self, "win_before", round(self.win_before, 4))
+        object.__setattr__(self, "win_after", round(self.win_after, 4))
+
     @property
     def loss(self) -> float:
         """The win chance the move gave away (0 for the best move)."""
