@@ -101,8 +101,8 @@ def test_fair_play_same_move_when_hidden_cards_are_redealt(level: str, rules: st
             assert player(level).choose(other) is first, (level, g.to_position())
 
 
-# The search's variants (docs/ai.md, "Other search shapes"): each still decides from the view only,
-# and reproducibly.
+# The search's variants (docs/ai.md: the `hard` options, "This session"): each still decides from
+# the view only, and reproducibly.
 SEARCH_VARIANTS = [
     {"deep": 4, "finalists": 3},
     {"blind": 1},
