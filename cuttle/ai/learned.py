@@ -216,6 +216,8 @@ def evaluate_learned(g: Game, me: int) -> float:
     j = _EXPOSED
     v += w[j] * e_me + w[j + 1] * e_op + w[j + 2] * pe_me + w[j + 3] * pe_op
     j = _TEMPO
+    if not any(w[j:j + 8]):
+        return v  # rule sets fitted without the tempo features
     two, pts, small = _tempo(g, me, need_me)
     v += w[j] * two + w[j + 4] * pts + w[j + 6] * small
     two, pts, small = _tempo(g, opp, need_op)

@@ -1,80 +1,79 @@
 """Weights of the learned evaluation (:mod:`cuttle.ai.learned`): one list per preset, one weight
-per feature in the order of ``learned.NAMES``. ``classic`` was refitted on hard's own games
-against medium, with the tempo features: ``python benchmarks/tune_eval.py --games 2500 --rules
-classic --players "hard:iterations=40/medium" --explore 0.03 --jobs 2 --write``.
-``cuttlecards`` was written by ``python benchmarks/tune_eval.py --games 6000 --rules
-classic,cuttlecards --players "medium/medium;medium/medium;medium/medium;hard:iterations=30/medium"
---jobs 2 --write`` (its tempo weights are 0: it was fitted before they existed); the joker rule
-sets by the earlier ``--games 10000`` fit, before the exposure features existed (their exposure
-and tempo weights are 0).
+per feature in the order of ``learned.NAMES``. ``classic`` and ``cuttlecards`` were written by
+``python benchmarks/tune_eval.py --games 6000 --rules classic,cuttlecards --players
+"medium/medium;medium/medium;medium/medium;hard:iterations=30/medium" --jobs 2 --write``; the
+joker rule sets by the earlier ``--games 10000`` fit, before the exposure features existed (their
+exposure weights are 0). The tempo features have weight 0 everywhere: the classic refit with them
+(docs/ai.md, "Refit on hard's own games") scored no better in the arena at the default budget,
+so the measured weights stay the default.
 """
 
 WEIGHTS: dict[str, list[float]] = {
     "classic": [
-        0.2474,  # me_next
-        -0.8468,  # need_me
-        0.8468,  # need_op
-        0.485,  # near_me
-        -0.485,  # near_op
-        1.0771,  # queen_me
-        -1.0771,  # queen_op
-        -0.0539,  # queens2_me
-        0.0539,  # queens2_op
-        -0.0067,  # kings_me
-        0.0067,  # kings_op
-        -0.5107,  # glasses_me
-        0.5107,  # glasses_op
-        0.3935,  # hand_me_A
-        0.6141,  # hand_me_2
-        -0.0071,  # hand_me_3
-        0.1023,  # hand_me_4
-        0.1681,  # hand_me_5
-        0.3276,  # hand_me_6
-        0.2994,  # hand_me_7
-        0.3199,  # hand_me_8
-        0.4508,  # hand_me_9
-        0.5769,  # hand_me_T
-        0.6599,  # hand_me_J
-        -0.2134,  # hand_me_Q
-        0.5356,  # hand_me_K
+        0.2757,  # me_next
+        -1.0166,  # need_me
+        1.0166,  # need_op
+        0.2209,  # near_me
+        -0.2202,  # near_op
+        0.9048,  # queen_me
+        -0.9046,  # queen_op
+        0.7112,  # queens2_me
+        -0.7112,  # queens2_op
+        0.1538,  # kings_me
+        -0.1537,  # kings_op
+        0.1038,  # glasses_me
+        -0.1051,  # glasses_op
+        0.4344,  # hand_me_A
+        0.867,  # hand_me_2
+        0.1677,  # hand_me_3
+        0.1823,  # hand_me_4
+        0.3566,  # hand_me_5
+        0.5759,  # hand_me_6
+        0.3862,  # hand_me_7
+        0.504,  # hand_me_8
+        0.6777,  # hand_me_9
+        0.7707,  # hand_me_T
+        0.7738,  # hand_me_J
+        -0.0434,  # hand_me_Q
+        0.5292,  # hand_me_K
         0.0,  # hand_me_X
-        -0.3935,  # hand_op_A
-        -0.6141,  # hand_op_2
-        0.0071,  # hand_op_3
-        -0.1023,  # hand_op_4
-        -0.1681,  # hand_op_5
-        -0.3276,  # hand_op_6
-        -0.2994,  # hand_op_7
-        -0.3199,  # hand_op_8
-        -0.4508,  # hand_op_9
-        -0.5769,  # hand_op_T
-        -0.6599,  # hand_op_J
-        0.2134,  # hand_op_Q
-        -0.5356,  # hand_op_K
-        -0.0,  # hand_op_X
-        0.3336,  # ace_lead_me
-        -0.3336,  # ace_lead_op
-        0.0386,  # six_perms_me
-        -0.0386,  # six_perms_op
-        0.6802,  # jack_best_me
-        -0.6802,  # jack_best_op
-        4.0498,  # win_me_next
-        0.9688,  # win_me_later
-        -0.9688,  # win_op_next
-        -4.0498,  # win_op_later
-        0.0,  # deck
-        -0.0848,  # exposed_me
-        0.0848,  # exposed_op
-        0.2493,  # perms_exposed_me
-        -0.2493,  # perms_exposed_op
-        0.4591,  # win2_me
-        -0.4591,  # win2_op
-        -0.2775,  # jack_qhand_me
-        0.2775,  # jack_qhand_op
-        0.3978,  # pts_hand_me
-        -0.3978,  # pts_hand_op
-        -0.2697,  # need_small_me
-        0.2697,  # need_small_op
+        -0.4345,  # hand_op_A
+        -0.8671,  # hand_op_2
+        -0.1677,  # hand_op_3
+        -0.1823,  # hand_op_4
+        -0.3565,  # hand_op_5
+        -0.5759,  # hand_op_6
+        -0.3861,  # hand_op_7
+        -0.5039,  # hand_op_8
+        -0.6776,  # hand_op_9
+        -0.7707,  # hand_op_T
+        -0.7738,  # hand_op_J
+        0.0434,  # hand_op_Q
+        -0.5292,  # hand_op_K
+        0.0,  # hand_op_X
+        0.3956,  # ace_lead_me
+        -0.3956,  # ace_lead_op
+        0.1209,  # six_perms_me
+        -0.1208,  # six_perms_op
+        0.6261,  # jack_best_me
+        -0.626,  # jack_best_op
+        3.6636,  # win_me_next
+        0.6326,  # win_me_later
+        -0.6327,  # win_op_next
+        -3.6845,  # win_op_later
+        -0.0,  # deck
+        -0.1164,  # exposed_me
+        0.1165,  # exposed_op
+        0.2723,  # perms_exposed_me
+        -0.2724,  # perms_exposed_op
+        0.0,  # win2_me
+        0.0,  # win2_op
+        0.0,  # jack_qhand_me
+        0.0,  # jack_qhand_op
+        0.0,  # pts_hand_me
+        0.0,  # pts_hand_op
+        0.0,  # need_small_me
+        0.0,  # need_small_op
     ],
     "cuttlecards": [
         0.312,  # me_next

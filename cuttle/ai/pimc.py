@@ -64,7 +64,7 @@ DEFAULTS: dict[str, tuple[Spec, Any]] = {
     "mix": (Spec("float", 0, 100), 0.0),
     "blind": (Spec("int", 0, 1), 0),
     "oblind": (Spec("int", 0, 1), 0),
-    "infer": (Spec("float", 0, 1), 0.8),
+    "infer": (Spec("float", 0, 1), 0.0),
 }
 
 #: The leaf evaluations: name -> (function, default scale of the sigmoid that maps it to a chance).
