@@ -222,11 +222,8 @@ def evaluate_learned(g: Game, me: int) -> float:
     v += w[j] * two + w[j + 4] * pts + w[j + 6] * small
     two, pts, small = _tempo(g, opp, need_op)
     v += w[j + 1] * two + w[j + 5] * pts + w[j + 7] * small
-    if not q_op and best_op:
-        v += w[j + 2] * _jack_behind_queen(g, me, q_op, best_op)
-    if not q_me and best_me:
-        v += w[j + 3] * _jack_behind_queen(g, opp, q_me, best_me)
-    return v
+    v += w[j + 2] * _jack_behind_queen(g, me, q_op, best_op)
+    return v + w[j + 3] * _jack_behind_queen(g, opp, q_me, best_me)
 
 
 def weights_key(rules: Rules) -> str:

@@ -43,6 +43,7 @@ from cuttle import Game, Move
 from cuttle.ai.base import Player, View, search_options, simulation
 from cuttle.ai.evaluate import p_opponent_wins_now
 from cuttle.ai.fasteval import _holds_win, _table, _winning, evaluate_game
+from cuttle.ai.heuristic import HeuristicPlayer
 from cuttle.ai.knowledge import read_view
 from cuttle.ai.learned import evaluate_learned
 from cuttle.ai.options import ITERATIONS, THINK, Spec
@@ -111,22 +112,9 @@ def no_old_twos(g: Game, opp: int, new: int, rng: random.Random) -> None:
     """In a deal, let only ``new`` of ``opp``'s hidden hand cards be 2s: a hidden 2 in any other
     place of the hand is swapped with a hidden card of the deck that is not a 2. (The deal put
     the hidden cards in random places, so the last ``new`` places stand for the new cards.)"""
-    known = g.known
-    hand = g.hands[opp]
-    hidden = [i for i, c in enumerate(hand) if not known >> c & 1]
+    hidden = _hidden_places(g, opp)
     old = hidden[: max(0, len(hidden) - new)]
-    twos = [i for i in old if hand[i] < 52 and hand[i] >> 2 == _TWO]
-    if not twos:
-        return
-    deck = g.deck
-    others = [i for i, c in enumerate(deck)
-              if not known >> c & 1 and not (c < 52 and c >> 2 == _TWO)]
-    for i in twos:
-        if not others:
-            return
-        j = others.pop(rng.randrange(len(others)))
-        hand[i], deck[j] = deck[j], hand[i]
-    g._legal = None
+    _swap_out(g, opp, old, lambda c: c < 52 and c >> 2 == _TWO, rng)
 
 
 def no_old_winners(g: Game, opp: int, rng: random.Random) -> None:
@@ -134,27 +122,36 @@ def no_old_winners(g: Game, opp: int, rng: random.Random) -> None:
     at once on this table: it has just drawn instead of winning, so it held none (the table is
     as it was when it drew). Such a card is swapped with a hidden card of the deck that would
     not win either."""
-    known = g.known
-    hand = g.hands[opp]
-    hidden = [i for i, c in enumerate(hand) if not known >> c & 1]
+    hidden = _hidden_places(g, opp)
     if len(hidden) < 2:
         return
     t_op = _table(g, opp)
     t_me = _table(g, 1 - opp)
     win = _winning(g, opp, t_op[5], t_op[0], t_op[1], t_me[2], t_me[6])
     frozen = g.frozen
+    _swap_out(g, opp, hidden[:-1], lambda c: _holds_win([c], frozen, win)[0], rng)
 
-    def wins(c: int) -> bool:
-        return _holds_win([c], frozen, win)[0]
 
-    bad = [i for i in hidden[:-1] if wins(hand[i])]
+def _hidden_places(g: Game, opp: int) -> list[int]:
+    """The places in ``opp``'s hand of the cards the other seat does not know."""
+    known = g.known
+    return [i for i, c in enumerate(g.hands[opp]) if not known >> c & 1]
+
+
+def _swap_out(g: Game, opp: int, places: list[int], unwanted: Callable[[int], bool],
+              rng: random.Random) -> None:
+    """Swap each card of ``opp``'s hand at ``places`` that is ``unwanted`` with a random hidden
+    deck card that is not (as many as there are)."""
+    hand = g.hands[opp]
+    bad = [i for i in places if unwanted(hand[i])]
     if not bad:
         return
+    known = g.known
     deck = g.deck
-    others = [i for i, c in enumerate(deck) if not known >> c & 1 and not wins(c)]
+    others = [i for i, c in enumerate(deck) if not known >> c & 1 and not unwanted(c)]
     for i in bad:
         if not others:
-            return
+            break
         j = others.pop(rng.randrange(len(others)))
         hand[i], deck[j] = deck[j], hand[i]
     g._legal = None
@@ -170,12 +167,14 @@ class Searcher:
                  evaluate: Callable[[Game, int], float] = evaluate_learned,
                  heuristic_reply: bool = False,
                  blind_rng: random.Random | None = None,
-                 oblind_rng: random.Random | None = None) -> None:
+                 oblind_rng: random.Random | None = None,
+                 model_rng: random.Random | None = None) -> None:
         self.me = me
         self.blind_rng = blind_rng
         self.oblind_rng = oblind_rng
-        self.model: Any = None
-        self.model_rng: random.Random | None = None
+        # ``opponent=medium``: the medium player's own reply, with its random source.
+        self.model = HeuristicPlayer(0) if model_rng is not None else None
+        self.model_rng = model_rng
         self.evaluate = evaluate
         self.greedy_opponent = greedy_opponent
         self.heuristic_reply = heuristic_reply
@@ -198,8 +197,8 @@ class Searcher:
                 push(g, moves[0])
                 continue
             maxing = g.to_move == me
-            if phase == "main" and not maxing and self.model is not None:
-                assert self.model_rng is not None
+            if phase == "main" and not maxing and self.model_rng is not None:
+                assert self.model is not None
                 push(g, self.model.reply(g, 1 - me, moves, self.model_rng))
                 horizon -= 1
                 continue
@@ -361,14 +360,11 @@ class DeterminizedPlayer(Player):
         searcher = Searcher(seat, self.opponent != "minimax", self.evaluate,
                             self.heuristic_reply,
                             random.Random(rng.getrandbits(64)) if self.blind else None,
-                            random.Random(rng.getrandbits(64)) if self.oblind else None)
+                            random.Random(rng.getrandbits(64)) if self.oblind else None,
+                            random.Random(rng.getrandbits(64))
+                            if self.opponent == "medium" else None)
         # The last main-phase decision searched is the seat's own, so every leaf is scored with
         # the opponent to move (where the evaluation's threat terms are the cautious ones).
-        if self.opponent == "medium":
-            from cuttle.ai.heuristic import HeuristicPlayer
-
-            searcher.model = HeuristicPlayer(0)
-            searcher.model_rng = random.Random(rng.getrandbits(64))
         horizon = self.depth if base.turn_player == seat else max(1, self.depth - 1)
         scale = self.scale
         sums = {m: 0.0 for m in moves}

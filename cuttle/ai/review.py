@@ -129,8 +129,8 @@ class Judgement:
             "player": self.player,
             "move": self.move,
             "best": self.best,
-            "win_before": round(self.win_before, 4),
-            "win_after": round(self.win_after, 4),
+            "win_before": self.win_before,
+            "win_after": self.win_after,
             "label": self.label,
             "reason": self.reason,
         }
