@@ -42,11 +42,20 @@ from typing import Any
 from cuttle import Game, Move
 from cuttle.ai.base import Player, View, search_options, simulation
 from cuttle.ai.evaluate import p_opponent_wins_now
-from cuttle.ai.fasteval import _holds_win, _table, _winning, evaluate_game
+from cuttle.ai.fasteval import evaluate_game
 from cuttle.ai.heuristic import HeuristicPlayer
+from cuttle.ai.inference import (
+    before_last_move,
+    choice_exclusions,
+    new_cards_since_resolve,
+    no_excluded,
+    no_old_twos,
+    no_old_winners,
+)
 from cuttle.ai.knowledge import read_view
 from cuttle.ai.learned import evaluate_learned
 from cuttle.ai.options import ITERATIONS, THINK, Spec
+from cuttle.engine.position import sees_opponent_hand
 from cuttle.engine.search import child, push, search_copy
 from cuttle.engine.search import moves as legal
 
@@ -66,6 +75,8 @@ DEFAULTS: dict[str, tuple[Spec, Any]] = {
     "blind": (Spec("int", 0, 1), 0),
     "oblind": (Spec("int", 0, 1), 0),
     "infer": (Spec("float", 0, 1), 0.0),
+    "model": (Spec("float", 0, 1), 0.0),
+    "margin": (Spec("float", 0, 1e6), 0.5),
 }
 
 #: The leaf evaluations: name -> (function, default scale of the sigmoid that maps it to a chance).
@@ -75,86 +86,6 @@ EVALUATIONS: dict[str, tuple[Callable[[Game, int], float], float]] = {
 }
 
 MAX_FOLLOW_UP = 60
-
-
-_TWO = 1  # rank index of the 2 (card >> 2)
-_FIVE = 4
-
-
-def new_cards_since_resolve(history: list[tuple[int, Move]], seat: int,
-                            five_draws: int) -> int | None:
-    """How many of the opponent's hand cards may be 2s by the public moves: when it last let one
-    of the seat's one-offs or counters resolve (it had a counter window, so it could have
-    answered with a 2), it held none then (as far as its choice tells), and only the cards it has
-    drawn since may be 2s. Returns that number of new cards, or None when there is no such
-    moment."""
-    opp = 1 - seat
-    since: int | None = None
-    for i in range(len(history) - 1, 0, -1):
-        p, m = history[i]
-        q, prev = history[i - 1]
-        if p == opp and m.kind == "resolve" and q == seat and prev.kind in ("oneoff", "counter"):
-            since = i
-            break
-    if since is None:
-        return None
-    drawn = 0
-    for p, m in history[since + 1:]:
-        if p == opp:
-            if m.kind == "draw":
-                drawn += 1
-            elif m.kind == "oneoff" and m.card is not None and m.card < 52 and m.card >> 2 == _FIVE:
-                drawn += five_draws
-    return drawn
-
-
-def no_old_twos(g: Game, opp: int, new: int, rng: random.Random) -> None:
-    """In a deal, let only ``new`` of ``opp``'s hidden hand cards be 2s: a hidden 2 in any other
-    place of the hand is swapped with a hidden card of the deck that is not a 2. (The deal put
-    the hidden cards in random places, so the last ``new`` places stand for the new cards.)"""
-    hidden = _hidden_places(g, opp)
-    old = hidden[: max(0, len(hidden) - new)]
-    _swap_out(g, opp, old, lambda c: c < 52 and c >> 2 == _TWO, rng)
-
-
-def no_old_winners(g: Game, opp: int, rng: random.Random) -> None:
-    """In a deal, keep ``opp``'s hidden hand cards but its newest free of a card that would win
-    at once on this table: it has just drawn instead of winning, so it held none (the table is
-    as it was when it drew). Such a card is swapped with a hidden card of the deck that would
-    not win either."""
-    hidden = _hidden_places(g, opp)
-    if len(hidden) < 2:
-        return
-    t_op = _table(g, opp)
-    t_me = _table(g, 1 - opp)
-    win = _winning(g, opp, t_op[5], t_op[0], t_op[1], t_me[2], t_me[6])
-    frozen = g.frozen
-    _swap_out(g, opp, hidden[:-1], lambda c: _holds_win([c], frozen, win)[0], rng)
-
-
-def _hidden_places(g: Game, opp: int) -> list[int]:
-    """The places in ``opp``'s hand of the cards the other seat does not know."""
-    known = g.known
-    return [i for i, c in enumerate(g.hands[opp]) if not known >> c & 1]
-
-
-def _swap_out(g: Game, opp: int, places: list[int], unwanted: Callable[[int], bool],
-              rng: random.Random) -> None:
-    """Swap each card of ``opp``'s hand at ``places`` that is ``unwanted`` with a random hidden
-    deck card that is not (as many as there are)."""
-    hand = g.hands[opp]
-    bad = [i for i in places if unwanted(hand[i])]
-    if not bad:
-        return
-    known = g.known
-    deck = g.deck
-    others = [i for i, c in enumerate(deck) if not known >> c & 1 and not unwanted(c)]
-    for i in bad:
-        if not others:
-            break
-        j = others.pop(rng.randrange(len(others)))
-        hand[i], deck[j] = deck[j], hand[i]
-    g._legal = None
 
 
 class Searcher:
@@ -324,6 +255,8 @@ class DeterminizedPlayer(Player):
         self.blind: bool = bool(cfg["blind"])
         self.oblind: bool = bool(cfg["oblind"])
         self.infer: float = cfg["infer"]
+        self.model_rate: float = cfg["model"]
+        self.margin: float = cfg["margin"]
         mix: float = cfg["mix"]
         if mix:
             base_eval = self.evaluate
@@ -337,18 +270,31 @@ class DeterminizedPlayer(Player):
         base = search_copy(simulation(view, rng))
         bound = None
         drew = False
-        if self.infer:
-            history = self.public_history
+        excluded: set[int] = set()
+        new_cards = 0
+        history = self.public_history
+        peeks = sees_opponent_hand(base, seat)
+        if (self.infer or self.model_rate) and not peeks:
+            infer_rng = random.Random(rng.getrandbits(64))
+        if self.infer and not peeks:
             bound = new_cards_since_resolve(history, seat, base.rules.five_draws)
             drew = bool(history) and history[-1][0] != seat and history[-1][1].kind == "draw"
-            infer_rng = random.Random(rng.getrandbits(64))
+        if self.model_rate and not peeks:
+            before = before_last_move(base, seat, history)
+            if before is not None:
+                last = history[-1][1]
+                excluded = choice_exclusions(before, seat, last, infer_rng, self.margin)
+                new_cards = 1 if last.kind == "draw" else 0
 
         def det(g: Game) -> Game:
-            """A deal, with the opponent's hand limited by what its choices told (``infer``)."""
+            """A deal, with the opponent's hand limited by what its choices told (``infer``,
+            ``model``)."""
             if bound is not None and infer_rng.random() < self.infer:
                 no_old_twos(g, 1 - seat, bound, infer_rng)
             if drew and infer_rng.random() < self.infer:
                 no_old_winners(g, 1 - seat, infer_rng)
+            if excluded and infer_rng.random() < self.model_rate:
+                no_excluded(g, 1 - seat, excluded, new_cards, infer_rng)
             return g
 
         # A move that wins on the spot, whatever the hidden cards: play it.
