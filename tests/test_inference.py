@@ -130,3 +130,67 @@ def test_the_exclusions_are_rarely_wrong_against_medium() -> None:
             g.play(med.choose(g))
     assert ex_all > 50 and other_all > 50
     assert ex_in / ex_all < 0.3 * other_in / other_all
+
+
+def test_draws_since_a_choice_are_counted_from_the_public_moves() -> None:
+    from cuttle.ai.inference import drawn_since
+
+    history = [(1, Move.parse("draw")), (0, Move.parse("draw")), (1, Move.parse("points 9D")),
+               (0, Move.parse("draw")), (1, Move.parse("oneoff 5H")), (0, Move.parse("resolve")),
+               (1, Move.parse("discard 3C"))]
+    assert drawn_since(history, 0, 1, 2) == 3  # its draw, then the 5's two cards
+    assert drawn_since(history, 2, 1, 2) == 2
+    assert drawn_since(history, 2, 1, 3) == 3  # cuttlecards' 5 draws three
+    assert drawn_since(history, 0, 0, 2) == 2
+
+
+def test_older_choices_bind_only_the_cards_held_then() -> None:
+    from cuttle.ai.inference import keep_out
+
+    g = make(hands=("AC 4C", "2D 3D 4D 5D 6D 7D"), points=("", "9C 6C"), turn=0)
+    view = g.view(0)
+    rng = random.Random(7)
+    high = {c for c in range(52) if 5 <= c >> 2 <= 9}
+    twos = {c for c in range(52) if c >> 2 == 1}
+    for _ in range(40):
+        det = Game.from_view(view, rng)
+        cards = sorted(det.hands[1] + det.deck)
+        # 6 to 10 excluded two draws ago (the last two places are new), 2s excluded at the last
+        # choice (only the newest place is new).
+        keep_out(det, 1, [(2, high), (1, twos)], rng)
+        hand = det.hands[1]
+        assert not [c for c in hand[:-2] if c in high or c in twos], hand
+        assert hand[-2] not in twos
+        assert sorted(det.hands[1] + det.deck) == cards
+        assert det.view(0) == view
+
+
+def test_the_memory_of_choices_reads_public_moves_only() -> None:
+    # Along a whole game, a hard player that remembers the opponent's choices decides the same
+    # on the real positions as another on the same positions with the hidden cards re-dealt.
+    rng = random.Random(8)
+    med = make_player("medium", seed=3)
+    one = make_player("hard", seed=5, iterations=30, model=1.0)
+    two = make_player("hard", seed=5, iterations=30, model=1.0)
+    g = Game.new(seed=77)
+    decisions = 0
+    while g.outcome is None and decisions < 14:
+        if g.to_move == 0:
+            mine = one.choose(g)
+            assert two.choose(redeal_hidden(g, 0, rng)) is mine, g.to_position()
+            decisions += 1
+            g.play(mine)
+        else:
+            g.play(med.choose(g))
+    assert one.choices  # something was learned, and it was learned alike
+    assert [(s, p, e) for s, p, e in one.choices] == [(s, p, e) for s, p, e in two.choices]
+
+
+def test_the_memory_of_choices_forgets_an_undone_or_other_game() -> None:
+    g = _played(make(hands=("AC 4C 3C", "AD 3D 4D"), points=("", "9C 6C"), turn=1), "points AD")
+    bot = make_player("hard", seed=1, iterations=20, model=1.0)
+    bot.choose(g)
+    assert len(bot.choices) == 1
+    other = _played(make(hands=("AC 4C 3C", "AD 3D 4D"), points=("", "9C 6C"), turn=1), "draw")
+    bot.choose(other)  # another game: the old entry does not match its moves
+    assert [p for _, p, _ in bot.choices] == [tuple(other.history)]
