@@ -205,45 +205,8 @@ def choice_exclusions(before: Game, seat: int, move: Move, rng: random.Random,
     return out
 
 
-def drawn_since(history: list[tuple[int, Move]], index: int, opp: int, five_draws: int) -> int:
-    """How many cards ``opp`` has drawn from move ``index`` of ``history`` on (that move
-    included): the hidden cards of its hand it did not hold when it chose that move. A 5 counts
-    as its full draw even if it was countered (fewer constraints, never a wrong one)."""
-    n = 0
-    for p, m in history[index:]:
-        if p == opp:
-            if m.kind == "draw":
-                n += 1
-            elif m.kind == "oneoff" and m.card is not None and m.card < 52 and m.card >> 2 == _FIVE:
-                n += five_draws
-    return n
-
-
-def keep_out(g: Game, opp: int, rules: list[tuple[int, set[int]]], rng: random.Random) -> None:
-    """In a deal, keep cards out of ``opp``'s hidden hand by ``rules``, each ``(new, excluded)``:
-    the ``excluded`` cards may sit only in the ``new`` newest hidden places (those drawn since the
-    choice that excluded them). A card that breaks a rule is swapped with a random hidden deck
-    card that breaks none at that place (as many as there are)."""
-    hidden = _hidden_places(g, opp)
-    size = len(hidden)
-    hand = g.hands[opp]
-    known = g.known
-    deck = g.deck
-    slots: list[int] | None = None
-    for j, i in enumerate(hidden):
-        forbidden = [ex for new, ex in rules if j < size - new]
-        if not forbidden or not any(hand[i] in ex for ex in forbidden):
-            continue
-        if slots is None:
-            slots = [k for k, c in enumerate(deck) if not known >> c & 1]
-        fine = [k for k in slots if not any(deck[k] in ex for ex in forbidden)]
-        if fine:
-            k = fine[rng.randrange(len(fine))]
-            hand[i], deck[k] = deck[k], hand[i]
-    g._legal = None
-
-
 def no_excluded(g: Game, opp: int, excluded: set[int], new: int, rng: random.Random) -> None:
     """In a deal, keep the ``excluded`` cards out of ``opp``'s hidden hand but its ``new`` newest
     places (the cards it drew since the choice), swapping each with a hidden deck card."""
-    keep_out(g, opp, [(new, excluded)], rng)
+    hidden = _hidden_places(g, opp)
+    _swap_out(g, opp, hidden[: max(0, len(hidden) - new)], excluded.__contains__, rng)

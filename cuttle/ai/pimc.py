@@ -47,9 +47,8 @@ from cuttle.ai.heuristic import HeuristicPlayer
 from cuttle.ai.inference import (
     before_last_move,
     choice_exclusions,
-    drawn_since,
-    keep_out,
     new_cards_since_resolve,
+    no_excluded,
     no_old_twos,
     no_old_winners,
 )
@@ -257,11 +256,6 @@ class DeterminizedPlayer(Player):
         self.oblind: bool = bool(cfg["oblind"])
         self.infer: float = cfg["infer"]
         self.model_rate: float = cfg["model"]
-        # What the opponent's earlier choices told (``model``), kept across this player's
-        # decisions: (the seat, the public moves up to that choice, the cards it excluded). An
-        # entry counts only for its seat and while the game's moves still start with its own (an
-        # undo or another game drops it).
-        self.choices: list[tuple[int, tuple[tuple[int, Move], ...], set[int]]] = []
         self.margin: float = cfg["margin"]
         mix: float = cfg["mix"]
         if mix:
@@ -276,7 +270,8 @@ class DeterminizedPlayer(Player):
         base = search_copy(simulation(view, rng))
         bound = None
         drew = False
-        rules: list[tuple[int, set[int]]] = []
+        excluded: set[int] = set()
+        new_cards = 0
         history = self.public_history
         peeks = sees_opponent_hand(base, seat)
         if (self.infer or self.model_rate) and not peeks:
@@ -285,7 +280,11 @@ class DeterminizedPlayer(Player):
             bound = new_cards_since_resolve(history, seat, base.rules.five_draws)
             drew = bool(history) and history[-1][0] != seat and history[-1][1].kind == "draw"
         if self.model_rate and not peeks:
-            rules = self._choice_rules(base, seat, history, infer_rng)
+            before = before_last_move(base, seat, history)
+            if before is not None:
+                last = history[-1][1]
+                excluded = choice_exclusions(before, seat, last, infer_rng, self.margin)
+                new_cards = 1 if last.kind == "draw" else 0
 
         def det(g: Game) -> Game:
             """A deal, with the opponent's hand limited by what its choices told (``infer``,
@@ -294,8 +293,8 @@ class DeterminizedPlayer(Player):
                 no_old_twos(g, 1 - seat, bound, infer_rng)
             if drew and infer_rng.random() < self.infer:
                 no_old_winners(g, 1 - seat, infer_rng)
-            if rules and infer_rng.random() < self.model_rate:
-                keep_out(g, 1 - seat, rules, infer_rng)
+            if excluded and infer_rng.random() < self.model_rate:
+                no_excluded(g, 1 - seat, excluded, new_cards, infer_rng)
             return g
 
         # A move that wins on the spot, whatever the hidden cards: play it.
@@ -375,24 +374,6 @@ class DeterminizedPlayer(Player):
         if base.phase == "main" and self._blocks(view, seat, base, best):
             return best, "blocks the opponent's win"
         return best, f"best by search: {100 * rate:.0f}% of {used} simulations"
-
-    def _choice_rules(self, base: Game, seat: int, history: list[tuple[int, Move]],
-                      rng: random.Random) -> list[tuple[int, set[int]]]:
-        """The ``keep_out`` rules of the opponent's choices so far (``model``): its last move
-        judged now, its earlier ones as judged at the seat's decisions after them."""
-        opp = 1 - seat
-        now = tuple(history)
-        self.choices = [(s, pre, ex) for s, pre, ex in self.choices
-                        if s == seat and now[: len(pre)] == pre]
-        if not self.choices or len(self.choices[-1][1]) < len(now):
-            before = before_last_move(base, seat, history)
-            if before is not None:
-                excluded = choice_exclusions(before, seat, history[-1][1], rng, self.margin)
-                if excluded:
-                    self.choices.append((seat, now, excluded))
-        five = base.rules.five_draws
-        return [(drawn_since(history, len(pre) - 1, opp, five), ex)
-                for _, pre, ex in self.choices]
 
     def _deeper(self, finals: list[Move], dets: list[Game], base: Game, seat: int,
                 rng: random.Random, searcher: Searcher, horizon: int,
