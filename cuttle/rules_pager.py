@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import textwrap
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from io import StringIO
@@ -286,9 +287,11 @@ class RulesPager:
                             Window(_TextControl(self), wrap_lines=False, always_hide_cursor=True),
                             ConditionalContainer(
                                 Window(
-                                    FormattedTextControl(lambda: [("class:message", self.message)]),
+                                    FormattedTextControl(
+                                        lambda: [("class:message", "\n".join(self.message_lines()))]
+                                    ),
                                     height=lambda: self.message_rows(),
-                                    wrap_lines=True,
+                                    wrap_lines=False,
                                 ),
                                 filter=Condition(lambda: bool(self.message)),
                             ),
@@ -335,12 +338,20 @@ class RulesPager:
         rows = size.rows - 1 - (1 if self.mode is not None else 0) - self.message_rows()
         return max(1, rows), max(20, size.columns)
 
-    def message_rows(self) -> int:
-        """Rows the message (a note, a search result, the keys) takes above the status line."""
+    def message_lines(self) -> list[str]:
+        """The message (a note, a search result, the keys) broken between words to the
+        terminal's width, at most three lines."""
         if not self.message:
-            return 0
+            return []
         columns = max(20, self.app.output.get_size().columns)
-        return min(3, -(-len(self.message) // columns))
+        lines = textwrap.wrap(self.message, columns, break_on_hyphens=False)
+        if len(lines) > 3:
+            lines = lines[:2] + [textwrap.shorten(" ".join(lines[2:]), columns, placeholder=" …")]
+        return lines
+
+    def message_rows(self) -> int:
+        """Rows the message takes above the status line."""
+        return len(self.message_lines())
 
     def layout_text(self) -> None:
         """Render what the screen shows for the current width (again after a resize, keeping

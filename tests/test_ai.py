@@ -238,6 +238,10 @@ def test_hard_options_are_checked() -> None:
         make_player("hard", reply="telepathic")
     with pytest.raises(ValueError, match="mix"):
         make_player("hard", mix=-0.5)
+    with pytest.raises(ValueError, match="model"):
+        make_player("hard", model=1.5)
+    with pytest.raises(ValueError, match="margin"):
+        make_player("hard", margin=-1)
 
 
 @pytest.mark.parametrize("method", ["minimax", "ismcts"])

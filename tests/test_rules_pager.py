@@ -211,3 +211,22 @@ def test_no_pager_when_asked_or_on_a_dumb_terminal(
     assert child.exitstatus == 0
     out = str(child.before)
     assert "7 — seven" in out and "\x1b[?1049h" not in out
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+def test_the_keys_message_breaks_between_words(columns: int) -> None:
+    from cuttle.rules_pager import KEYS
+
+    pager = read("hq", columns=columns)
+    lines = pager.message_lines()
+    assert pager.message == KEYS and 1 < len(lines) <= 3 and pager.message_rows() == len(lines)
+    assert all(len(line) <= columns for line in lines)
+    assert " ".join(lines) == KEYS  # nothing cut, no word split: the lines join back
+
+
+def test_a_message_too_long_for_three_lines_is_shortened_between_words() -> None:
+    from cuttle.rules_pager import KEYS
+
+    lines = read("hq", columns=40).message_lines()
+    assert len(lines) == 3 and all(len(line) <= 40 for line in lines)
+    assert lines[-1].endswith(" …") and KEYS.startswith(" ".join(lines)[:-2])
