@@ -177,8 +177,7 @@ def choice_exclusions(before: Game, seat: int, move: Move, rng: random.Random,
     if not places:
         return set()
     model = HeuristicPlayer(0)
-    candidates = [c for c in hand if not known >> c & 1 and c != move.card]
-    candidates += [c for c in before.deck if not known >> c & 1]
+    candidates = [hand[i] for i in places] + [c for c in before.deck if not known >> c & 1]
     out: set[int] = set()
     slot = places[0]
     for c in candidates:
