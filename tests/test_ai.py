@@ -362,11 +362,16 @@ def test_old_cards_of_the_opponent_are_dealt_no_twos() -> None:
         assert not [c for c in det.hands[1] if c >> 2 == 1]
 
 
-def test_inference_reads_public_moves_only() -> None:
-    # The same public moves and view give the same decision, whatever the hidden cards.
-    rng = random.Random(31)
-    bot = {"iterations": 40, "infer": 1.0}
-    for g in random_positions("classic", 6, seed=9):
+@pytest.mark.parametrize(
+    ("option", "deal_seed", "positions_seed"), [("infer", 31, 9), ("model", 32, 19)]
+)
+def test_inference_reads_public_moves_only(option: str, deal_seed: int,
+                                           positions_seed: int) -> None:
+    # The same public moves and view give the same decision, whatever the hidden cards (both
+    # inferences: ``infer``'s signs and ``model``'s judge of the last move).
+    rng = random.Random(deal_seed)
+    bot = {"iterations": 40, option: 1.0}
+    for g in random_positions("classic", 6, seed=positions_seed):
         seat = g.to_move
         assert seat is not None
         first = make_player("hard", seed=5, **bot).choose(g)

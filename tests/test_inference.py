@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 from helpers import make
-from test_ai import random_positions, redeal_hidden
 
 from cuttle import Game, Move
 from cuttle.ai import make_player
@@ -85,18 +84,6 @@ def test_excluded_cards_leave_the_old_places_of_the_hand_only() -> None:
         assert not [c for c in det.hands[1][:-1] if c in excluded]
         assert sorted(det.hands[1] + det.deck) == cards
         assert det.view(0) == view
-
-
-def test_the_model_inference_reads_public_moves_only() -> None:
-    # The same public moves and view give the same decision, whatever the hidden cards.
-    rng = random.Random(32)
-    bot = {"iterations": 40, "model": 1.0}
-    for g in random_positions("classic", 6, seed=19):
-        seat = g.to_move
-        assert seat is not None
-        first = make_player("hard", seed=5, **bot).choose(g)
-        other = redeal_hidden(g, seat, rng)
-        assert make_player("hard", seed=5, **bot).choose(other) is first, g.to_position()
 
 
 def test_the_exclusions_are_rarely_wrong_against_medium() -> None:

@@ -61,9 +61,7 @@ def no_old_twos(g: Game, opp: int, new: int, rng: random.Random) -> None:
     """In a deal, let only ``new`` of ``opp``'s hidden hand cards be 2s: a hidden 2 in any other
     place of the hand is swapped with a hidden card of the deck that is not a 2. (The deal put
     the hidden cards in random places, so the last ``new`` places stand for the new cards.)"""
-    hidden = _hidden_places(g, opp)
-    old = hidden[: max(0, len(hidden) - new)]
-    _swap_out(g, opp, old, lambda c: c < 52 and c >> 2 == _TWO, rng)
+    _swap_out_old(g, opp, new, lambda c: c < 52 and c >> 2 == _TWO, rng)
 
 
 def no_old_winners(g: Game, opp: int, rng: random.Random) -> None:
@@ -85,6 +83,14 @@ def _hidden_places(g: Game, opp: int) -> list[int]:
     """The places in ``opp``'s hand of the cards the other seat does not know."""
     known = g.known
     return [i for i, c in enumerate(g.hands[opp]) if not known >> c & 1]
+
+
+def _swap_out_old(g: Game, opp: int, new: int, unwanted: Callable[[int], bool],
+                  rng: random.Random) -> None:
+    """:func:`_swap_out` over ``opp``'s hidden places but the ``new`` newest (the deal put the
+    hidden cards in random places, so the last ``new`` stand for the cards drawn since)."""
+    hidden = _hidden_places(g, opp)
+    _swap_out(g, opp, hidden[: max(0, len(hidden) - new)], unwanted, rng)
 
 
 def _swap_out(g: Game, opp: int, places: list[int], unwanted: Callable[[int], bool],
@@ -132,11 +138,10 @@ def before_last_move(g: Game, seat: int, history: list[tuple[int, Move]]) -> Gam
     b = search_copy(g)
     c = m.card
     if m.kind == "draw":
-        hand = b.hands[opp]
-        hidden = [i for i, h in enumerate(hand) if not b.known >> h & 1]
+        hidden = _hidden_places(b, opp)
         if not hidden:
             return None
-        b.deck.append(hand.pop(hidden[-1]))  # the deal's hidden places are in random order
+        b.deck.append(b.hands[opp].pop(hidden[-1]))  # the deal's hidden places are in random order
     elif m.kind == "points":
         if c not in b.points[opp]:
             return None
@@ -173,7 +178,7 @@ def choice_exclusions(before: Game, seat: int, move: Move, rng: random.Random,
     opp = 1 - seat
     known = before.known
     hand = before.hands[opp]
-    places = [i for i, c in enumerate(hand) if not known >> c & 1 and c != move.card]
+    places = [i for i in _hidden_places(before, opp) if hand[i] != move.card]
     if not places:
         return set()
     model = HeuristicPlayer(0)
@@ -207,5 +212,4 @@ def choice_exclusions(before: Game, seat: int, move: Move, rng: random.Random,
 def no_excluded(g: Game, opp: int, excluded: set[int], new: int, rng: random.Random) -> None:
     """In a deal, keep the ``excluded`` cards out of ``opp``'s hidden hand but its ``new`` newest
     places (the cards it drew since the choice), swapping each with a hidden deck card."""
-    hidden = _hidden_places(g, opp)
-    _swap_out(g, opp, hidden[: max(0, len(hidden) - new)], excluded.__contains__, rng)
+    _swap_out_old(g, opp, new, excluded.__contains__, rng)
