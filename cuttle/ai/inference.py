@@ -213,31 +213,3 @@ def no_excluded(g: Game, opp: int, excluded: set[int], new: int, rng: random.Ran
     """In a deal, keep the ``excluded`` cards out of ``opp``'s hidden hand but its ``new`` newest
     places (the cards it drew since the choice), swapping each with a hidden deck card."""
     _swap_out_old(g, opp, new, excluded.__contains__, rng)
-
-
-def prior_deal(g: Game, opp: int, weights: list[float], rng: random.Random) -> None:
-    """Re-deal ``opp``'s hidden hand cards in deal ``g`` from all the cards the other seat cannot
-    see (that hand's and the deck's), drawn without replacement with chances in proportion to
-    ``weights`` (one per rank, the jokers' last); the cards left over fill the deck's hidden
-    places in random order."""
-    hidden = _hidden_places(g, opp)
-    if not hidden:
-        return
-    known = g.known
-    deck = g.deck
-    slots = [i for i, c in enumerate(deck) if not known >> c & 1]
-    if not slots:
-        return
-    hand = g.hands[opp]
-    pool = [hand[i] for i in hidden] + [deck[j] for j in slots]
-    # Weighted sampling without replacement (Efraimidis and Spirakis): the cards with the
-    # largest u ** (1 / w) are a sample drawn one at a time in proportion to w.
-    keyed = sorted(pool, key=lambda c: rng.random() ** (1.0 / weights[min(c >> 2, 13)]),
-                   reverse=True)
-    rest = keyed[len(hidden):]
-    rng.shuffle(rest)
-    for i, c in zip(hidden, keyed, strict=False):
-        hand[i] = c
-    for j, c in zip(slots, rest, strict=True):
-        deck[j] = c
-    g._legal = None

@@ -43,7 +43,6 @@ from cuttle import Game, Move
 from cuttle.ai.base import Player, View, search_options, simulation
 from cuttle.ai.evaluate import p_opponent_wins_now
 from cuttle.ai.fasteval import evaluate_game
-from cuttle.ai.hand_prior import rank_weights
 from cuttle.ai.heuristic import HeuristicPlayer
 from cuttle.ai.inference import (
     before_last_move,
@@ -52,7 +51,6 @@ from cuttle.ai.inference import (
     no_excluded,
     no_old_twos,
     no_old_winners,
-    prior_deal,
 )
 from cuttle.ai.knowledge import read_view
 from cuttle.ai.learned import evaluate_learned
@@ -79,8 +77,6 @@ DEFAULTS: dict[str, tuple[Spec, Any]] = {
     "infer": (Spec("float", 0, 1), 0.0),
     "model": (Spec("float", 0, 1), 0.0),
     "margin": (Spec("float", 0, 1e6), 0.5),
-    "prior": (Spec("float", 0, 2), 0.0),
-    "share": (Spec("int", 0, 1), 0),
 }
 
 #: The leaf evaluations: name -> (function, default scale of the sigmoid that maps it to a chance).
@@ -96,7 +92,7 @@ class Searcher:
     """The minimax on one determinized game, from seat ``me``'s side."""
 
     __slots__ = ("me", "nodes", "killer", "greedy_opponent", "evaluate", "heuristic_reply",
-                 "blind_rng", "oblind_rng", "model", "model_rng", "records")
+                 "blind_rng", "oblind_rng", "model", "model_rng")
 
     def __init__(self, me: int, greedy_opponent: bool = False,
                  evaluate: Callable[[Game, int], float] = evaluate_learned,
@@ -114,9 +110,6 @@ class Searcher:
         self.greedy_opponent = greedy_opponent
         self.heuristic_reply = heuristic_reply
         self.nodes = 0
-        # ``share``: the seat's last decisions met in one simulation, as (what the seat knows
-        # there, the value of each of its moves); None when not recorded.
-        self.records: list[tuple[tuple[object, ...], dict[Move, float]]] | None = None
         self.killer: dict[tuple[str, int], Move] = {}  # the last move that cut off, by level
 
     def value(self, g: Game, horizon: int, alpha: float = -math.inf,
@@ -176,18 +169,6 @@ class Searcher:
                 push(g, best_m)
                 horizon -= 1
                 continue
-            if phase == "main" and maxing and horizon == 1 and self.records is not None:
-                # Every move of the seat's last decision is valued (no cut-offs), so that the
-                # deals on which the seat knows the same can be made to share one choice.
-                values: dict[Move, float] = {}
-                for m in moves:
-                    self.nodes += 1
-                    values[m] = self.value(child(g, m), 0)
-                opp = 1 - me
-                self.records.append(((tuple(moves), len(g.deck), len(g.hands[opp]),
-                                      tuple(g.scrap), tuple(g.points[0]), tuple(g.points[1]),
-                                      tuple(g.perms[0]), tuple(g.perms[1])), values))
-                return max(values.values())
             if phase == "main" or phase == "counter":
                 h = horizon - 1 if phase == "main" else horizon
                 key = (phase, horizon)
@@ -253,24 +234,6 @@ class Searcher:
         return best
 
 
-def _shared_sum(entries: list[tuple[tuple[object, ...] | None, dict[Move, float] | float]]
-                ) -> float:
-    """The total win chance of a candidate's simulations when the seat must make the same choice
-    on every deal where it knows the same at its last decision: per such group, the best of its
-    moves by their sum over the group (instead of the best move of each deal, which peeks)."""
-    total = 0.0
-    groups: dict[tuple[object, ...], dict[Move, float]] = {}
-    for key, got in entries:
-        if key is None or isinstance(got, float):
-            assert isinstance(got, float)
-            total += got
-            continue
-        acc = groups.setdefault(key, dict.fromkeys(got, 0.0))
-        for s, x in got.items():
-            acc[s] += x
-    return total + sum(max(acc.values()) for acc in groups.values())
-
-
 class DeterminizedPlayer(Player):
     """``hard``: determinized minimax over sampled deals. See the module docstring."""
 
@@ -294,8 +257,6 @@ class DeterminizedPlayer(Player):
         self.infer: float = cfg["infer"]
         self.model_rate: float = cfg["model"]
         self.margin: float = cfg["margin"]
-        self.share: bool = bool(cfg["share"])
-        self.prior: float = cfg["prior"]
         mix: float = cfg["mix"]
         if mix:
             base_eval = self.evaluate
@@ -313,7 +274,7 @@ class DeterminizedPlayer(Player):
         new_cards = 0
         history = self.public_history
         peeks = sees_opponent_hand(base, seat)
-        if (self.infer or self.model_rate or self.prior) and not peeks:
+        if (self.infer or self.model_rate) and not peeks:
             infer_rng = random.Random(rng.getrandbits(64))
         if self.infer and not peeks:
             bound = new_cards_since_resolve(history, seat, base.rules.five_draws)
@@ -325,14 +286,9 @@ class DeterminizedPlayer(Player):
                 excluded = choice_exclusions(before, seat, last, infer_rng, self.margin)
                 new_cards = 1 if last.kind == "draw" else 0
 
-        weights = (rank_weights(base.rules, len(base.deck), self.prior)
-                   if self.prior and not peeks else None)
-
         def det(g: Game) -> Game:
-            """A deal, with the opponent's hand drawn by what players keep (``prior``) and
-            limited by what its choices told (``infer``, ``model``)."""
-            if weights is not None:
-                prior_deal(g, 1 - seat, weights, infer_rng)
+            """A deal, with the opponent's hand limited by what its choices told (``infer``,
+            ``model``)."""
             if bound is not None and infer_rng.random() < self.infer:
                 no_old_twos(g, 1 - seat, bound, infer_rng)
             if drew and infer_rng.random() < self.infer:
@@ -360,13 +316,6 @@ class DeterminizedPlayer(Player):
         sums = {m: 0.0 for m in moves}
         counts = {m: 0 for m in moves}
         dets: list[Game] = []
-        # ``share``: each simulation's win chance, or the win chance of each of the seat's
-        # moves at its last decision with what it knows there.
-        shared: dict[Move, list[tuple[tuple[object, ...] | None, dict[Move, float] | float]]] = {
-            m: [] for m in moves}
-
-        def chance(v: float) -> float:
-            return 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -v / scale))))
 
         def run(alive: list[Move], upto: int) -> int:
             """Score every move of ``alive`` on deals ``counts[m] .. upto - 1``."""
@@ -375,22 +324,10 @@ class DeterminizedPlayer(Player):
                 dets.append(det(base) if not dets else det(search_copy(base.redeal(seat, rng))))
             for m in alive:
                 for i in range(counts[m], upto):
-                    if self.share:
-                        searcher.records = []
                     v = searcher.value(child(dets[i], m), horizon)
-                    records = searcher.records
-                    if records is None:
-                        sums[m] += chance(v)
-                    elif len(records) == 1:
-                        key, values = records[0]
-                        shared[m].append((key, {s: chance(x) for s, x in values.items()}))
-                    else:  # counter windows: which record was on the way taken is not kept
-                        shared[m].append((None, chance(v)))
-                    searcher.records = None
+                    sums[m] += 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -v / scale))))
                     n += 1
                 counts[m] = max(counts[m], upto)
-                if self.share:
-                    sums[m] = _shared_sum(shared[m])
             return n
 
         alive = list(moves)
