@@ -221,7 +221,9 @@ class AppIO:
         if len(buffer.text) > MAX_INPUT:
             buffer.text = buffer.text[:MAX_INPUT]
             buffer.cursor_position = len(buffer.text)
-            self.messages.append(f"A line holds at most {MAX_INPUT} characters: the rest was cut.")
+            cut = f"A line holds at most {MAX_INPUT} characters: the rest was cut."
+            if self.messages[-1:] != [cut]:  # a paste may arrive in many pieces: say it once
+                self.messages.append(cut)
 
     # == the session's side (worker thread) ===================================================
     def run(self, body: Callable[[], T]) -> T | None:
