@@ -49,6 +49,20 @@ def test_board_stays_with_help_open_redraws_on_resize_and_quit_restores(tmp_path
     assert "nothing to save" in t.text()  # no move was made: no save, and no claim of one
 
 
+def test_a_long_paste_is_cut_and_said_on_the_screen(tmp_path: Path) -> None:
+    t = Term(["play", "--seed", "9", "--ai", "random"], tmp_path, 80, 24)
+    t.wait(PROMPT)
+    for _ in range(6):  # as a terminal may hand over a paste: in pieces
+        t.send("x" * 100)
+        t.pump(0.05)
+    t.wait("at most 200 characters: the rest was cut")
+    t.settle()
+    assert t.text().count("at most 200 characters") == 1
+    t.send("\x15")  # Ctrl-U empties the line
+    t.line("quit")
+    assert t.finish() == 0
+
+
 def test_a_seven_chain_is_told_step_by_step(tmp_path: Path) -> None:
     # Seed 72, random AI: after two draws it plays 7♥, reveals 7♦, plays it, reveals J♣.
     t = Term(["play", "--seed", "72", "--ai", "random", "--pace", "step"], tmp_path, 80, 24)

@@ -224,6 +224,7 @@ class AppIO:
             cut = f"A line holds at most {MAX_INPUT} characters: the rest was cut."
             if self.messages[-1:] != [cut]:  # a paste may arrive in many pieces: say it once
                 self.messages.append(cut)
+                self._changed()  # the message area is drawn from a cache
 
     # == the session's side (worker thread) ===================================================
     def run(self, body: Callable[[], T]) -> T | None:
