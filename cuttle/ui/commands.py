@@ -208,8 +208,7 @@ def make_io(
         from cuttle.ui.app import AppIO
 
         return AppIO(style, color=color, pace=pace or "normal", private=private)
-    dumb = os.environ.get("TERM", "") == "dumb"
-    return PlainIO(make_console(interactive=False), tab=not dumb)
+    return PlainIO(make_console(interactive=False))
 
 
 def run_io(io: GameIO, body: Callable[[], int]) -> int:

@@ -184,12 +184,9 @@ class PlainIO:
 
     interactive = False
 
-    def __init__(
-        self, console: Console, stream: IO[str] | None = None, *, tab: bool = True
-    ) -> None:
+    def __init__(self, console: Console, stream: IO[str] | None = None) -> None:
         self.console = console
         self.stream = stream if stream is not None else sys.stdin
-        self.tab = tab  # False on TERM=dumb: no completion there, so no word of Tab either
 
     def read(self, prompt: str) -> str:
         line = self.stream.readline()
@@ -204,7 +201,8 @@ class PlainIO:
         for item in items:
             with self.console.capture() as captured:
                 self.console.print(item)
-            text = captured.get() if self.tab else without_tab(captured.get())
+            # Lines are read whole here: there is no completion, so no word of Tab either.
+            text = without_tab(captured.get())
             lines = text.splitlines()
             self.console.file.write("".join(line.rstrip() + "\n" for line in lines))
 
