@@ -129,6 +129,35 @@ for i in range(int(sys.argv[2])):
 """
 
 
+def test_a_database_busy_for_longer_than_the_lock_wait_is_tried_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    import cuttle.ui.history as history
+
+    path = tmp_path / "h.db"
+    h = History(path)
+    h.add(rec(seed=1))
+    monkeypatch.setattr(history, "BUSY_MS", 20)  # each try waits 20 ms for the lock
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN EXCLUSIVE")  # another process writing for a while
+    threading.Timer(0.12, holder.rollback).start()
+    assert h.add(rec(seed=2)) == 2  # the first tries found it locked; a later one got through
+    holder.close()
+    assert sorted(r.seed for r in h.games()) == [1, 2]
+    monkeypatch.setattr(history, "BUSY_RETRIES", 0)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(HistoryError, match="locked"):
+            h.add(rec(seed=3))  # no second try: the lock is still held
+    finally:
+        holder.rollback()
+        holder.close()
+    assert record_finished(rec(seed=4))[1] is None
+
+
 def test_two_processes_finishing_games_at_once(tmp_path: Path) -> None:
     env = cli_env(tmp_path)
     procs = [

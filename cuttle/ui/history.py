@@ -2,7 +2,10 @@
 
 The database uses the standard library's ``sqlite3`` in WAL mode (readers never wait for a
 writer), its schema is versioned with ``PRAGMA user_version`` and upgraded by :data:`MIGRATIONS`
-in one transaction, and writers wait at most :data:`BUSY_MS` for a lock. Recording a game never
+in one transaction, and writers wait at most :data:`BUSY_MS` for a lock; an operation that still
+finds the database busy is tried again from the start, up to :data:`BUSY_RETRIES` times (SQLite
+can say "locked" without waiting: while another process's last connection tidies the WAL files on
+closing, say). Recording a game never
 raises: a database that cannot be opened or written gives a :class:`HistoryError` message the game
 shows, and the file is left as it is for inspection.
 
@@ -15,16 +18,19 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from cuttle.ui.storage import CorruptFileError, GameRecord, data_dir, read_record
 
+T = TypeVar("T")
+
 DB_NAME = "history.db"
 BUSY_MS = 3000
+BUSY_RETRIES = 3
 SCHEMA_VERSION = 3
 
 #: ``MIGRATIONS[i]`` takes a database from version ``i`` to ``i + 1``.
@@ -146,22 +152,44 @@ class History:
     @contextmanager
     def connect(self) -> Iterator[sqlite3.Connection]:
         """An open, migrated connection; HistoryError if the database is not usable."""
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            con = sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None)
-        except (OSError, sqlite3.Error) as exc:
-            raise self._unusable(exc) from None
+        con = self._open()
         with closing(con):
             try:
-                con.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
-                _check_version(con)  # before anything is written to a file from elsewhere
-                if con.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-                    con.execute("PRAGMA journal_mode = WAL")
-                if self._migrate(con):
-                    self._import_records(con)
+                self._prepare(con)
             except sqlite3.Error as exc:
                 raise self._unusable(exc) from None
             yield con
+
+    def _open(self) -> sqlite3.Connection:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            return sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None)
+        except (OSError, sqlite3.Error) as exc:
+            raise self._unusable(exc) from None
+
+    def _prepare(self, con: sqlite3.Connection) -> None:
+        """Set the connection up: lock wait, version check, WAL, migrations, first import."""
+        con.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+        _check_version(con)  # before anything is written to a file from elsewhere
+        if con.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            con.execute("PRAGMA journal_mode = WAL")
+        if self._migrate(con):
+            self._import_records(con)
+
+    def _run(self, op: Callable[[sqlite3.Connection], T]) -> T:
+        """``op`` on a fresh, prepared connection, all of it tried again when the database was
+        busy (see the module's text); HistoryError if it cannot be done."""
+        for attempt in range(BUSY_RETRIES + 1):
+            con = self._open()
+            try:
+                with closing(con):
+                    self._prepare(con)
+                    return op(con)
+            except sqlite3.Error as exc:
+                if not _busy(exc) or attempt == BUSY_RETRIES:
+                    raise self._unusable(exc) from None
+            time.sleep(0.05 * (attempt + 1))
+        raise AssertionError("unreachable")  # pragma: no cover
 
     @staticmethod
     def _migrate(con: sqlite3.Connection) -> bool:
@@ -218,9 +246,9 @@ class History:
             source: str | None = None, finished_at: str | None = None) -> int:
         """Store a finished game; returns its id. ``source`` (the kept JSON file's name) keeps a
         later import from adding it twice. HistoryError if the database cannot be written."""
-        with self.connect() as con:
+        def op(con: sqlite3.Connection) -> int:
+            con.execute("BEGIN IMMEDIATE")
             try:
-                con.execute("BEGIN IMMEDIATE")
                 if _insert(con, record, finished_at or _now(), duration, source):
                     row = con.execute("SELECT last_insert_rowid()").fetchone()
                 else:  # imported from its JSON file a moment ago: add what the file lacks
@@ -229,11 +257,13 @@ class History:
                     row = con.execute("SELECT id FROM games WHERE source = ?",
                                       (source,)).fetchone()
                 con.execute("COMMIT")
-            except sqlite3.Error as exc:
+            except BaseException:
                 if con.in_transaction:
                     con.execute("ROLLBACK")
-                raise self._unusable(exc) from None
-        return int(row[0])
+                raise
+            return int(row[0])
+
+        return self._run(op)
 
     # -- reading --------------------------------------------------------------------------------
     def games(
@@ -279,20 +309,13 @@ class History:
         if limit is not None:
             sql += " LIMIT ?"
             args.append(int(limit))
-        with self.connect() as con:
-            try:
-                rows = con.execute(sql, args).fetchall()
-            except sqlite3.Error as exc:
-                raise self._unusable(exc) from None
+        rows = self._run(lambda con: con.execute(sql, args).fetchall())
         return [_row(r) for r in rows]
 
     def game(self, game_id: int) -> GameRow | None:
         """One game by id, or None."""
-        with self.connect() as con:
-            try:
-                r = con.execute(f"SELECT {COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
-            except sqlite3.Error as exc:
-                raise self._unusable(exc) from None
+        r = self._run(lambda con: con.execute(
+            f"SELECT {COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone())
         return None if r is None else _row(r)
 
     def all_games(self) -> list[GameRow]:
@@ -303,28 +326,26 @@ class History:
     def save_review(self, game_key: str, budget: str, data: str) -> None:
         """Keep a review (JSON text) of the game ``game_key`` made with ``budget``, replacing an
         older one with the same budget. HistoryError if the database cannot be written."""
-        with self.connect() as con:
-            try:
-                con.execute(
-                    "INSERT OR REPLACE INTO reviews (game_key, budget, created, data)"
-                    " VALUES (?, ?, ?, ?)",
-                    (game_key, budget, _now(), data),
-                )
-            except sqlite3.Error as exc:
-                raise self._unusable(exc) from None
+        self._run(lambda con: con.execute(
+            "INSERT OR REPLACE INTO reviews (game_key, budget, created, data)"
+            " VALUES (?, ?, ?, ?)",
+            (game_key, budget, _now(), data),
+        ))
 
     def reviews(self, game_key: str) -> list[tuple[str, str]]:
         """The saved reviews of ``game_key`` as ``(budget, data)``, newest first."""
-        with self.connect() as con:
-            try:
-                rows = con.execute(
-                    "SELECT budget, data FROM reviews WHERE game_key = ?"
-                    " ORDER BY created DESC, rowid DESC",
-                    (game_key,),
-                ).fetchall()
-            except sqlite3.Error as exc:
-                raise self._unusable(exc) from None
+        rows = self._run(lambda con: con.execute(
+            "SELECT budget, data FROM reviews WHERE game_key = ?"
+            " ORDER BY created DESC, rowid DESC",
+            (game_key,),
+        ).fetchall())
         return [(str(b), str(d)) for b, d in rows]
+
+
+def _busy(exc: sqlite3.Error) -> bool:
+    """Whether ``exc`` says only that another connection had the database at that moment."""
+    text = str(exc).lower()
+    return isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
 
 
 def _check_version(con: sqlite3.Connection) -> int:
