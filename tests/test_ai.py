@@ -287,14 +287,30 @@ def test_hard_variants_play_legal_moves(options: dict[str, Any]) -> None:
         assert bot.choose(g) in g.legal_moves()
 
 
-def test_hard_think_budget_is_a_time_limit() -> None:
-    import time
+def test_hard_think_budget_is_a_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    # With ``think`` the budget is what fits in that many seconds at the speed of the first
+    # round (one simulation per move). A clock that moves 10 ms at each reading fixes that speed
+    # (10 ms for the round), so the test measures no real time: 0.05 s buys five rounds' worth,
+    # 0.5 s fifty.
+    import cuttle.ai.pimc as pimc
+
+    class Clock:
+        now = 0.0
+
+        def perf_counter(self) -> float:
+            self.now += 0.01
+            return self.now
 
     g = Game.new(seed=4)
-    bot = make_player("hard", seed=1, think=0.05)
-    t0 = time.perf_counter()
-    assert bot.choose(g) in g.legal_moves()
-    assert time.perf_counter() - t0 < 1.0
+    n = len(g.legal_moves())
+    spent = {}
+    for think in (0.05, 0.5):
+        monkeypatch.setattr(pimc, "time", Clock())
+        bot = make_player("hard", seed=1, think=think)
+        assert bot.choose(g) in g.legal_moves()
+        spent[think] = bot.last_iterations
+    assert 4 * n <= spent[0.05] <= 6 * n
+    assert 45 * n <= spent[0.5] <= 55 * n
 
 
 @pytest.mark.parametrize("rules", PRESETS)
