@@ -221,6 +221,33 @@ def test_the_replay_screen_shows_labels_and_the_verdict_on_the_current_move() ->
     assert plain._verdict(80) is None and plain._verdict_rows() == 0
 
 
+def test_the_replay_status_bar_fits_80_columns_and_keeps_the_result_and_quit() -> None:
+    from cuttle.ui.replay import Replay
+    from cuttle.ui.replay_app import ReplayScreen
+
+    # Kings lowered the goal: the result's words are too long for 80 columns with every key.
+    moves = ["perm KD", "points TC", "jack JS TC", "points TH", "perm KH"]
+    rec = GameRecord("classic", 5, ["You", "AI (easy)"], moves, "p0", "points",
+                     ["human", "ai:easy"])
+    screen = ReplayScreen(Replay(rec, review_screen.CardStyle()), review_screen.CardStyle(),
+                          pt_output=Output80x24())
+    last = len(moves)
+
+    def bar() -> str:
+        return "".join(text for _, text, *_ in screen._status())
+
+    screen.i = 1
+    assert len(bar()) == 80
+    assert "Move 1/5 · n/→ next · b/← back · q quit" in bar()
+    screen.i = last
+    assert len(bar()) == 80
+    assert bar().startswith(" Move 5/5 · Result: You win on points")
+    assert bar().rstrip().endswith("q quit") and "next" not in bar()  # nothing comes next
+    screen.typed = "3"
+    assert len(bar()) == 80
+    assert "…" in bar() and "go to move 3_" in bar() and "q quit" in bar()  # the result cut
+
+
 def test_cuttle_replay_shows_a_saved_review_and_review_makes_one(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

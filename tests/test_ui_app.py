@@ -231,6 +231,18 @@ def test_a_pasted_line_longer_than_any_command_is_cut_at_once() -> None:
     play(script)
 
 
+def test_a_status_bar_keeps_the_lowest_ranks_in_their_order() -> None:
+    from cuttle.ui.app import fit_bar
+
+    pieces = [("turn", 0), ("scores 10/21", 4), ("F1 help", 1), ("", 0), ("x" * 40, 2)]
+    assert fit_bar(pieces, 200, " · ") == "turn · scores 10/21 · F1 help · " + "x" * 40
+    assert fit_bar(pieces, 20, " · ") == "turn · F1 help"  # the rest does not fit
+    cut = fit_bar(pieces, 50, " · ", cut_rank=2)
+    assert cut == "turn · F1 help · " + "x" * 32 + "…" and len(cut) == 50
+    # Under 30 columns left for it: not cut but left out, and the next rank gets the room.
+    assert fit_bar(pieces, 40, " · ", cut_rank=2) == "turn · scores 10/21 · F1 help"
+
+
 def test_the_status_bar_keeps_a_threat_to_win_next_turn_at_80_columns() -> None:
     from appdriver import Output80x24
     from helpers import make

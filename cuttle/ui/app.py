@@ -144,6 +144,27 @@ class _Answer:
         return item
 
 
+def fit_bar(pieces: list[tuple[str, int]], room: int, sep: str,
+            cut_rank: int | None = None) -> str:
+    """A status bar's text: ``pieces`` as ``(text, rank)`` joined by ``sep`` in their order,
+    keeping the lowest ranks first while they fit in ``room`` columns (empty texts are left
+    out). A piece of ``cut_rank`` too long for the room left is cut with "…" rather than lost,
+    when at least 30 columns are left for it."""
+    said = [text for text, _ in pieces]
+    kept: set[int] = set()
+    for i in sorted(range(len(pieces)), key=lambda i: pieces[i][1]):
+        if not said[i]:
+            continue
+        gap = len(sep) if kept else 0
+        if pieces[i][1] == cut_rank and len(said[i]) + gap > room and room - gap >= 30:
+            said[i] = said[i][: room - gap - 1].rstrip(" ·,-") + "…"
+        cost = len(said[i]) + gap
+        if cost <= room:
+            kept.add(i)
+            room -= cost
+    return sep.join(said[i] for i in sorted(kept))
+
+
 class AppIO:
     """The full-screen terminal: a ``GameIO`` whose calls come from the session's thread."""
 
@@ -694,22 +715,10 @@ class AppIO:
         if self.mode == "read" and self.offer_tab:
             pieces.append(("Tab moves", 8))
         sep = " - " if self.style.ascii else " · "
-        said = [self.style.say(text) for text, _ in pieces]
-        kept: set[int] = set()
-        room = w - 2
-        for i in sorted(range(len(pieces)), key=lambda i: pieces[i][1]):
-            if not said[i]:
-                continue
-            gap = len(sep) if kept else 0
-            if pieces[i][1] == 2 and len(said[i]) + gap > room and room - gap >= 30:
-                # a threat too long for a narrow bar is cut rather than lost: its start says
-                # who needs how much; the legend and `threat` say the rest
-                said[i] = said[i][: room - gap - 1].rstrip(" ·,") + "…"
-            cost = len(said[i]) + gap
-            if cost <= room:
-                kept.add(i)
-                room -= cost
-        text = sep.join(said[i] for i in sorted(kept))
+        # A threat too long for a narrow bar is cut rather than lost: its start says who needs
+        # how much; the legend and `threat` say the rest.
+        said = [(self.style.say(text), rank) for text, rank in pieces]
+        text = fit_bar(said, w - 2, sep, cut_rank=2)
         return [("class:status", " " + text.ljust(max(0, w - 1)))]
 
     def _threat_piece(self, model: TableModel) -> tuple[str, bool]:

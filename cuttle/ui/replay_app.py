@@ -23,7 +23,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cuttle.ui.app import STYLE
+from cuttle.ui.app import STYLE, fit_bar
 from cuttle.ui.cardtext import CardStyle
 from cuttle.ui.render import TableModel
 from cuttle.ui.review_cmd import LABEL_STYLE
@@ -164,14 +164,20 @@ class ReplayScreen:
     def _status(self) -> StyleAndTextTuples:
         w = self.app.output.get_size().columns
         last = self.positions.last
-        text = f" Move {self.i}/{last}"
+        # (text, rank): on a narrow bar the lowest ranks are kept first, in their order; the
+        # result at the last move is cut to fit rather than lost.
+        pieces = [(f"Move {self.i}/{last}", 0)]
         if self.i == last:
-            text += " · " + self.positions.headline()
+            pieces.append((self.positions.headline(), 2))
         if self.typed:
-            text += f" · go to move {self.typed}_"
-        keys = " · n/→ next · b/← back · Home/End · number+Enter · q quit"
-        text = self.style.say(text + keys)
-        return [("class:status", text[:w].ljust(w))]
+            pieces.append((f"go to move {self.typed}_", 0))
+        if self.i < last:
+            pieces.append(("n/→ next", 1))
+        pieces += [("b/← back", 3), ("q quit", 1), ("Home/End", 4), ("number+Enter", 5)]
+        sep = " - " if self.style.ascii else " · "
+        said = [(self.style.say(text), rank) for text, rank in pieces]
+        text = fit_bar(said, w - 2, sep, cut_rank=2)
+        return [("class:status", " " + text.ljust(max(0, w - 1)))]
 
     def _body(self) -> HSplit | VSplit:
         size = self.app.output.get_size() if hasattr(self, "app") else None
