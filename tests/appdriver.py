@@ -7,15 +7,18 @@ import threading
 import time
 from collections.abc import Callable
 from io import StringIO
+from typing import TypeVar
 
 from prompt_toolkit.data_structures import Size
-from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console, RenderableType
 
 from cuttle.ui.app import AppIO
 from cuttle.ui.render import MoveListView, TableModel, TableView
 from cuttle.ui.session import GameSession, Options, Seat
+
+T = TypeVar("T")
 
 VS_AI = (Seat("You"), Seat("AI (random)", "random"))
 HOTSEAT = (Seat("Ann"), Seat("Bob"))
@@ -90,6 +93,34 @@ class Driver:
             time.sleep(0.02)
 
 
+def typing(pipe: PipeInput, io: AppIO, script: Callable[[Driver], None],
+           run: Callable[[], T]) -> T:
+    """``run()`` (the app, on this thread) while ``script`` types from a second thread; re-raise
+    what the script failed. The typing thread closes the pipe when the script is done (so an app
+    still waiting sees the end of its input), and this thread waits for it before leaving:
+    ``create_pipe_input`` closes the pipe again on exit, and two threads closing one descriptor
+    at once can close another's (a run failed with EBADF so)."""
+    failures: list[BaseException] = []
+
+    def feed() -> None:
+        try:
+            script(Driver(io, pipe.send_text))
+        except BaseException as exc:
+            failures.append(exc)
+        finally:
+            pipe.close()
+
+    typist = threading.Thread(target=feed, daemon=True)
+    typist.start()
+    try:
+        result = run()
+    finally:
+        typist.join(30)
+    if failures:
+        raise failures[0]
+    return result
+
+
 def play(
     script: Callable[[Driver], None],
     seats: tuple[Seat, Seat] = VS_AI,
@@ -100,23 +131,10 @@ def play(
     coach: bool = False,
 ) -> tuple[GameSession, RecordingAppIO, object]:
     """Run a session in the app while ``script`` types; re-raise what the script failed."""
-    failures: list[BaseException] = []
     with create_pipe_input() as pipe:
         io = RecordingAppIO(pt_input=pipe, pt_output=Output80x24(), pace=pace)
         session = GameSession(seed, rules, seats, io, Options(save=save, coach=coach))
-
-        def feed() -> None:
-            try:
-                script(Driver(io, pipe.send_text))
-            except BaseException as exc:
-                failures.append(exc)
-            finally:
-                pipe.close()
-
-        threading.Thread(target=feed, daemon=True).start()
-        result = io.run(session.run)
-    if failures:
-        raise failures[0]
+        result = typing(pipe, io, script, lambda: io.run(session.run))
     return session, io, result
 
 

@@ -3,12 +3,11 @@ the lesson on the board, wrong tries explained, the solution, the menu, progress
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from appdriver import Driver, Output80x24
+from appdriver import Driver, Output80x24, typing
 from prompt_toolkit.input import create_pipe_input
 
 from cuttle.learn.command import find_lesson
@@ -37,22 +36,9 @@ def lesson(key: str) -> Lesson:
 
 def learn(script: Callable[[Driver], None], first: Lesson | None = None) -> tuple[AppIO, int]:
     """Run the lessons full screen while ``script`` types; re-raise what the script failed."""
-    failures: list[BaseException] = []
     with create_pipe_input() as pipe:
         io = AppIO(CardStyle(), pt_input=pipe, pt_output=Output80x24(), pace="fast")
-
-        def feed() -> None:
-            try:
-                script(Driver(io, pipe.send_text))
-            except BaseException as exc:
-                failures.append(exc)
-            finally:
-                pipe.close()
-
-        threading.Thread(target=feed, daemon=True).start()
-        rc = run_learn_app(LESSONS, first, CardStyle(), io=io)
-    if failures:
-        raise failures[0]
+        rc = typing(pipe, io, script, lambda: run_learn_app(LESSONS, first, CardStyle(), io=io))
     return io, rc
 
 

@@ -8,7 +8,7 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
-from appdriver import Driver, Output80x24, RecordingAppIO
+from appdriver import Driver, Output80x24, RecordingAppIO, typing
 from prompt_toolkit.input import create_pipe_input
 from rich.console import Console
 
@@ -51,7 +51,6 @@ def record() -> GameRecord:
 def game_over(script: object) -> tuple[RecordingAppIO, list[object]]:
     """Ann (human) against Bob (AI) one move from the end: Ann types ``points TC``, the game
     ends, then the rematch question as in ``cuttle play``, while ``script`` types."""
-    failures: list[BaseException] = []
     answers: list[object] = []
     with create_pipe_input() as pipe:
         io = RecordingAppIO(pt_input=pipe, pt_output=Output80x24(), pace="fast")
@@ -63,21 +62,12 @@ def game_over(script: object) -> tuple[RecordingAppIO, list[object]]:
             answers.append(session.run())
             answers.append(ask_yes_no(io, "Rematch with seats swapped?"))
 
-        def feed() -> None:
-            try:
-                d = Driver(io, pipe.send_text)
-                d.keys("points TC\r")
-                d.until(lambda: io.review.offered())
-                script(d)  # type: ignore[operator]
-            except BaseException as exc:
-                failures.append(exc)
-            finally:
-                pipe.close()
+        def steps(d: Driver) -> None:
+            d.keys("points TC\r")
+            d.until(lambda: io.review.offered())
+            script(d)  # type: ignore[operator]
 
-        threading.Thread(target=feed, daemon=True).start()
-        io.run(body)
-    if failures:
-        raise failures[0]
+        typing(pipe, io, steps, lambda: io.run(body))
     return io, answers
 
 
