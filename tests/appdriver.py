@@ -93,8 +93,8 @@ class Driver:
             time.sleep(0.02)
 
 
-def typing(pipe: PipeInput, io: AppIO, script: Callable[[Driver], None],
-           run: Callable[[], T]) -> T:
+def run_typing(pipe: PipeInput, io: AppIO, script: Callable[[Driver], None],
+               run: Callable[[], T]) -> T:
     """``run()`` (the app, on this thread) while ``script`` types from a second thread; re-raise
     what the script failed. The typing thread closes the pipe when the script is done (so an app
     still waiting sees the end of its input), and this thread waits for it before leaving:
@@ -134,7 +134,7 @@ def play(
     with create_pipe_input() as pipe:
         io = RecordingAppIO(pt_input=pipe, pt_output=Output80x24(), pace=pace)
         session = GameSession(seed, rules, seats, io, Options(save=save, coach=coach))
-        result = typing(pipe, io, script, lambda: io.run(session.run))
+        result = run_typing(pipe, io, script, lambda: io.run(session.run))
     return session, io, result
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from appdriver import Driver, Output80x24, typing
+from appdriver import Driver, Output80x24, run_typing
 from prompt_toolkit.input import create_pipe_input
 
 from cuttle.learn.command import find_lesson
@@ -38,7 +38,7 @@ def learn(script: Callable[[Driver], None], first: Lesson | None = None) -> tupl
     """Run the lessons full screen while ``script`` types; re-raise what the script failed."""
     with create_pipe_input() as pipe:
         io = AppIO(CardStyle(), pt_input=pipe, pt_output=Output80x24(), pace="fast")
-        rc = typing(pipe, io, script, lambda: run_learn_app(LESSONS, first, CardStyle(), io=io))
+        rc = run_typing(pipe, io, script, lambda: run_learn_app(LESSONS, first, CardStyle(), io=io))
     return io, rc
 
 

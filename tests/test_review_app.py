@@ -8,7 +8,7 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
-from appdriver import Driver, Output80x24, RecordingAppIO, typing
+from appdriver import Driver, Output80x24, RecordingAppIO, run_typing
 from prompt_toolkit.input import create_pipe_input
 from rich.console import Console
 
@@ -67,7 +67,7 @@ def game_over(script: object) -> tuple[RecordingAppIO, list[object]]:
             d.until(lambda: io.review.offered())
             script(d)  # type: ignore[operator]
 
-        typing(pipe, io, steps, lambda: io.run(body))
+        run_typing(pipe, io, steps, lambda: io.run(body))
     return io, answers
 
 

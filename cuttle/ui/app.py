@@ -165,6 +165,15 @@ def fit_bar(pieces: list[tuple[str, int]], room: int, sep: str,
     return sep.join(said[i] for i in sorted(kept))
 
 
+def status_line(pieces: list[tuple[str, int]], width: int, style: CardStyle,
+                cut_rank: int | None = None) -> str:
+    """A status bar ``width`` columns wide: ``pieces`` in ``style``'s characters, fitted by
+    :func:`fit_bar` between a space on each side."""
+    sep = " - " if style.ascii else " · "
+    said = [(style.say(text), rank) for text, rank in pieces]
+    return " " + fit_bar(said, width - 2, sep, cut_rank).ljust(max(0, width - 1))
+
+
 class AppIO:
     """The full-screen terminal: a ``GameIO`` whose calls come from the session's thread."""
 
@@ -714,12 +723,9 @@ class AppIO:
         pieces.append((f"pace {self.pace} F2", 7))
         if self.mode == "read" and self.offer_tab:
             pieces.append(("Tab moves", 8))
-        sep = " - " if self.style.ascii else " · "
         # A threat too long for a narrow bar is cut rather than lost: its start says who needs
         # how much; the legend and `threat` say the rest.
-        said = [(self.style.say(text), rank) for text, rank in pieces]
-        text = fit_bar(said, w - 2, sep, cut_rank=2)
-        return [("class:status", " " + text.ljust(max(0, w - 1)))]
+        return [("class:status", status_line(pieces, w, self.style, cut_rank=2))]
 
     def _threat_piece(self, model: TableModel) -> tuple[str, bool]:
         """The threat for the bar, and whether the opponent has a way to win next turn."""

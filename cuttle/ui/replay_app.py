@@ -23,7 +23,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cuttle.ui.app import STYLE, fit_bar
+from cuttle.ui.app import STYLE, status_line
 from cuttle.ui.cardtext import CardStyle
 from cuttle.ui.render import TableModel
 from cuttle.ui.review_cmd import LABEL_STYLE
@@ -174,10 +174,7 @@ class ReplayScreen:
         if self.i < last:
             pieces.append(("n/→ next", 1))
         pieces += [("b/← back", 3), ("q quit", 1), ("Home/End", 4), ("number+Enter", 5)]
-        sep = " - " if self.style.ascii else " · "
-        said = [(self.style.say(text), rank) for text, rank in pieces]
-        text = fit_bar(said, w - 2, sep, cut_rank=2)
-        return [("class:status", " " + text.ljust(max(0, w - 1)))]
+        return [("class:status", status_line(pieces, w, self.style, cut_rank=2))]
 
     def _body(self) -> HSplit | VSplit:
         size = self.app.output.get_size() if hasattr(self, "app") else None
