@@ -100,7 +100,7 @@ def main() -> None:
         peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
         print(f"cuttle replay (piped): exit {r.returncode}, {took:.1f} s, "
               f"{len(r.stdout):,} bytes out, peak RSS {peak:.0f} MB")
-        from cuttle.ui.storage import GameRecord, rebuild
+        from cuttle.files.storage import GameRecord, rebuild
 
         t = time.perf_counter()
         rebuild(GameRecord.from_json(rec))

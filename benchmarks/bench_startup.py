@@ -109,8 +109,8 @@ def time_render(first_screen: bool) -> float:
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    from cuttle.rules_pager import RulesPager, render_lines
     from cuttle.rulesdoc import rules_text
+    from cuttle.ui.pager import RulesPager, render_lines
 
     class Output80x24(DummyOutput):
         def get_size(self) -> Size:

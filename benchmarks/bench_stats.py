@@ -20,8 +20,8 @@ import time
 from pathlib import Path
 
 from cuttle.cli import main as cli
-from cuttle.ui.history import History, _insert, record_finished
-from cuttle.ui.storage import GameRecord
+from cuttle.files.history import History, _insert, record_finished
+from cuttle.files.storage import GameRecord
 
 LEVELS = ("random", "easy", "medium", "hard")
 MOVES = ["draw"] * 40

@@ -1,4 +1,5 @@
-"""Fit the AI levels' Elo-scale ratings (``LEVEL_RATINGS`` in ``cuttle/ui/stats.py``) to arena runs.
+"""Fit the AI levels' Elo-scale ratings (``LEVEL_RATINGS`` in ``cuttle/files/stats.py``)
+to arena runs.
 
     python benchmarks/fit_level_ratings.py [FILE ...] [--draws-lost] [--check]
 
@@ -126,7 +127,7 @@ def main() -> int:
     print(f"LEVEL_RATINGS: dict[str, float] = {{{body}}}")
     if args.check:
         sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-        from cuttle.ui.stats import LEVEL_RATINGS
+        from cuttle.files.stats import LEVEL_RATINGS
 
         off = {lv: LEVEL_RATINGS.get(lv, math.nan) - r for lv, r in ratings.items()}
         if any(not abs(d) <= 1.0 for d in off.values()):

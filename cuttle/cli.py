@@ -1,8 +1,8 @@
 """The ``cuttle`` command: builds the parser and dispatches to the subcommands' own modules.
 
-Each subcommand lives with the code it drives (``cuttle.ui.commands`` for ``play``/``replay``,
-``cuttle.ai.arena`` for ``arena``, ``cuttle.rules_cmd`` for ``rules``); this module only builds the
-parser and maps exceptions that escape to a clean message and exit status.
+Each subcommand lives with the code it drives (``cuttle.commands.play`` for ``play``/``replay``,
+``cuttle.ai.arena`` for ``arena``, ``cuttle.commands.rules`` for ``rules``); this module only
+builds the parser and maps exceptions that escape to a clean message and exit status.
 
 Start-up stays fast (``cuttle --help`` and ``cuttle rules`` in well under 150 ms): building the
 parser imports only the modules that hold a ``register`` function, and those import neither rich,
@@ -26,14 +26,14 @@ __all__ = ["SUBCOMMANDS", "build_parser", "main", "rules_text"]
 # them. To add a subcommand, write `register` in your own module and add ONE line here. That
 # module must stay light: no rich, prompt_toolkit or UI-screen import at module level (import
 # them inside the command function), or every `cuttle --help` pays for them;
-# tests/test_startup.py checks this for every module listed.
+# tests/commands/test_startup.py checks this for every module listed.
 SUBCOMMANDS: tuple[str, ...] = (
-    "cuttle.rules_cmd",
-    "cuttle.ui.commands",
+    "cuttle.commands.rules",
+    "cuttle.commands.play",
     "cuttle.ai.arena",
-    "cuttle.learn.command",
-    "cuttle.ui.review_cmd",
-    "cuttle.ui.settings_cmd",
+    "cuttle.commands.learn",
+    "cuttle.commands.review",
+    "cuttle.commands.settings",
 )
 
 

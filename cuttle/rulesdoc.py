@@ -1,8 +1,8 @@
 """The rules document: its text, its sections, and the lookups every reader of it shares.
 
 ``cuttle/data/rules.md`` (``docs/rules.md`` in the source tree is a link to it) is the single source
-of the rules text. ``cuttle rules`` (``rules_cmd``), its pager (``rules_pager``) and the in-game
-``rules`` command (``ui/helptext``) all read it through this module, which imports nothing but the
+of the rules text. ``cuttle rules`` (``commands/rules``), its pager (``ui/pager``) and the in-game
+``rules`` command (``text/helptext``) all read it through this module, which imports nothing but the
 standard library, so that none of them has to import another.
 
 The document's ``## Card by card`` section has one ``### R — name`` subsection per rank (and

@@ -14,9 +14,9 @@ from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console, RenderableType
 
+from cuttle.play.session import GameSession, Options, Seat
+from cuttle.text.render import MoveListView, TableModel, TableView
 from cuttle.ui.app import AppIO
-from cuttle.ui.render import MoveListView, TableModel, TableView
-from cuttle.ui.session import GameSession, Options, Seat
 
 T = TypeVar("T")
 

@@ -31,18 +31,18 @@ from cuttle.engine.moves import (
     TAKE,
     Move,
 )
+from cuttle.engine.phases import (
+    COUNTER_PHASE,
+    HAND_LIMIT,
+    MAIN,
+    OVER,
+    PHASES,
+    RESOLVE_FIVE,
+    RESOLVE_FOUR,
+    RESOLVE_SEVEN,
+    RESOLVE_THREE,
+)
 from cuttle.rules import Rules
-
-MAIN = "main"
-COUNTER_PHASE = "counter"
-RESOLVE_THREE = "resolve_three"
-RESOLVE_FOUR = "resolve_four"
-RESOLVE_FIVE = "resolve_five"
-RESOLVE_SEVEN = "resolve_seven"
-HAND_LIMIT = "hand_limit"
-OVER = "over"
-PHASES = (MAIN, COUNTER_PHASE, RESOLVE_THREE, RESOLVE_FOUR, RESOLVE_FIVE, RESOLVE_SEVEN,
-          HAND_LIMIT, OVER)
 
 # Rank indexes (card >> 2): 0 = ace … 12 = king.
 _R_THREE, _R_EIGHT, _R_JACK, _R_QUEEN, _R_KING = 2, 7, 10, 11, 12
@@ -98,7 +98,7 @@ _SHUFFLE_STEPS = {size: tuple((i, i + 1, (i + 1).bit_length()) for i in range(si
 def _shuffle(cards: list[int], rng: random.Random) -> None:
     """``rng.shuffle(cards)`` for a full deck: the same draws and swaps, without random.shuffle's
     two Python calls per card (they were a third of dealing a game). The deal of a seed must never
-    change: ``tests/test_engine_search.py`` checks it against random.shuffle."""
+    change: ``tests/engine/test_search.py`` checks it against random.shuffle."""
     getrandbits = rng.getrandbits
     for i, n, k in _SHUFFLE_STEPS[len(cards)]:
         j = getrandbits(k)

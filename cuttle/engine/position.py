@@ -13,6 +13,17 @@ from typing import TYPE_CHECKING, Any
 
 from cuttle.cards import HIDDEN, card_text, full_deck, parse_card
 from cuttle.engine.moves import Move
+from cuttle.engine.phases import (
+    COUNTER_PHASE,
+    HAND_LIMIT,
+    MAIN,
+    OVER,
+    PHASES,
+    RESOLVE_FIVE,
+    RESOLVE_FOUR,
+    RESOLVE_SEVEN,
+    RESOLVE_THREE,
+)
 from cuttle.rules import Rules
 from cuttle.safejson import loads_limited
 
@@ -145,7 +156,6 @@ def _load_json(position: dict[str, Any] | str) -> dict[str, Any]:
 def game_from_position(cls: type[Game], position: dict[str, Any] | str,
                        rules: Rules | str | None) -> Game:
     """Validate ``position`` and build the game it describes (see Game.from_position)."""
-    from cuttle.engine.game import HAND_LIMIT, MAIN, OVER, PHASES
 
     pos = _load_json(position)
     fmt = pos.get("format", FORMAT)
@@ -297,15 +307,6 @@ def game_from_position(cls: type[Game], position: dict[str, Any] | str,
 
 def _check_phase(g: Game, pos: dict[str, Any]) -> None:
     """Check the stack and reveal agree with the phase; set ``to_move`` from them."""
-    from cuttle.engine.game import (
-        COUNTER_PHASE,
-        HAND_LIMIT,
-        OVER,
-        RESOLVE_FIVE,
-        RESOLVE_FOUR,
-        RESOLVE_SEVEN,
-        RESOLVE_THREE,
-    )
 
     phase = g.phase
     tp = g.turn_player
@@ -362,7 +363,6 @@ def _check_phase(g: Game, pos: dict[str, Any]) -> None:
 def _check_stack_effect(g: Game) -> None:
     """The one-off on the stack must still have something to act on, and a counter window must
     be one that could have opened; otherwise the game would stall with no legal move."""
-    from cuttle.engine.game import COUNTER_PHASE
 
     if not g.stack:
         return

@@ -13,7 +13,7 @@ took from the legal-move list a moment before, on copies it throws away. Here:
   that discards what it is given, so nothing the search does is logged.
 
 The positions and legal moves are exactly those of the checked path (the same rules code runs;
-``tests/test_engine_search.py`` plays random games of every preset and variant both ways and
+``tests/engine/test_search.py`` plays random games of every preset and variant both ways and
 compares them move for move). Playing a move that is not legal here is undefined: use
 :meth:`Game.play` for anything that comes from a person or a file.
 """

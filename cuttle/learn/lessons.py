@@ -284,3 +284,12 @@ def achieved(
 def task_check(lesson: Lesson) -> Callable[[Game], bool]:
     """The task as a predicate on the table at the end of the student's turn."""
     return lambda game: not failures(lesson, game)
+
+
+def find_lesson(lessons: list[Lesson], key: str) -> Lesson | None:
+    """A lesson by number, name (slug) or topic (the first lesson on it: ``cuttle learn queen``)."""
+    word = key.strip().lower()
+    for lesson in lessons:
+        if word == str(lesson.id) or word == lesson.slug:
+            return lesson
+    return next((lesson for lesson in lessons if word in lesson.topics), None)

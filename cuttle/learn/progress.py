@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from cuttle.ui import storage
-from cuttle.ui.settings import read_json, write_json
+from cuttle.files import storage
+from cuttle.files.settings import read_json, write_json
 
 PROGRESS_FORMAT = "cuttle-lessons/1"
 

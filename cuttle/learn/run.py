@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from cuttle import Game, IllegalMoveError, Move
 from cuttle.learn.lessons import Lesson, achieved, failures, task_check
 from cuttle.learn.solve import refutation, turn_over
-from cuttle.ui.cardtext import CardStyle
-from cuttle.ui.describe import describe_play
+from cuttle.text.cardtext import CardStyle
+from cuttle.text.describe import describe_play
 
 NAMES = ("You", "AI")
 # The commands a lesson understands besides moves (a screen may take some of them itself).

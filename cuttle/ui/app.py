@@ -21,7 +21,7 @@ import queue
 import threading
 from collections import deque
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from prompt_toolkit.application import Application
@@ -48,14 +48,16 @@ from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.output import ColorDepth, Output
-from prompt_toolkit.styles import Style
 from prompt_toolkit.widgets import Frame
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
+from cuttle.play.io import MoveSource
+from cuttle.play.session import MAX_LINE
+from cuttle.text.cardtext import CardStyle
+from cuttle.text.render import GameOverView, MoveListView, TableModel
 from cuttle.ui.appkeys import build_keys
-from cuttle.ui.cardtext import CardStyle
-from cuttle.ui.render import GameOverView, MoveListView, TableModel
+from cuttle.ui.overlay import STYLE, Overlay
 from cuttle.ui.review_screen import GameReview, review_keys
 from cuttle.ui.richpt import RichControl
 from cuttle.ui.screen import (
@@ -67,8 +69,8 @@ from cuttle.ui.screen import (
     log_text,
     too_small,
 )
-from cuttle.ui.session import MAX_LINE
-from cuttle.ui.terminal import MoveCompleter, MoveSource
+from cuttle.ui.statusbar import status_line
+from cuttle.ui.terminal import MoveCompleter
 
 T = TypeVar("T")
 PACES = ("step", "normal", "fast")
@@ -84,48 +86,12 @@ PHASES = {
     "hand_limit": "hand limit",
     "over": "game over",
 }
-STYLE = Style.from_dict(
-    {
-        "status": "bg:#303030 #d0d0d0",
-        "status.key": "bg:#303030 #ffffff bold",
-        "prompt": "bold ansigreen",
-        "frame.border": "#5f87af",
-        "frame.label": "bold",
-        "overlay": "bg:#101010",
-        "completion-menu": "bg:#262626 #d0d0d0",
-        "completion-menu.completion.current": "bg:#5f87af #000000",
-        "completion-menu.meta.completion": "bg:#1c1c1c #8a8a8a",
-        "completion-menu.meta.completion.current": "bg:#5f87af #000000",
-    }
-)
-
-
 @dataclass
 class Step:
     """One event as a viewer sees it: the table just after it, with the cards it changed."""
 
     model: TableModel
     own: bool  # the viewer's own move: shown at once, no pause
-
-
-@dataclass
-class Overlay:
-    """A window over the board: text to scroll, or a menu of moves to pick from."""
-
-    title: str
-    body: RenderableType | None = None
-    items: list[tuple[str, str]] = field(default_factory=list)  # (display, description)
-    picks: list[str] = field(default_factory=list)  # the text each item submits
-    index: int = 0
-    top: int = 0
-    typed: str = ""
-    q_pick: str | None = None  # what ``q`` sends instead of closing the window (a menu's quit)
-    full: bool = False  # over the whole screen, whatever the layout (a game review)
-    on_close: Callable[[], None] | None = None  # called when the player closes it
-
-    @property
-    def menu(self) -> bool:
-        return bool(self.picks)
 
 
 class _Answer:
@@ -142,36 +108,6 @@ class _Answer:
         if isinstance(item, BaseException):
             raise item
         return item
-
-
-def fit_bar(pieces: list[tuple[str, int]], room: int, sep: str,
-            cut_rank: int | None = None) -> str:
-    """A status bar's text: ``pieces`` as ``(text, rank)`` joined by ``sep`` in their order,
-    keeping the lowest ranks first while they fit in ``room`` columns (empty texts are left
-    out). A piece of ``cut_rank`` too long for the room left is cut with "…" rather than lost,
-    when at least 30 columns are left for it."""
-    said = [text for text, _ in pieces]
-    kept: set[int] = set()
-    for i in sorted(range(len(pieces)), key=lambda i: pieces[i][1]):
-        if not said[i]:
-            continue
-        gap = len(sep) if kept else 0
-        if pieces[i][1] == cut_rank and len(said[i]) + gap > room and room - gap >= 30:
-            said[i] = said[i][: room - gap - 1].rstrip(" ·,-") + "…"
-        cost = len(said[i]) + gap
-        if cost <= room:
-            kept.add(i)
-            room -= cost
-    return sep.join(said[i] for i in sorted(kept))
-
-
-def status_line(pieces: list[tuple[str, int]], width: int, style: CardStyle,
-                cut_rank: int | None = None) -> str:
-    """A status bar ``width`` columns wide: ``pieces`` in ``style``'s characters, fitted by
-    :func:`fit_bar` between a space on each side."""
-    sep = " - " if style.ascii else " · "
-    said = [(style.say(text), rank) for text, rank in pieces]
-    return " " + fit_bar(said, width - 2, sep, cut_rank).ljust(max(0, width - 1))
 
 
 class AppIO:
@@ -736,7 +672,7 @@ class AppIO:
 
     def _threat(self, model: TableModel) -> str:
         """What the opponent could win with next turn, from the viewer's view (public only)."""
-        from cuttle.ui.threat import threat_line
+        from cuttle.text.threat import threat_line
 
         assert model.viewer is not None
         line = threat_line(model.pos, model.viewer, model.names)

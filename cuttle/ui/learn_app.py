@@ -17,8 +17,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from cuttle import Move
-from cuttle.learn.command import find_lesson
-from cuttle.learn.lessons import Lesson
+from cuttle.learn.lessons import Lesson, find_lesson
 from cuttle.learn.progress import load_done, mark_done
 from cuttle.learn.run import (
     AGAIN,
@@ -30,12 +29,12 @@ from cuttle.learn.run import (
     LessonRun,
     clean,
 )
-from cuttle.ui import intent
+from cuttle.text import intent
+from cuttle.text.cardtext import CardStyle
+from cuttle.text.describe import move_meta, phase_sentence
+from cuttle.text.intent import normalize_input
+from cuttle.text.render import TableModel, changed_cards
 from cuttle.ui.app import AppIO
-from cuttle.ui.cardtext import CardStyle
-from cuttle.ui.describe import move_meta, phase_sentence
-from cuttle.ui.render import TableModel, changed_cards
-from cuttle.ui.terminal import normalize_input
 
 Ending = Literal["solved", "menu", "quit"]
 MENU_TIP = (
@@ -198,7 +197,7 @@ class LessonScreen:
             self._menu_of(list(run.game.legal_moves()), "Legal moves")
             return
         if word == "legend":
-            from cuttle.ui.threat import legend_for
+            from cuttle.text.threat import legend_for
 
             self.io.overlay("Legend", Text("\n".join(legend_for(self._pos())[1:])))
             return

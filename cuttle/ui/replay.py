@@ -18,11 +18,11 @@ from rich.console import Console
 from rich.text import Text
 
 from cuttle import Game
-from cuttle.ui.cardtext import CardStyle
-from cuttle.ui.describe import LogEntry, describe_play, outcome_words
-from cuttle.ui.render import TableModel, TableView, changed_cards
-from cuttle.ui.safetext import safe_text
-from cuttle.ui.storage import GameRecord, new_game, rebuild
+from cuttle.files.storage import GameRecord, new_game, rebuild
+from cuttle.text.cardtext import CardStyle
+from cuttle.text.describe import LogEntry, describe_play, outcome_words
+from cuttle.text.render import TableModel, TableView, changed_cards
+from cuttle.text.safetext import safe_text
 from cuttle.ui.terminal import PlainIO
 
 if TYPE_CHECKING:
@@ -188,7 +188,7 @@ class Replay:
                 line = "\n".join(textwrap.wrap(line, width))
             write(line + "\n")
             if j is not None and j.label in ("inaccuracy", "mistake", "blunder"):
-                from cuttle.ui.review_cmd import shown_advice
+                from cuttle.text.reviewtext import shown_advice
 
                 write("\n".join(textwrap.wrap(shown_advice(j, self.style), width,
                                                initial_indent=" " * 6,

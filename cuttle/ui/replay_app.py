@@ -23,12 +23,13 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cuttle.ui.app import STYLE, status_line
-from cuttle.ui.cardtext import CardStyle
-from cuttle.ui.render import TableModel
-from cuttle.ui.review_cmd import LABEL_STYLE
+from cuttle.text.cardtext import CardStyle
+from cuttle.text.render import TableModel
+from cuttle.text.reviewtext import LABEL_STYLE
+from cuttle.ui.overlay import STYLE
 from cuttle.ui.richpt import RichControl
 from cuttle.ui.screen import MIN_HEIGHT, MIN_WIDTH, SIDE_LOG, Board, too_small
+from cuttle.ui.statusbar import status_line
 
 if TYPE_CHECKING:
     from cuttle.ai.review import Review
@@ -139,7 +140,7 @@ class ReplayScreen:
         for a worse move what it missed or the better move and why."""
         if self.review is None or not 1 <= self.i <= len(self.review.judgements):
             return None
-        from cuttle.ui.review_cmd import shown_advice
+        from cuttle.text.reviewtext import shown_advice
 
         j = self.review.judgements[self.i - 1]
         say = self.style.say

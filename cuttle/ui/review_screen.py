@@ -26,12 +26,12 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from cuttle.ui.cardtext import CardStyle
+from cuttle.text.cardtext import CardStyle
 
 if TYPE_CHECKING:
     from cuttle.ai.review import Budget, Review
+    from cuttle.files.storage import GameRecord
     from cuttle.ui.app import AppIO
-    from cuttle.ui.storage import GameRecord
 
 PROGRESS_TITLE = "Reviewing"
 REVIEW_TITLE = "Review"
@@ -89,7 +89,7 @@ class ReviewView:
         return Group(*(_say(line, self.style) for line in lines))
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        from cuttle.ui.review_cmd import review_parts
+        from cuttle.text.reviewtext import review_parts
 
         width = options.max_width
         wide = width >= WIDE
@@ -172,7 +172,7 @@ class GameReview:
             return
         self.io.messages = [m for m in self.io.messages if m != CANCELLED]
         from cuttle.ai.review import Budget
-        from cuttle.ui.app import Overlay
+        from cuttle.ui.overlay import Overlay
 
         job = self.job = _Job(total=len(self.record.moves))
         self.io._open(Overlay(PROGRESS_TITLE, ProgressView(job, self.io.style),
@@ -194,7 +194,7 @@ class GameReview:
 
     def show(self) -> None:
         """The review in a window over the whole screen, with the keys."""
-        from cuttle.ui.app import Overlay
+        from cuttle.ui.overlay import Overlay
 
         assert self.review is not None and self.record is not None
         self.io.overlays = [o for o in self.io.overlays if o.title != PROGRESS_TITLE]
@@ -221,7 +221,7 @@ class GameReview:
 
     # -- the worker thread --------------------------------------------------------------------
     def _work(self, job: _Job, record: GameRecord, budget: Budget) -> None:
-        from cuttle.ui.reviews import review_record
+        from cuttle.files.reviews import review_record
 
         def step(done: int, total: int) -> None:
             if job.cancelled or not self.io.app.is_running:

@@ -14,8 +14,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cuttle.ui.cardtext import HIDDEN, CardStyle
-from cuttle.ui.render import TableModel, TableView
+from cuttle.text.cardtext import HIDDEN, CardStyle
+from cuttle.text.render import TableModel, TableView
 
 MIN_WIDTH = 56
 MIN_HEIGHT = 16

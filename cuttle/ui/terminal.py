@@ -1,9 +1,8 @@
-"""What a game session needs from its terminal (``GameIO``), the plain-text one, and typed input.
+"""The plain-text ``GameIO`` and the Tab completion of moves.
 
-``GameIO`` is the protocol the session talks to: the full-screen app (``app.AppIO``) on a
-terminal, ``PlainIO`` for pipes, scripts and ``TERM=dumb`` (one command per line in, plain text
-out, through one injected rich ``Console``). Also here: the ``MoveCompleter`` (Tab completion of
-exactly the legal moves, with a description each) and the normalising of typed cards.
+``PlainIO`` serves pipes, scripts and ``TERM=dumb``: one command per line in, plain text out,
+through one injected rich ``Console``. The ``MoveCompleter`` completes exactly the legal moves,
+with a description each (the full-screen app uses it).
 """
 
 from __future__ import annotations
@@ -11,64 +10,17 @@ from __future__ import annotations
 import contextlib
 import re
 import sys
-import unicodedata
 from collections.abc import Callable, Iterable
-from typing import IO, Any, Protocol
+from typing import IO, Any
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from rich.console import Console, RenderableType
 
-from cuttle.ui.cardtext import CardStyle, is_card_text
-from cuttle.ui.render import MoveListView, TableModel, TableView
-
-# (canonical move text, description) for every legal move now
-MoveSource = Callable[[], list[tuple[str, str]]]
-
-_CARD_RE = re.compile(r"^(10|[0-9atjqkx])([cdhs♣♦♥♠♧♢♡♤12])$", re.IGNORECASE)
-_SUITS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
-
-
-_JOKER_RE = re.compile(r"^(?:jk|jo|joker)([12])$", re.IGNORECASE)
-
-
-def normalize_word(word: str) -> str:
-    """One typed word in canonical form when it is a card (``10h`` -> ``TH``, ``7♦`` -> ``7D``,
-    ``Jk1`` -> ``X1``: a joker as the screen shows it)."""
-    joker = _JOKER_RE.match(word)
-    if joker:
-        return "X" + joker.group(1)
-    m = _CARD_RE.match(word)
-    if not m:
-        return word.lower()
-    rank, suit = m.group(1).upper(), m.group(2)
-    rank = "T" if rank == "10" else rank
-    suit = _SUITS.get(suit, suit.upper())
-    card = rank + suit
-    return card if is_card_text(card) else word.lower()
-
-
-def normalize_input(text: str) -> str:
-    """Typed text with cards made canonical and spaces collapsed (a trailing space kept)."""
-    words = text.split()
-    out = " ".join(normalize_word(w) for w in words)
-    if text.endswith(" ") and out:
-        out += " "
-    return out
-
-
-def printable(text: str) -> str:
-    """Text safe to echo: control characters shown as ``^X``, very long lines shortened."""
-    out = []
-    for ch in text[:200]:
-        code = ord(ch)
-        if code < 32 or code == 127:
-            out.append("^" + chr(code ^ 64))
-        elif unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn"):
-            out.append("?")
-        else:
-            out.append(ch)
-    return "".join(out) + ("..." if len(text) > 200 else "")
+from cuttle.play.io import MoveSource
+from cuttle.text.cardtext import CardStyle, is_card_text
+from cuttle.text.intent import echo_text, normalize_input
+from cuttle.text.render import MoveListView, TableModel, TableView
 
 
 class MoveCompleter(Completer):
@@ -95,49 +47,6 @@ class MoveCompleter(Completer):
                     display=self.style.words(text),
                     display_meta=meta,
                 )
-
-
-class GameIO(Protocol):
-    """What a game session needs from its terminal."""
-
-    console: Console
-    interactive: bool
-
-    def read(self, prompt: str) -> str:
-        """One line of input; raises EOFError at end of input, KeyboardInterrupt on Ctrl-C."""
-        ...
-
-    def show(self, *items: RenderableType) -> None:
-        """Print renderables (or one line of text)."""
-        ...
-
-    def clear(self) -> None:
-        """Clear the screen (a no-op for plain output)."""
-        ...
-
-    def table(self, model: TableModel) -> None:
-        """Show the table (the board, the recent events, the status line)."""
-        ...
-
-    def show_moves(self, view: MoveListView, moves: list[str]) -> None:
-        """Show a numbered list of moves (``moves``: the canonical text of each)."""
-        ...
-
-    def wait(self, view: RenderableType) -> None:
-        """Show a screen and wait for Enter (hot-seat handoff); no-op for plain output."""
-        ...
-
-    def ask(self, question: str) -> str:
-        """A one-off question outside the move prompt (no completion)."""
-        ...
-
-    def thinking(self, text: str) -> contextlib.AbstractContextManager[Any]:
-        """A spinner while the AI thinks (nothing for plain output)."""
-        ...
-
-    def start_game(self, source: MoveSource, toolbar: Callable[[], str]) -> None:
-        """A new game begins: a fresh prompt session with its completer and toolbar."""
-        ...
 
 
 def make_console(
@@ -193,7 +102,7 @@ class PlainIO:
         if not line:
             raise EOFError
         line = line.rstrip("\r\n")
-        self.console.out(prompt + printable(line), highlight=False)
+        self.console.out(prompt + echo_text(line), highlight=False)
         return line
 
     def show(self, *items: RenderableType) -> None:

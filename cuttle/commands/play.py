@@ -1,0 +1,582 @@
+"""The ``play``, ``replay`` and ``saves`` subcommands of ``cuttle``.
+
+Registering them imports nothing heavy (no rich, no prompt_toolkit, no engine): each command
+function imports what it needs, so ``cuttle --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import math
+import os
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cuttle.commands.common import (
+    EXIT_ERROR,
+    EXIT_INTERRUPT,
+    EXIT_OK,
+    EXIT_USAGE,
+    err,
+    is_interactive,
+)
+from cuttle.play.players import LEVELS
+
+if TYPE_CHECKING:
+    from cuttle.play.io import GameIO
+    from cuttle.play.session import GameSession, Options, Seat
+    from cuttle.text.cardtext import CardStyle
+
+MAX_SEED = 2**63
+MIN_THINK, MAX_THINK = 0.01, 600.0  # the same range storage.check_think accepts from a save
+PACES = ("step", "normal", "fast")  # kept in step with cuttle.ui.app (not imported: slow)
+_STDOUT_ERRNOS = (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EFBIG, getattr(errno, "EDQUOT", -1))
+
+
+def seed_arg(text: str) -> int:
+    """argparse type of ``--seed``: a whole number from 0 to 2**63 - 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a whole number") from None
+    if not 0 <= value < MAX_SEED:
+        raise argparse.ArgumentTypeError(f"the seed must be from 0 to {MAX_SEED - 1}")
+    return value
+
+
+def think_arg(text: str) -> float:
+    """argparse type of ``--think``: a finite number of seconds from 0.01 to 600."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a number of seconds") from None
+    if not math.isfinite(value) or not MIN_THINK <= value <= MAX_THINK:
+        raise argparse.ArgumentTypeError(
+            f"the think time must be from {MIN_THINK:g} to {MAX_THINK:g} seconds, "
+            f"not {text[:30]!r}"
+        )
+    return value
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``play``, ``replay`` and ``saves`` to the ``cuttle`` parser."""
+    play = subparsers.add_parser(
+        "play",
+        help="play Cuttle against the AI, or hot-seat for two",
+        description="Play Cuttle in the terminal. Without --seed a random seed is chosen and "
+        "shown, so any deal can be played again. Every game is saved after every move in its "
+        "own slot (see: cuttle saves).",
+    )
+    play.add_argument(
+        "--seed", type=seed_arg, metavar="N", help="the deal's seed (default: random, shown)"
+    )
+    play.add_argument(
+        "--ai",
+        choices=LEVELS,
+        help="the AI's level (default: medium, or your setting: cuttle settings ai LEVEL)",
+    )
+    play.add_argument("--hotseat", action="store_true", help="two players at one keyboard")
+    play.add_argument(
+        "--names",
+        nargs=2,
+        metavar=("A", "B"),
+        help="player names (A is you, or the first hot-seat player)",
+    )
+    play.add_argument(
+        "--rules",
+        default="classic",
+        metavar="PRESET",
+        help="rules preset: classic (default) or cuttlecards",
+    )
+    play.add_argument(
+        "--variant",
+        action="extend",
+        nargs="+",
+        metavar="NAME",
+        default=[],
+        help="house rules on top of the preset (see: cuttle rules)",
+    )
+    play.add_argument(
+        "--first",
+        choices=("human", "ai", "random"),
+        default="human",
+        help="who moves first (default: human)",
+    )
+    play.add_argument(
+        "--record",
+        metavar="FILE",
+        type=Path,
+        help="write the game record (cuttle-game/1 JSON) here after every move; an existing "
+        "file is replaced only with --force, a rematch records to FILE-2, FILE-3...",
+    )
+    play.add_argument(
+        "--force", action="store_true", help="let --record replace an existing file"
+    )
+    play.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        metavar="NAME",
+        help="continue the most recent unfinished game, or the saved game NAME (cuttle saves)",
+    )
+    play.add_argument("--ascii", action="store_true", help="draw 7D instead of 7♦")
+    play.add_argument("--no-color", action="store_true", help="no colours (NO_COLOR works too)")
+    play.add_argument(
+        "--think",
+        type=think_arg,
+        metavar="SECONDS",
+        help="time budget per move for the hard AI (0.01 to 600)",
+    )
+    play.add_argument(
+        "--coach",
+        action=argparse.BooleanOptionalAction,
+        help="after each of your moves, say if it was a mistake (default: the coach setting)",
+    )
+    play.add_argument(
+        "--pace",
+        choices=PACES,
+        help="the opponent's turn: step (a key after each action), normal (a short pause, "
+        "the default, or your setting: cuttle settings pace ...), fast (no pause); "
+        "F2 changes it in the game",
+    )
+    play.set_defaults(func=play_command)
+
+    replay = subparsers.add_parser(
+        "replay",
+        help="step through a recorded game",
+        description="Step through a game record: Enter or n for the next move, b back, q quit. "
+        "When output is piped, the whole game is printed as text. A record is data from "
+        "whoever wrote it: it is checked move by move and nothing in it reaches the terminal raw.",
+    )
+    replay.add_argument(
+        "file", nargs="?", metavar="FILE|ID",
+        help="a cuttle-game/1 record, or a game number from cuttle history (default: your last "
+        "finished game)",
+    )
+    replay.add_argument(
+        "--review",
+        action="store_true",
+        help="show each move's review label (best ... blunder) and the reason for mistakes: "
+        "a saved review of this game (from cuttle review or the game-over screen) is shown "
+        "anyway; --review analyses the game now when none was saved with this budget",
+    )
+    replay.add_argument(
+        "--iterations",
+        type=int,
+        metavar="N",
+        help="with --review: search simulations per decision (default 1800, as cuttle review)",
+    )
+    replay.add_argument(
+        "--reveal",
+        action="store_true",
+        help="replay a game that is not finished: every hand face up, so the cards still "
+        "hidden in that game are shown (without it an unfinished record is refused)",
+    )
+    replay.add_argument("--ascii", action="store_true", help="draw 7D instead of 7♦")
+    replay.add_argument("--no-color", action="store_true", help="no colours")
+    replay.set_defaults(func=replay_command)
+
+    saves = subparsers.add_parser(
+        "saves",
+        help="list the unfinished games, or delete one",
+        description="List the saved unfinished games, newest first (continue one with: "
+        "cuttle play --resume NAME), or delete one.",
+    )
+    saves.add_argument("--delete", metavar="NAME", help="delete the saved game NAME")
+    saves.set_defaults(func=saves_command)
+
+
+def make_io(
+    style: CardStyle, color: bool, pace: str | None = None, private: bool = False
+) -> GameIO:
+    """The full-screen or plain-text I/O for this run."""
+    from cuttle.ui.terminal import PlainIO, make_console
+    if is_interactive():
+        from cuttle.ui.app import AppIO
+
+        return AppIO(style, color=color, pace=pace or "normal", private=private)
+    return PlainIO(make_console(interactive=False))
+
+
+def run_io(io: GameIO, body: Callable[[], int]) -> int:
+    """Run the game flow: inside the full-screen app when there is one, else directly."""
+    run = getattr(io, "run", None)
+    if run is None:
+        return body()
+    rc = run(body)
+    return EXIT_OK if rc is None else int(rc)
+
+
+def build_seats(args: argparse.Namespace, seed: int) -> tuple[Seat, Seat]:
+    """Seats 0 (moves first) and 1 from --hotseat, --names, --ai and --first."""
+    from cuttle.play.session import Seat
+
+    names = list(args.names) if args.names else None
+    if args.hotseat:
+        a, b = names or ["Player 1", "Player 2"]
+        seats = (Seat(a), Seat(b))
+        swap = args.first == "random" and random.Random(seed).random() < 0.5
+        return (seats[1], seats[0]) if swap else seats
+    human = Seat(names[0] if names else "You")
+    ai = Seat(names[1] if names else f"AI ({args.ai})", args.ai)
+    first = args.first
+    if first == "random":
+        first = "human" if random.Random(seed).random() < 0.5 else "ai"
+    return (human, ai) if first == "human" else (ai, human)
+
+
+def _mute_stdout() -> None:
+    """Point stdout at the null device so the interpreter's final flush cannot fail again."""
+    try:
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, sys.stdout.fileno())
+        os.close(fd)
+    except (OSError, ValueError):
+        pass
+
+
+def play_command(args: argparse.Namespace) -> int:
+    """``cuttle play``: returns the exit status."""
+    from cuttle.commands.firstrun import prepare_play
+    from cuttle.commands.signals import trap
+    from cuttle.files.storage import NoHomeError
+
+    try:
+        stop = prepare_play(args)  # settings fill what flags left out; the first-run question
+    except NoHomeError as exc:
+        err(str(exc))
+        return EXIT_ERROR
+    if stop is not None:
+        return stop
+    if args.names and any(
+        not n.strip() or len(n) > 30 or not n.isprintable() for n in args.names
+    ):
+        err("--names needs two names of 1 to 30 printable characters")
+        return EXIT_USAGE
+    if args.names and args.names[0].strip().casefold() == args.names[1].strip().casefold():
+        err("--names needs two different names (every message says who did what)")
+        return EXIT_USAGE
+    try:
+        with trap():
+            return _play(args)
+    except NoHomeError as exc:
+        err(str(exc))
+        return EXIT_ERROR
+    except OSError as exc:  # the output broke before the first move: nothing to save yet
+        if not isinstance(exc, BrokenPipeError) and exc.errno not in _STDOUT_ERRNOS:
+            raise
+        _mute_stdout()
+        err(f"cannot write the output ({exc.strerror or exc})")
+        return EXIT_ERROR
+
+
+def _open_resumed(args: argparse.Namespace, io: GameIO, options: Any) -> tuple[
+    GameSession | None, int
+]:
+    """The session of ``--resume [NAME]``, or (None, exit status) after a message."""
+    from cuttle.files.recordfile import adopt_record_path
+    from cuttle.files.saves import SlotError, latest_free, open_slot
+    from cuttle.files.storage import CorruptFileError, check_think, read_record, rebuild
+    from cuttle.play.session import session_from_record
+
+    busy = 0
+    try:
+        found = open_slot(args.resume) if args.resume else None
+        if found is None:
+            found, busy = latest_free()
+    except SlotError as exc:
+        err(str(exc))
+        return None, EXIT_ERROR
+    if found is None:
+        extra = f" ({busy} open in other cuttle sessions)" if busy else ""
+        err(f"no saved game to resume{extra}; start one with: cuttle play")
+        return None, EXIT_ERROR
+    slot = found
+    where = f"save {slot.name}"
+    try:
+        record = read_record(slot.path, "save")
+        rebuild(record, f"save {slot.path}")
+        info: dict[str, Any] = record.session or {}
+        if info.get("think") is not None:
+            think = check_think(info["think"])
+            if options.think is None:
+                options.think = think
+        session = session_from_record(record, io, options)
+    except CorruptFileError as exc:
+        slot.release()
+        err(f"{exc}. The file was left as it is; start a new game with: cuttle play")
+        return None, EXIT_USAGE
+    except ValueError as exc:
+        slot.release()
+        err(f"{where} ({slot.path}): not usable ({exc}). The file was left as it is.")
+        return None, EXIT_USAGE
+    session.slot = slot
+    if args.record is None:
+        path, notice = adopt_record_path(info.get("record"), record)
+        if path is not None:
+            options.record_path = path
+            options.record_force = True
+        if notice:
+            session.announce(notice)
+    # The seed is the whole deal: shown again only if the player chose it (older saves did not
+    # say, so they keep it hidden); never in hot-seat.
+    options.show_seed = info.get("seed_shown") is True
+    seed_words = f"seed {record.seed}, " if session.seed_visible() else ""
+    session.announce(
+        f"Resuming the saved game {slot.name}: {seed_words}{record.rules}, "
+        f"{len(record.moves)} moves so far."
+    )
+    return session, EXIT_OK
+
+
+def _play(args: argparse.Namespace) -> int:
+    from cuttle import Game
+    from cuttle.commands.signals import Hangup, exit_status
+    from cuttle.files.recordfile import record_target_problem
+    from cuttle.files.saves import prepare, saves_dir
+    from cuttle.play.session import GameSession, Options
+    from cuttle.text.cardtext import CardStyle
+    from cuttle.text.describe import Person
+
+    if args.record is not None:
+        problem = record_target_problem(args.record, args.force)
+        if problem:
+            err(problem)
+            return EXIT_USAGE
+    color = not args.no_color and not os.environ.get("NO_COLOR")
+    style = CardStyle(ascii=args.ascii)
+    from cuttle.play.coach import wanted
+
+    options = Options(
+        style=style,
+        think=args.think,
+        record_path=args.record,
+        record_force=args.force,
+        coach=wanted(args.coach),
+        show_seed=args.seed is not None,
+    )
+    io = make_io(style, color, args.pace, private=args.hotseat)
+    if args.resume is not None:
+        resumed, status = _open_resumed(args, io, options)
+        if resumed is None:
+            return status
+        session = resumed
+        seed = session.seed
+    else:
+        rules = "+".join([args.rules, *args.variant])
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
+        try:
+            Game.new(seed=seed, rules=rules)
+        except ValueError as exc:
+            err(f"play: {exc}")
+            return EXIT_USAGE
+        prepare()
+        others = sum(1 for p in saves_dir().glob("*.json"))
+        seats = build_seats(args, seed)
+        session = GameSession(seed, rules, seats, io, options)
+        first = seats[0].name
+        seed_words = f", seed {seed}" if session.seed_visible() else ""
+        head = f"New game: {rules} rules{seed_words}."
+        tail = f"{Person.of(first).does('move', True)} first; type help for the commands."
+        if len(head) + len(tail) < 80:
+            session.announce(f"{head} {tail}")
+        else:
+            session.announce(head)
+            session.announce(tail)
+        if others:
+            session.announce(
+                (f"Note: your {others} other unfinished games stay" if others > 1
+                 else "Note: your other unfinished game stays")
+                + " saved (cuttle saves; cuttle play --resume continues the latest)."
+            )
+    if io.interactive:  # on the full screen: what went to stderr before it opened
+        for note in getattr(args, "startup_notes", ()):
+            session.announce(f"Note: {note}")
+    current = [session]  # the session being played (a rematch replaces it)
+    try:
+        return run_io(io, lambda: _games(current, io, options, seed))
+    except KeyboardInterrupt:
+        return _leave(current[0], "interrupted", EXIT_INTERRUPT)
+    except Hangup as sig:
+        return _leave(current[0], f"{sig.name} received", exit_status(sig.signum))
+    except OSError as exc:
+        if not isinstance(exc, BrokenPipeError) and exc.errno not in _STDOUT_ERRNOS:
+            raise
+        _mute_stdout()
+        return _leave(current[0], f"cannot write the output ({exc.strerror or exc})", EXIT_ERROR)
+    finally:
+        current[0].close()
+
+
+def _games(current: list[GameSession], io: GameIO, options: Options, seed: int) -> int:
+    """Play games until the player leaves: a rematch swaps the seats, takes the next seed and
+    records to the next free record file."""
+    from cuttle.files.recordfile import next_record_path
+    from cuttle.play.asking import ask_yes_no
+    from cuttle.play.session import GameSession
+    from cuttle.text.describe import Person
+
+    while True:
+        session = current[0]
+        result = session.run()
+        session.close()
+        if result == "interrupt":
+            return EXIT_INTERRUPT
+        if result != "over":
+            return EXIT_OK
+        if not ask_yes_no(io, "Rematch with seats swapped?"):
+            return EXIT_OK
+        seed = (seed + 1) % MAX_SEED
+        if options.record_path is not None:
+            options.record_path = next_record_path(options.record_path)
+            options.record_force = False
+        seats = (session.seats[1], session.seats[0])
+        session = current[0] = GameSession(seed, session.rules, seats, io, options)
+        seed_words = f"seed {seed}; " if session.seed_visible() else ""
+        session.announce(f"Rematch: {seed_words}{Person.of(seats[0].name).does('move')} first.")
+        if options.record_path is not None:
+            session.announce(f"Recording to {options.record_path}.")
+
+
+def _leave(session: GameSession, why: str, status: int) -> int:
+    """Save and say so on stderr in one line (the screen may be gone)."""
+    try:
+        session.save()
+        words = session.leave_words()
+    except BaseException:  # noqa: BLE001 - a second signal while saving: still one line
+        words = "the game may not be saved"
+    err(f"{why}: {words}")
+    return status
+
+
+def replay_command(args: argparse.Namespace) -> int:
+    """``cuttle replay FILE``: returns the exit status."""
+    from cuttle.commands.review import find_game
+    from cuttle.files.storage import CorruptFileError, NoHomeError
+    from cuttle.text.cardtext import CardStyle
+    from cuttle.ui.replay import Replay
+    from cuttle.ui.terminal import make_console
+
+    try:
+        record, where = find_game(args.file, "replay")
+        replay = Replay(record, CardStyle(ascii=args.ascii), where)
+    except ValueError as exc:
+        err(str(exc))
+        return EXIT_USAGE
+    except CorruptFileError as exc:
+        err(f"{exc}. The file was left as it is.")
+        return EXIT_USAGE
+    except NoHomeError as exc:
+        err(str(exc))
+        return EXIT_ERROR
+    if record.outcome is None and not (args.reveal or args.review):  # --review says why
+        # A replay shows every hand: of a game still in play (a save, a --record file being
+        # written) that would show the cards the players still hide from each other.
+        err(f"replay: {where}: the game is not finished, and a replay shows "
+             "every hand. Continue it with cuttle play --resume; replay it when it is over "
+             "(or with --reveal, if nobody is playing it).")
+        return EXIT_USAGE
+    color = not args.no_color and not os.environ.get("NO_COLOR")
+    status = _replay_review(args, replay)
+    if status is not None:
+        return status
+    try:
+        if is_interactive():
+            return replay.interactive(color)
+        return replay.as_text(make_console(interactive=False))
+    except OSError as exc:
+        if not isinstance(exc, BrokenPipeError) and exc.errno not in _STDOUT_ERRNOS:
+            raise
+        _mute_stdout()
+        if not isinstance(exc, BrokenPipeError):  # `| head` closing early is not an error to tell
+            err(f"replay: cannot write the output ({exc.strerror or exc})")
+        return EXIT_ERROR
+
+
+def _replay_review(args: argparse.Namespace, replay: Any) -> int | None:
+    """The review whose labels the replay shows: a saved one, or (``--review``) one made now
+    with a progress bar. An exit status when the options are refused, else None."""
+    from cuttle.ai.review import Budget
+    from cuttle.files.reviews import load_review
+
+    if args.iterations is not None and not args.review:
+        err("replay: --iterations goes with --review")
+        return EXIT_USAGE
+    record = replay.record
+    try:
+        budget = Budget(iterations=args.iterations) if args.iterations is not None else Budget()
+    except ValueError as exc:
+        err(f"replay: {exc}")
+        return EXIT_USAGE
+    if record.outcome is None:
+        if args.review:
+            err(f"replay: {replay.where}: the game is not finished; only finished games "
+                 "are reviewed (a review would show the cards still hidden)")
+            return EXIT_USAGE
+        return None
+    if not args.review:
+        replay.review = load_review(record)
+        return None
+    from cuttle.commands.review import _analyse
+
+    try:
+        replay.review = _analyse(record, budget)
+    except KeyboardInterrupt:
+        err("replay: review cancelled; the replay goes on without labels")
+    return None
+
+
+def saves_command(args: argparse.Namespace) -> int:
+    """``cuttle saves [--delete NAME]``: returns the exit status."""
+    import time
+
+    from cuttle.files.safefile import shown_path
+    from cuttle.files.saves import SlotBusy, SlotError, delete_save, list_saves
+    from cuttle.files.storage import NoHomeError, rebuild
+    from cuttle.text.safetext import safe_text
+
+    try:
+        if args.delete is not None:
+            try:
+                path = delete_save(args.delete)
+            except SlotBusy as exc:
+                err(str(exc))
+                return EXIT_ERROR
+            except SlotError as exc:
+                err(str(exc))
+                return EXIT_USAGE
+            print(f"Deleted the saved game {safe_text(args.delete, 80)} ({shown_path(path)}).")
+            return EXIT_OK
+        infos = list_saves()
+    except NoHomeError as exc:
+        err(str(exc))
+        return EXIT_ERROR
+    if not infos:
+        print("No unfinished games are saved. Start one with: cuttle play")
+        return EXIT_OK
+    print(f"{len(infos)} unfinished game{'s' if len(infos) != 1 else ''}, newest first:")
+    for info in infos:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.when))
+        busy = " (open in another session)" if info.busy else ""
+        rec = info.record
+        if rec is None:
+            print(f"  {info.name}  {when}  unreadable: {safe_text(info.problem or '', 160)}")
+            continue
+        try:
+            game = rebuild(rec)
+            score = f"{game.score(0)}-{game.score(1)}"
+        except Exception:  # noqa: BLE001 - listing must go on past a bad save
+            score = "moves not legal"
+        ctl = rec.controllers
+        human = 0 if ctl[0] == "human" else 1
+        opponent = "hot-seat" if ctl == ["human", "human"] else safe_text(rec.players[1 - human])
+        print(
+            f"  {info.name}  {when}  {safe_text(rec.rules, 40)}  vs {opponent}  "
+            f"{len(rec.moves)} moves  score {score}{busy}"
+        )
+    print("Continue one with: cuttle play --resume NAME; delete: cuttle saves --delete NAME")
+    return EXIT_OK

@@ -1,0 +1,351 @@
+"""The ``review``, ``history`` and ``stats`` subcommands of ``cuttle``.
+
+This module is imported to build the parser, so it imports nothing heavy at the top: rich, the
+search and the database are imported inside the command functions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from cuttle.ai.review import Review
+    from cuttle.files.storage import GameRecord
+
+from cuttle.commands.common import EXIT_ERROR, EXIT_OK, EXIT_USAGE, err
+from cuttle.text.reviewtext import review_text
+from cuttle.text.safetext import one_line
+
+LEVEL_CHOICES = ("random", "easy", "medium", "hard", "human")
+RESULTS = ("win", "loss", "draw")
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``review``, ``history`` and ``stats`` to the ``cuttle`` parser."""
+    review = subparsers.add_parser(
+        "review",
+        help="go over a finished game: every move judged by the hard AI",
+        description="Replay a finished game and judge every decision with the hard AI's search, "
+        "from what the mover could see at that moment: win chance before and after, the best "
+        "move found, and a label (best, good, inaccuracy, mistake, blunder, forced). "
+        "Default: your last finished game.",
+    )
+    review.add_argument(
+        "game", nargs="?", metavar="FILE|ID",
+        help="a game record file, or a game number from: cuttle history",
+    )
+    budget = review.add_mutually_exclusive_group()
+    budget.add_argument(
+        "--think", type=float, metavar="SECONDS",
+        help="search time per decision (default: a fixed budget of about a second)",
+    )
+    budget.add_argument(
+        "--iterations", type=int, metavar="N",
+        help="search simulations per decision (reproducible; default 1800)",
+    )
+    review.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    review.add_argument("--ascii", action="store_true", help="plain ASCII chart")
+    review.add_argument("--no-color", action="store_true", help="no colours")
+    review.set_defaults(func=review_command)
+
+    history = subparsers.add_parser(
+        "history",
+        help="list your finished games",
+        description="List finished games from the history database, newest first.",
+    )
+    history.add_argument("--ai", choices=LEVEL_CHOICES, metavar="LEVEL",
+                         help="only games against this AI level (or human: hot-seat)")
+    history.add_argument("--rules", metavar="RULES", help="only games with these rules or preset")
+    history.add_argument("--result", choices=RESULTS, help="only games you won, lost or drew")
+    history.add_argument("--player", metavar="NAME", help="only games of this (human) player")
+    history.add_argument("--limit", type=int, default=20, metavar="N",
+                         help="at most N games (default 20)")
+    history.add_argument("--json", action="store_true", help="print the games as JSON")
+    history.set_defaults(func=history_command)
+
+    stats = subparsers.add_parser(
+        "stats",
+        help="your results against each AI level, streaks and rating",
+        description="Games, wins, losses and draws; the win rate against each AI level per rules "
+        "preset with a 95% confidence interval; streaks; a rating from the results against the "
+        "AI levels, and its chart over time. Hot-seat games count for both named players.",
+    )
+    who = stats.add_mutually_exclusive_group()
+    who.add_argument(
+        "--player", metavar="NAME",
+        help="only this (human) player's games (default: whoever played the AI most)",
+    )
+    who.add_argument("--all", action="store_true", help="every human player's games together")
+    stats.add_argument("--json", action="store_true", help="print the figures as JSON")
+    stats.add_argument("--ascii", action="store_true", help="plain ASCII chart")
+    stats.add_argument("--no-color", action="store_true", help="no colours")
+    stats.set_defaults(func=stats_command)
+
+
+def _console(no_color: bool = False, stderr: bool = False) -> Console:
+    from rich.console import Console
+
+    color = not no_color and not os.environ.get("NO_COLOR")
+    return Console(stderr=stderr, no_color=not color, highlight=False, soft_wrap=False)
+
+
+# -- review ------------------------------------------------------------------------------------
+def find_game(target: str | None, verb: str = "review") -> tuple[GameRecord, str]:
+    """The record to review (or ``verb``) and a name for it: a file, a history id, or (None) the
+    last finished game. Raises ValueError with a message for the user."""
+    from cuttle.files.history import History, HistoryError
+    from cuttle.files.storage import CorruptFileError, data_dir, read_record
+
+    if target is not None and not (target.isdigit() and not Path(target).exists()):
+        try:
+            return read_record(Path(target)), target
+        except CorruptFileError as exc:
+            kept = ". The file was left as it is." if os.path.lexists(target) else ""
+            raise ValueError(f"{exc}{kept}") from None
+    try:
+        if target is not None:
+            row = History().game(int(target))
+            if row is None:
+                raise ValueError(f"no game {target} in the history (list them: cuttle history)")
+            return row.record(), f"game {row.id}"
+        rows = History().games(limit=1)
+        if rows:
+            return rows[0].record(), f"game {rows[0].id}"
+    except HistoryError as exc:
+        if target is not None:
+            raise ValueError(str(exc)) from None
+        err(f"{exc}; looking in the games folder instead")
+    except CorruptFileError as exc:
+        raise ValueError(str(exc)) from None
+    folder = data_dir() / "games"
+    files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime) if folder.is_dir() else (
+        [])
+    for path in reversed(files):
+        try:
+            record = read_record(path)
+        except CorruptFileError:
+            continue
+        if record.outcome is not None:
+            return record, str(path)
+    raise ValueError(f"no finished game to {verb} yet (play one: cuttle play)")
+
+
+def review_command(args: argparse.Namespace) -> int:
+    """``cuttle review [FILE|ID]``."""
+    from cuttle.ai.review import Budget
+    from cuttle.files.storage import CorruptFileError, rebuild
+
+    try:
+        budget = (
+            Budget(think=args.think) if args.think is not None
+            else Budget(iterations=args.iterations) if args.iterations is not None
+            else Budget()
+        )
+    except ValueError as exc:
+        err(f"review: {exc}")
+        return EXIT_USAGE
+    try:
+        record, where = find_game(args.game)
+        rebuild(record, where)
+    except (ValueError, CorruptFileError) as exc:
+        err(str(exc))
+        return EXIT_USAGE
+    if record.outcome is None:
+        err(f"{where}: the game is not finished; only finished games are reviewed "
+             "(a review would show the cards still hidden)")
+        return EXIT_USAGE
+    review = _analyse(record, budget)
+    if args.json:
+        print(json.dumps(review.to_json()))
+        return EXIT_OK
+    console = _console(args.no_color)
+    for line in review_text(review, record, where, ascii=args.ascii):
+        console.print(line)
+    return EXIT_OK
+
+
+def _analyse(record: GameRecord, budget: Any) -> Review:
+    """The review (a saved one with the same reproducible budget, else computed now and saved),
+    with a progress bar on the terminal (none when stderr is not one)."""
+    from cuttle.files.reviews import review_record
+
+    if not sys.stderr.isatty():
+        return review_record(record, budget)
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    with Progress(
+        TextColumn("Analysing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=_console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task("review", total=len(record.moves))
+        return review_record(
+            record, budget, on_step=lambda done, total: bar.update(task, completed=done)
+        )
+
+
+# -- history -----------------------------------------------------------------------------------
+def _result_word(row: Any, player: str | None) -> str:
+    """The result from the human seat's side (the first human, or ``player``)."""
+    seats = [s for s in (0, 1) if row.controllers[s] == "human"
+             and (player is None or row.players[s] == player)]
+    if row.outcome == "draw":
+        return "draw"
+    if row.outcome is None:
+        return "-"
+    if not seats or len(seats) == 2:
+        return f"{one_line(row.players[int(row.outcome[1])], 12)} won"
+    return "win" if row.outcome == f"p{seats[0]}" else "loss"
+
+
+def history_command(args: argparse.Namespace) -> int:
+    """``cuttle history``."""
+    from cuttle.files.history import History, HistoryError
+
+    if args.limit < 1:
+        err("history: --limit needs a positive number")
+        return EXIT_USAGE
+    try:
+        rows = History().games(level=args.ai, rules=args.rules, result=args.result,
+                               limit=args.limit, player=args.player)
+    except HistoryError as exc:
+        err(str(exc))
+        return EXIT_ERROR
+    if args.json:
+        print(json.dumps([
+            {"id": r.id, "finished_at": r.finished_at, "rules": r.rules, "seed": r.seed,
+             "players": list(r.players), "controllers": list(r.controllers),
+             "outcome": r.outcome, "reason": r.reason, "moves": r.moves,
+             "duration": r.duration} for r in rows
+        ]))
+        return EXIT_OK
+    if not rows:
+        print("No games in the history match." if any(
+            (args.ai, args.rules, args.result, args.player)) else
+            "No finished games yet: play one with: cuttle play")
+        return EXIT_OK
+    print(f"{'id':>5}  {'finished (UTC)':<16}  {'rules':<12}  {'players':<28}  "
+          f"{'result':<10} moves")
+    for r in rows:
+        who = " vs ".join(
+            one_line(r.players[s], 12) + (f" ({r.level(s)})" if r.level(s)
+                                       and str(r.level(s)) not in r.players[s] else "")
+            for s in (0, 1)
+        )
+        print(f"{r.id:>5}  {r.finished_at[:16].replace('T', ' '):<16}  "
+              f"{one_line(r.rules, 12):<12}  {who[:28]:<28}  "
+              f"{_result_word(r, args.player)[:10]:<10} {r.moves:>5}")
+    print("Review one with: cuttle review ID")
+    return EXIT_OK
+
+
+# -- stats -------------------------------------------------------------------------------------
+def stats_command(args: argparse.Namespace) -> int:
+    """``cuttle stats``."""
+    from cuttle.files.history import History, HistoryError
+    from cuttle.files.stats import compute
+
+    try:
+        rows = History().all_games()
+    except HistoryError as exc:
+        err(str(exc))
+        return EXIT_ERROR
+    player = args.player if args.player is not None or args.all else main_player(rows)
+    figures = compute(rows, player)
+    if args.json:
+        print(json.dumps(figures))
+        return EXIT_OK
+    console = _console(args.no_color)
+    for line in stats_text(figures, ascii=args.ascii):
+        console.print(line, highlight=False)
+    return EXIT_OK
+
+
+def main_player(rows: Any) -> str | None:
+    """The human who played the AI most (the one ``cuttle stats`` is about by default, so
+    hot-seat names do not mix into your streaks); None when nobody played the AI."""
+    from collections import Counter
+
+    seen: Counter[str] = Counter()
+    for row in rows:
+        humans = [s for s in (0, 1) if row.controllers[s] == "human"]
+        if len(humans) == 1:
+            seen[row.players[humans[0]]] += 1
+    return seen.most_common(1)[0][0] if seen else None
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    """``1 loss``, ``2 losses``."""
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def stats_text(figures: dict[str, Any], ascii: bool = False, width: int = 80) -> list[str]:
+    """``cuttle stats`` as plain lines (at most ``width`` columns)."""
+    from cuttle.text.chart import line_chart
+
+    f = figures
+    if not f["games"]:
+        return ["No finished games with a human player yet: play one with: cuttle play"]
+    who = ", ".join(one_line(p, 20) for p in f["players"][:4])
+    who += "…" if len(f["players"]) > 4 else ""
+    lines = [
+        f"{who}: {_count(f['games'], 'game')}, {_count(f['wins'], 'win')}, "
+        f"{_count(f['losses'], 'loss', 'losses')}, {_count(f['draws'], 'draw')} "
+        f"({_pct(f['win_rate'])} won)",
+        "",
+        f"{'opponent':<10} {'rules':<26} {'games':>5} {'W':>4} {'L':>4} {'D':>3} "
+        f"{'win rate':>8}  95% CI",
+    ]
+    for opp, data in f["by_opponent"].items():
+        for rules, c in data["by_preset"].items():
+            ci = c["ci95"]
+            lines.append(
+                f"{opp:<10} {one_line(rules, 26):<26} {c['games']:>5} {c['wins']:>4} "
+                f"{c['losses']:>4} {c['draws']:>3} {_pct(c['win_rate']):>8}  "
+                f"{_pct(ci[0])}–{_pct(ci[1])}"
+            )
+    s = f["streaks"]
+    cur = s["current"]
+    forms = {"win": ("win", "wins"), "loss": ("loss", "losses"), "draw": ("draw", "draws")}
+    one, many = forms.get(str(cur["kind"]), ("", ""))
+    lines += [
+        "",
+        f"Current streak: {cur['length']} {one if cur['length'] == 1 else many}; "
+        f"best winning streak: {s['best_wins']}",
+    ]
+    if f["rating"] is None:
+        lines.append("Rating: play the AI to get one (hot-seat games are not rated).")
+        return lines
+    levels = ", ".join(f"{k} {v:.0f}" for k, v in f["level_ratings"].items())
+    lines += [
+        f"Rating: {f['rating']} (from your results; the AI levels: {levels})",
+        "",
+        "Rating over time",
+    ]
+    curve = [v for _, v in f["rating_curve"]]
+    lo = min(min(curve), 400.0)
+    hi = max(max(curve), 1200.0)
+    lines += line_chart(curve, lo, hi, height=6, width=width, fmt=lambda v: f"{v:.0f}",
+                        reference=1000.0, ascii=ascii,
+                        x_label=f"rated game 1 … {f['rating_curve'][-1][0]}")
+    return lines

@@ -1,0 +1,96 @@
+"""``cuttle settings``: show the settings, change one, or go back to the defaults.
+
+Light at import time (no rich, no prompt_toolkit): ``cuttle --help`` registers it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from cuttle.commands.common import EXIT_ERROR, EXIT_OK, EXIT_USAGE, err
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``settings`` to the ``cuttle`` parser."""
+    cmd = subparsers.add_parser(
+        "settings",
+        help="show or change your defaults (AI level, card style, colours, ...)",
+        description="Without arguments: every setting and its value. With NAME: one setting. "
+        "With NAME VALUE: change it (cuttle settings ai hard). Flags of cuttle play always win "
+        "over a setting.",
+    )
+    cmd.add_argument("name", nargs="?", metavar="NAME", help="a setting (ai, pace, cards, color)")
+    cmd.add_argument("value", nargs="?", metavar="VALUE", help="its new value")
+    cmd.add_argument("--reset", action="store_true", help="back to the default settings")
+    cmd.add_argument("--json", action="store_true", help="print the settings as JSON")
+    cmd.set_defaults(func=settings_command)
+
+
+def settings_command(args: argparse.Namespace) -> int:
+    """Run ``cuttle settings``; returns the exit status."""
+    from dataclasses import asdict
+
+    from cuttle.files.settings import (
+        Settings,
+        SettingsError,
+        change,
+        describe,
+        load_settings,
+        save_settings,
+        setting_key,
+        setting_lines,
+        settings_path,
+        value_text,
+    )
+
+    if args.reset:
+        if args.name is not None:
+            err("--reset takes no setting name")
+            return EXIT_USAGE
+        try:
+            path = save_settings(Settings())
+        except OSError as exc:
+            err(f"could not write {settings_path()}: {exc.strerror or exc}")
+            return EXIT_ERROR
+        print(f"Settings back to the defaults ({path}).")
+        return EXIT_OK
+    settings, warnings = load_settings()
+    if args.value is not None:
+        if warnings:
+            for w in warnings:
+                err(w)
+            err("nothing changed: fix or remove the file, or run: cuttle settings --reset")
+            return EXIT_ERROR
+        try:
+            new = change(settings, args.name, args.value)
+        except SettingsError as exc:
+            err(str(exc))
+            return EXIT_USAGE
+        try:
+            path = save_settings(new)
+        except OSError as exc:
+            err(f"could not write {settings_path()}: {exc.strerror or exc}")
+            return EXIT_ERROR
+        key = setting_key(args.name)
+        print(f"{key}: {value_text(getattr(new, key))} (saved in {path})")
+        return EXIT_OK
+    for w in warnings:
+        err(w)
+    if args.json:
+        print(json.dumps(asdict(settings)))
+        return EXIT_OK
+    only: str | None = None
+    if args.name is not None:
+        only = setting_key(args.name)
+        try:
+            describe(only)
+        except SettingsError as exc:
+            err(str(exc))
+            return EXIT_USAGE
+    print(f"Settings ({settings_path()}):")
+    for line in setting_lines(settings, only):
+        print(line)
+    print("Change one: cuttle settings NAME VALUE (cuttle settings ai hard); "
+          "defaults: cuttle settings --reset")
+    return EXIT_OK

@@ -1,0 +1,238 @@
+"""Save slots: every unfinished game has its own save file, locked while a session plays it.
+
+A slot is ``state_dir()/saves/NAME.json`` (a record with a ``session`` block) and its lock
+``NAME.lock``. A new game takes a fresh slot (the file appears with the first move), so starting
+a game never touches another game's save; ``--resume`` opens the most recent slot no other
+session holds, ``--resume NAME`` a chosen one. A finished game's slot is removed once its record
+is kept in the history (``storage.keep_finished``).
+
+Locks are ``filelock`` locks (``flock`` on POSIX), released by the OS when a process dies, so a
+killed session never leaves a game locked.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from cuttle.files.safefile import (
+    CorruptFileError,
+    ensure_dir,
+    shown_path,
+    sweep_temp_files,
+    write_json_atomic,
+)
+from cuttle.files.storage import GameRecord, read_record, state_dir
+from cuttle.text.safetext import safe_repr
+
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$")
+LEGACY_NAME = "game"  # the one save of earlier versions, state_dir()/game.json
+
+
+class SlotError(Exception):
+    """A slot that cannot be opened, deleted or created; the message says why."""
+
+
+class SlotBusy(SlotError):
+    """The slot is held by another running session."""
+
+
+def saves_dir() -> Path:
+    """The folder of the save slots."""
+    return state_dir() / "saves"
+
+
+def check_slot_name(name: str) -> str:
+    """A slot name as typed (``--resume NAME``), with an optional ``.json``; SlotError if it
+    could not be one."""
+    if name.endswith(".json"):
+        name = name[:-5]
+    if not _NAME.match(name) or name.endswith(".lock"):
+        raise SlotError(f"{safe_repr(name, 40)} is not a save name (see: cuttle saves)")
+    return name
+
+
+def _lock(path: Path) -> object:
+    from filelock import FileLock
+
+    return FileLock(path, timeout=0, mode=0o600, thread_local=False)
+
+
+class Slot:
+    """A save slot this session holds: its lock is taken, its file may not exist yet."""
+
+    def __init__(self, name: str, lock: object) -> None:
+        self.name = name
+        self._lock = lock
+
+    @property
+    def path(self) -> Path:
+        return saves_dir() / f"{self.name}.json"
+
+    def write(self, record: GameRecord) -> None:
+        """Save ``record`` (atomically); OSError when it could not be written."""
+        write_json_atomic(self.path, record.to_json())
+
+    def exists(self) -> bool:
+        return self.path.is_file()
+
+    def remove(self) -> None:
+        """Delete the save (the game is finished or was abandoned) and release the slot."""
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.path)
+        self._remove_lock_file()
+        self.release()
+
+    def _remove_lock_file(self) -> None:
+        with contextlib.suppress(OSError):
+            os.unlink(saves_dir() / f"{self.name}.lock")
+
+    def release(self) -> None:
+        """Let other sessions open this slot (the save file stays; a slot whose game saved
+        nothing leaves no file at all)."""
+        if not os.path.lexists(self.path):
+            self._remove_lock_file()
+        release = getattr(self._lock, "release", None)
+        if release is not None and getattr(self._lock, "is_locked", False):
+            with contextlib.suppress(OSError):
+                release()
+
+
+def _try_lock(name: str) -> object | None:
+    from filelock import Timeout
+
+    folder = saves_dir()
+    ensure_dir(folder)
+    lock = _lock(folder / f"{name}.lock")
+    try:
+        lock.acquire()  # type: ignore[attr-defined]
+    except Timeout:
+        return None
+    except OSError as exc:
+        raise SlotError(f"cannot lock the save {name}: {exc.strerror or exc}") from None
+    return lock
+
+
+def prepare() -> None:
+    """Open the saves folder: move an earlier version's single save into it and remove
+    temporary files left by killed sessions."""
+    folder = saves_dir()
+    ensure_dir(folder)
+    legacy = state_dir() / "game.json"
+    target = folder / f"{LEGACY_NAME}.json"
+    if legacy.is_file() and not legacy.is_symlink() and not os.path.lexists(target):
+        with contextlib.suppress(OSError):
+            os.rename(legacy, target)  # the bytes are kept as they are
+    sweep_temp_files(folder)
+    sweep_temp_files(state_dir())
+
+
+def new_slot(seed: int | None = None) -> Slot:
+    """A fresh slot for a new game, locked: ``game-1``, ``game-2``... (the first free number;
+    names are deterministic, like the rest of a transcript, and never contain the seed, which
+    is the whole deal). ``seed`` is not used: it is accepted for callers' convenience."""
+    prepare()
+    folder = saves_dir()
+    for n in range(1, 100_000):
+        name = f"game-{n}"
+        if os.path.lexists(folder / f"{name}.json"):
+            continue
+        lock = _try_lock(name)  # a lock file alone is a slot whose game never saved a move
+        if lock is None or os.path.lexists(folder / f"{name}.json"):
+            continue
+        return Slot(name, lock)
+    raise SlotError("cannot find a free save name")
+
+
+@dataclass
+class SaveInfo:
+    """One saved game as ``cuttle saves`` lists it."""
+
+    name: str
+    path: Path
+    when: float
+    record: GameRecord | None
+    problem: str | None
+    busy: bool
+
+
+def list_saves() -> list[SaveInfo]:
+    """Every save slot, newest first (unreadable ones too, with their problem)."""
+    prepare()
+    folder = saves_dir()
+    infos: list[SaveInfo] = []
+    for entry in os.scandir(folder):
+        if not entry.name.endswith(".json") or entry.name.startswith("."):
+            continue
+        name = entry.name[:-5]
+        if not _NAME.match(name):
+            continue
+        path = folder / entry.name
+        try:
+            when = entry.stat(follow_symlinks=False).st_mtime
+        except OSError:
+            when = 0.0
+        record: GameRecord | None = None
+        problem: str | None = None
+        try:
+            record = read_record(path, "save")
+        except CorruptFileError as exc:
+            problem = str(exc)
+        infos.append(SaveInfo(name, path, float(when), record, problem, is_busy(name)))
+    infos.sort(key=lambda i: (i.when, i.name), reverse=True)
+    return infos
+
+
+def is_busy(name: str) -> bool:
+    """True while another session holds the slot."""
+    lock = _try_lock(name)
+    if lock is None:
+        return True
+    lock.release()  # type: ignore[attr-defined]
+    return False
+
+
+def open_slot(name: str) -> Slot:
+    """Take the slot ``name`` of an existing save; SlotBusy if another session holds it,
+    SlotError if there is no such save."""
+    prepare()
+    name = check_slot_name(name)
+    path = saves_dir() / f"{name}.json"
+    if not os.path.lexists(path):
+        raise SlotError(f"no saved game called {name} (see: cuttle saves)")
+    lock = _try_lock(name)
+    if lock is None:
+        raise SlotBusy(
+            f"the saved game {name} is open in another cuttle session; finish or quit it there"
+        )
+    return Slot(name, lock)
+
+
+def latest_free() -> tuple[Slot | None, int]:
+    """The most recent save no other session holds (taken), and how many are busy."""
+    busy = 0
+    for info in list_saves():
+        if info.busy:
+            busy += 1
+            continue
+        try:
+            return open_slot(info.name), busy
+        except SlotBusy:
+            busy += 1
+    return None, busy
+
+
+def delete_save(name: str) -> Path:
+    """Delete the save ``name`` (SlotBusy while a session plays it); return its path."""
+    slot = open_slot(name)
+    path = slot.path
+    slot.remove()
+    return path
+
+
+def describe_path(path: Path) -> str:
+    """A path for messages."""
+    return shown_path(path)

@@ -1,0 +1,8 @@
+"""How the game reads and looks, with no terminal and no files.
+
+Cards as the screen shows them (``cardtext``), words for moves and events (``describe``), what a
+typed line means and how input is cleaned (``intent``), the help and the card summaries
+(``helptext``), the threat line (``threat``), text charts (``chart``), rich view objects for the
+table and its lists (``render``), a review in words (``reviewtext``) and text from strangers made
+safe to show (``safetext``). Imports the engine, the AI's explanations and rich, nothing above.
+"""

@@ -1,0 +1,282 @@
+"""What a typed line means: a move to play, a list of moves to show, or a message to say.
+
+The session asks this module before it gives up on a line, so that short or loose forms work
+without ever guessing: ``5`` shows what the player's fives can do (a bare number picks from a
+numbered list only while one is on the screen), ``play 10H``, ``10h`` and ``points 10`` play a
+move when they name exactly one legal move and list the candidates when they name several, and
+``points KD`` says what a king can do instead (``perm KD``).
+
+Pure functions of the legal moves, the numbered list on screen and the typed text, so they are
+tested without a terminal; they import neither rich nor prompt_toolkit.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from cuttle import Move
+from cuttle.rulesdoc import card_key
+from cuttle.text.cardtext import is_card_text
+
+#: Verbs a player may type besides the notation's; ``None`` stands for any verb.
+VERB_ALIASES: dict[str, str | None] = {
+    "play": None,
+    "one-off": "oneoff",
+    "1off": "oneoff",
+    "point": "points",
+    "permanent": "perm",
+}
+NOTATION_VERBS = (
+    "draw", "pass", "points", "scuttle", "oneoff", "perm", "jack",
+    "counter", "resolve", "take", "discard", "scrap",
+)  # fmt: skip
+
+#: The rank a bare number names: ``1`` is the ace, ``10`` the ten.
+NUMBER_RANKS = {n: r for n, r in enumerate("A23456789T", start=1)}
+_RANK_PLURALS = {
+    "A": "aces", "2": "twos", "3": "threes", "4": "fours", "5": "fives", "6": "sixes",
+    "7": "sevens", "8": "eights", "9": "nines", "T": "tens", "J": "jacks", "Q": "queens",
+    "K": "kings", "X": "jokers",
+}  # fmt: skip
+_RANK_SINGULAR = {r: p[:-1] if r != "6" else "six" for r, p in _RANK_PLURALS.items()}
+#: Why a rank has no move of a verb, when the rules say so whatever the position.
+_NEVER = {
+    ("points", "J"): "jacks score nothing",
+    ("points", "Q"): "queens score nothing",
+    ("points", "K"): "kings score nothing",
+    ("points", "X"): "jokers score nothing",
+    ("scuttle", "J"): "only point cards A–10 scuttle",
+    ("scuttle", "Q"): "only point cards A–10 scuttle",
+    ("scuttle", "K"): "only point cards A–10 scuttle",
+    ("perm", "A"): "only 8s, queens and kings are permanents",
+}
+
+Pretty = Callable[[str], str]
+
+
+@dataclass(frozen=True)
+class Intent:
+    """What to do with a line: ``play`` a move, ``list`` moves (numbered), or ``say`` a message."""
+
+    kind: Literal["play", "list", "say"]
+    move: Move | None = None
+    moves: list[Move] = field(default_factory=list)
+    title: str = ""
+    text: str = ""
+
+
+def _cards(move: Move) -> list[str]:
+    return str(move).split()[1:]
+
+
+def _verb(move: Move) -> str:
+    return str(move).split()[0]
+
+
+def rank_plural(rank: str) -> str:
+    """``5`` -> ``fives``, ``T`` -> ``tens``."""
+    return _RANK_PLURALS.get(rank, rank)
+
+
+def moves_of_rank(rank: str, legal: Sequence[Move]) -> list[Move]:
+    """The legal moves that play a card of ``rank`` (the card played, not a target); for
+    discards, any card discarded."""
+    out = []
+    for move in legal:
+        cards = _cards(move)
+        played = cards if _verb(move) == "discard" else cards[:1]
+        if any(c[:1] == rank for c in played):
+            out.append(move)
+    return out
+
+
+def read_number(
+    n: int,
+    numbered: Sequence[Move] | None,
+    legal: Sequence[Move],
+    hand: Sequence[str],
+) -> Intent:
+    """A bare number: a pick from the numbered list on screen, otherwise a rank (``5``: what can
+    my fives do; ``1`` the aces, ``10`` the tens)."""
+    if numbered is not None:
+        if 1 <= n <= len(numbered):
+            return Intent("play", move=numbered[n - 1])
+        return Intent(
+            "say",
+            text=f"No move number {n}: the list on the screen has {len(numbered)} "
+            f"(1–{len(numbered)}).",
+        )
+    rank = NUMBER_RANKS.get(n)
+    if rank is None:
+        return Intent(
+            "say",
+            text=f"No card has the number {n}. A number picks a move once a numbered list is "
+            "on the screen (type moves); 1–10 alone show what your cards of that rank can do.",
+        )
+    moves = moves_of_rank(rank, legal)
+    word = rank_plural(rank)
+    if moves:
+        return Intent("list", moves=moves, title=f"What your {word} can do")
+    if any(c[:1] == rank for c in hand):
+        return Intent("say", text=f"Your {word} cannot be played now (type moves for what can).")
+    return Intent(
+        "say",
+        text=f"You hold no {_RANK_SINGULAR.get(rank, rank)}. (A number picks a move from a "
+        "numbered list: type moves first.)",
+    )
+
+
+def _token(word: str) -> tuple[str, str | None] | None:
+    """A typed card or rank: ``10h`` -> (``T``, ``H``), ``10`` -> (``T``, None), ``X1`` ->
+    (``X``, ``1``); else None."""
+    if word.upper() in ("X1", "X2"):
+        return "X", word[1]
+    try:
+        return card_key(word)
+    except ValueError:
+        return None
+
+
+def _matches(move: Move, tokens: list[tuple[str, str | None]]) -> bool:
+    cards = _cards(move)
+    if len(tokens) > len(cards):
+        return False
+
+    def fits(card: str, token: tuple[str, str | None]) -> bool:
+        rank, suit = token
+        if rank == "X":
+            return card[:1] == "X" and (suit is None or card[1:] == suit)
+        return card[:1] == rank and (suit is None or card[1:] == suit)
+
+    if _verb(move) == "discard":  # the discards in any order
+        left = list(cards)
+        for token in tokens:
+            hit = next((c for c in left if fits(c, token)), None)
+            if hit is None:
+                return False
+            left.remove(hit)
+        return True
+    return all(fits(card, token) for card, token in zip(cards, tokens, strict=False))
+
+
+def read_move(text: str, legal: Sequence[Move], pretty: Pretty) -> Intent | None:
+    """A loose move text: ``play 10H``, ``10h``, ``points 10``, ``scuttle 9 7``, ``points KD``.
+
+    Exactly one legal move named: play it. Several: list them. None, but the card has other
+    moves: say which (``points KD`` -> ``perm K♦``). None when the text is not a loose move at
+    all (the caller then reports it as it would any unknown text).
+    """
+    words = text.split()
+    if not words:
+        return None
+    first = words[0].lower()
+    if first in VERB_ALIASES:
+        verb, rest = VERB_ALIASES[first], words[1:]
+    elif first in NOTATION_VERBS:
+        verb, rest = first, words[1:]
+    elif len(words) == 1:
+        verb, rest = None, words  # a card alone
+    else:
+        return None
+    if not rest:
+        if verb is None:
+            return None
+        options = [m for m in legal if _verb(m) == verb]
+        if len(options) == 1 and verb in ("draw", "pass", "resolve"):
+            return Intent("play", move=options[0])
+        if options:
+            return Intent("list", moves=options, title=f"Your {verb} moves")
+        return None
+    tokens = [_token(w) for w in rest]
+    if any(t is None for t in tokens):
+        return None
+    typed = [t for t in tokens if t is not None]
+    candidates = [m for m in legal if (verb is None or _verb(m) == verb) and _matches(m, typed)]
+    shown = " ".join(_show(t, pretty) for t in typed)
+    one_card = verb is None and len(typed) == 1
+    if len(candidates) == 1 and (verb is not None or (one_card and typed[0][1] is not None)):
+        return Intent("play", move=candidates[0])
+    if candidates:
+        if one_card:
+            rank, suit = typed[0]
+            whose = shown if suit is not None else f"your {rank_plural(rank)}"
+            return Intent("list", moves=candidates, title=f"What {whose} can do")
+        said = f"{verb or first} {shown}"
+        return Intent("list", moves=candidates, title=f"{said}: which one?")
+    # Nothing fits: say what the first card can do instead, if anything.
+    rank, suit = typed[0]
+    others = [m for m in legal if _matches(m, typed[:1])]
+    if one_card and suit is None:  # a rank alone (``j``, ``sevens``) with nothing to play
+        return Intent("say", text=f"No move plays one of your {rank_plural(rank)} now.")
+    if verb is None or not others:
+        return None
+    why = _NEVER.get((verb, rank))
+    card = pretty(rank + suit) if suit else f"your {rank_plural(rank)}"
+    head = f"{card} cannot be played that way" + (f" ({why})" if why else "")
+    if len(others) <= 3:
+        ways = " or ".join(f"`{pretty_move(m, pretty)}`" for m in others)
+        return Intent("say", text=f"{head}; did you mean {ways}?")
+    return Intent("list", moves=others, title=f"{head}; what {card} can do")
+
+
+def _show(token: tuple[str, str | None], pretty: Pretty) -> str:
+    rank, suit = token
+    if suit is not None:
+        return pretty(rank + suit)
+    return "10" if rank == "T" else rank
+
+
+def pretty_move(move: Move, pretty: Pretty) -> str:
+    """``perm KD`` with its cards as the screen shows them: ``perm K♦``."""
+    verb, *cards = str(move).split()
+    return " ".join([verb, *(pretty(c) for c in cards)])
+
+
+_CARD_RE = re.compile(r"^(10|[0-9atjqkx])([cdhs♣♦♥♠♧♢♡♤12])$", re.IGNORECASE)
+_SUITS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
+
+
+_JOKER_RE = re.compile(r"^(?:jk|jo|joker)([12])$", re.IGNORECASE)
+
+
+def normalize_word(word: str) -> str:
+    """One typed word in canonical form when it is a card (``10h`` -> ``TH``, ``7♦`` -> ``7D``,
+    ``Jk1`` -> ``X1``: a joker as the screen shows it)."""
+    joker = _JOKER_RE.match(word)
+    if joker:
+        return "X" + joker.group(1)
+    m = _CARD_RE.match(word)
+    if not m:
+        return word.lower()
+    rank, suit = m.group(1).upper(), m.group(2)
+    rank = "T" if rank == "10" else rank
+    suit = _SUITS.get(suit, suit.upper())
+    card = rank + suit
+    return card if is_card_text(card) else word.lower()
+
+
+def normalize_input(text: str) -> str:
+    """Typed text with cards made canonical and spaces collapsed (a trailing space kept)."""
+    words = text.split()
+    out = " ".join(normalize_word(w) for w in words)
+    if text.endswith(" ") and out:
+        out += " "
+    return out
+
+
+def echo_text(text: str) -> str:
+    """Text safe to echo: control characters shown as ``^X``, very long lines shortened."""
+    out = []
+    for ch in text[:200]:
+        code = ord(ch)
+        if code < 32 or code == 127:
+            out.append("^" + chr(code ^ 64))
+        elif unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn"):
+            out.append("?")
+        else:
+            out.append(ch)
+    return "".join(out) + ("..." if len(text) > 200 else "")

@@ -1,0 +1,287 @@
+"""The full-screen app's keys and overlays through prompt_toolkit's pipe input (no terminal)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from appdriver import HOTSEAT, VS_AI, Driver, play
+
+from cuttle.play.session import GameSession, Options
+
+DOWN, RIGHT, UP, ESC, F2, PGUP = "\x1b[B", "\x1b[C", "\x1b[A", "\x1b", "\x1bOQ", "\x1b[5~"
+
+
+@pytest.fixture(autouse=True)
+def _xdg(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+
+
+def test_moves_menu_picks_with_arrows_and_enter() -> None:
+    def script(d: Driver) -> None:
+        d.keys("moves\r")
+        d.until(lambda: bool(d.io.overlays) and d.io.overlays[-1].menu)
+        d.keys(DOWN + DOWN, wait=False)
+        d.keys("\r", wait=False)
+        d.keys("quit\r")
+
+    session, _, result = play(script)
+    first = str(session.game.history[0][1])
+    fresh = GameSession(1, "classic", VS_AI, session.io, Options(save=False))
+    assert first == str(fresh.game.legal_moves()[2])
+    assert result == "quit"
+
+
+def test_hand_card_selected_with_arrows_shows_its_moves() -> None:
+    def script(d: Driver) -> None:
+        d.keys(RIGHT + RIGHT)  # the second card
+        assert d.io.selected == 1
+        d.keys("\r", wait=False)
+        ov = d.io.overlays[-1]
+        assert ov.menu and ov.title.startswith("What ")
+        d.keys("\r", wait=False)  # its first move
+        d.keys("quit\r")
+
+    session, _, _ = play(script)
+    hand = Game_hand(seed=1)
+    assert hand[1] in str(session.game.history[0][1])
+
+
+def Game_hand(seed: int) -> list[str]:  # noqa: N802 - reads as the thing it returns
+    from cuttle import Game
+
+    return list(Game.new(seed=seed).view(0)["hands"][0])
+
+
+def test_help_overlay_closes_with_esc_and_q_and_keeps_the_board() -> None:
+    def script(d: Driver) -> None:
+        d.keys("help\r")
+        d.until(lambda: bool(d.io.overlays))
+        assert d.io.overlays[-1].title == "Help"
+        assert d.io.tbl is not None  # the board is still the one drawn under it
+        d.keys(ESC, wait=False)
+        assert not d.io.overlays
+        d.keys("rules 7\r")
+        d.until(lambda: bool(d.io.overlays))
+        d.keys("q", wait=False)
+        assert not d.io.overlays
+        d.keys("quit\r")
+
+    play(script)
+
+
+def test_typing_over_an_overlay_closes_it_and_types() -> None:
+    def script(d: Driver) -> None:
+        d.keys("scrap\r")  # the scrap is empty: a message, no overlay
+        assert not d.io.overlays
+        assert any("empty" in m for m in d.io.messages)
+        d.keys("log\r")
+        d.keys("help\r")
+        d.until(lambda: bool(d.io.overlays))
+        d.keys("dr", wait=False)
+        assert not d.io.overlays and d.io.buffer.text == "dr"
+        d.keys("aw\r", wait=False)
+        d.keys("quit\r")
+
+    session, _, _ = play(script)
+    assert str(session.game.history[0][1]) == "draw"
+
+
+def test_f2_cycles_the_pace_and_pageup_scrolls_the_log() -> None:
+    def script(d: Driver) -> None:
+        d.keys(F2)
+        assert d.io.pace == "step"
+        d.keys(F2, wait=False)
+        assert d.io.pace == "normal"
+        d.keys("pace fast\r", wait=False)
+        assert d.io.pace == "fast"
+        for _ in range(8):
+            d.keys("draw\r")
+        d.keys(PGUP)
+        assert d.io.log_back > 0
+        d.keys("quit\r")
+
+    # Seed 4: after eight draws the game goes on, with a log longer than its window (with seed
+    # 1 the random AI won on its eighth move, and PageUp was never tried).
+    play(script, seed=4)
+
+
+def test_step_pace_waits_for_a_key_after_each_opponent_action() -> None:
+    def script(d: Driver) -> None:
+        d.keys("draw\r")
+        d.until(lambda: d.io._step() is not None)  # the AI's move, on screen until a key
+        time.sleep(0.3)
+        assert d.io._step() is not None and not d.io.ready.is_set()
+        d.keys(" ", wait=False)
+        d.keys("quit\r")
+
+    play(script, pace="step")
+
+
+def test_ctrl_c_asks_and_typed_ahead_text_does_not_answer() -> None:
+    def script(d: Driver) -> None:
+        d.keys("dra")
+        d.keys("\x03", wait=False)  # Ctrl-C: the question clears what was typed
+        d.until(lambda: d.io.mode == "ask")
+        assert d.io.buffer.text == ""
+        d.keys("n\r")
+        d.keys("\x03")
+        d.keys("y\r")
+
+    _, _, result = play(script)
+    assert result == "quit"
+
+
+def test_hotseat_handoff_and_each_seat_its_own_history() -> None:
+    def at_table(d: Driver, seat: int) -> None:
+        d.until(lambda: d.io.mode == "read" and d.io.tbl is not None and d.io.tbl.viewer == seat)
+
+    def script(d: Driver) -> None:
+        d.until(lambda: d.io.mode == "handoff")
+        assert d.io.tbl is None  # nothing of a hand behind the handoff screen
+        d.keys("\r")
+        at_table(d, 0)
+        d.keys("draw\r")
+        d.until(lambda: d.io.mode == "handoff")
+        d.keys("\r")
+        at_table(d, 1)
+        d.keys(UP)  # Bob's history is his own: empty
+        assert d.io.buffer.text == ""
+        d.keys("draw\r", wait=False)
+        d.until(lambda: d.io.mode == "handoff")
+        d.keys("\r")
+        at_table(d, 0)
+        d.keys(UP)  # Ann's own "draw"
+        assert d.io.buffer.text == "draw"
+        d.keys("\x15quit\r", wait=False)
+
+    session, _, _ = play(script, seats=HOTSEAT)
+    assert [str(m) for _, m in session.game.history] == ["draw", "draw"]
+
+
+def test_term_dumb_plays_line_by_line_and_never_mentions_tab(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from helpers import cli_env
+
+    def run(term: str) -> str:
+        env = cli_env(tmp_path, TERM=term)
+        done = subprocess.run(
+            [sys.executable, "-m", "cuttle", "play", "--seed", "3", "--ai", "random"],
+            input="help\ndraw\n7\nquit\n",
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    dumb = run("dumb")
+    assert "Commands" in dumb and "You drew" in dumb and "Your move" in dumb
+    assert "Tab" not in dumb
+    piped = run("xterm")  # a pipe has no completion whatever the terminal: no word of Tab
+    assert "Your move" in piped and "Tab" not in piped
+
+
+def test_seed_hidden_until_the_end_and_your_side_below_when_you_sat_second() -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from cuttle.play.session import Seat
+    from cuttle.ui.terminal import PlainIO
+
+    seats = (Seat("AI (random)", "random"), Seat("You"))
+    io = PlainIO(Console(file=StringIO()), StringIO(""))
+    session = GameSession(4, "classic", seats, io, Options(save=False, show_seed=False))
+    assert session.model(1).seed is None  # a random seed is the whole deal: not shown in play
+    session.game.concede(0)
+    final = session.model(None)
+    assert final.bottom == 1 and final.seed == 4  # over: all cards, you below, the seed shown
+    hotseat = GameSession(4, "classic", HOTSEAT, io, Options(save=False))
+    assert hotseat.model(0).seed is None  # never during a hot-seat game, even if chosen
+
+
+def test_question_mark_opens_the_legend_and_the_status_bar_tells_the_threat() -> None:
+    def script(d: Driver) -> None:
+        d.keys("?")
+        d.until(lambda: bool(d.io.overlays))
+        assert d.io.overlays[-1].title == "Legend"
+        d.keys(ESC, wait=False)
+        model = d.io._shown()
+        assert model is not None
+        assert d.io._threat(model).startswith("AI (random) needs 21 · ")  # what the bar shows
+        d.keys("quit\r")
+
+    play(script)
+
+
+def test_a_pasted_line_longer_than_any_command_is_cut_at_once() -> None:
+    def script(d: Driver) -> None:
+        d.keys("x" * 5000)
+        d.until(lambda: len(d.io.buffer.text) == 200)
+        # Said once, however many pieces the paste came in.
+        assert sum("at most 200 characters" in m for m in d.io.messages) == 1
+        d.io._post(d.io.buffer.reset)  # the buffer belongs to the app's thread
+        d.sync()
+        d.keys("quit\r")
+
+    play(script)
+
+
+def test_a_status_bar_keeps_the_lowest_ranks_in_their_order() -> None:
+    from cuttle.ui.statusbar import fit_bar
+
+    pieces = [("turn", 0), ("scores 10/21", 4), ("F1 help", 1), ("", 0), ("x" * 40, 2)]
+    assert fit_bar(pieces, 200, " · ") == "turn · scores 10/21 · F1 help · " + "x" * 40
+    assert fit_bar(pieces, 20, " · ") == "turn · F1 help"  # the rest does not fit
+    cut = fit_bar(pieces, 50, " · ", cut_rank=2)
+    assert cut == "turn · F1 help · " + "x" * 32 + "…" and len(cut) == 50
+    # Under 30 columns left for it: not cut but left out, and the next rank gets the room.
+    assert fit_bar(pieces, 40, " · ", cut_rank=2) == "turn · scores 10/21 · F1 help"
+
+
+def test_the_status_bar_keeps_a_threat_to_win_next_turn_at_80_columns() -> None:
+    from appdriver import Output80x24
+    from helpers import make
+    from prompt_toolkit.input import create_pipe_input
+
+    from cuttle.ui.app import AppIO
+
+    def bar(game: object) -> str:
+        with create_pipe_input() as pipe:
+            io = AppIO(pt_input=pipe, pt_output=Output80x24())
+            session = GameSession(1, "classic", VS_AI, io, Options(save=False))
+            session.game = game  # type: ignore[assignment]
+            io._shown = lambda: session.model(0)  # type: ignore[method-assign]
+            text = "".join(t for _, t, *_ in io._status())
+        assert len(text) <= 80
+        return text
+
+    # The AI has 18 of 21: any point card of 3 or more wins it; that goes before the scores.
+    threat = bar(make(hands=("4C 5D", "6H 7S"), points=("TC", "9D 9H"), deck="2C 3C 4D"))
+    assert "You: turn" in threat and "AI (random) needs 3 · " in threat and "F1 help" in threat
+    # Nothing wins it next turn: the scores, the deck and the seed come first.
+    calm = bar(make(hands=("4C 5D", "6H 7S"), points=("TC", "3D"), deck="2C 3C 4D"))
+    assert "You 10/21" in calm and "deck 3" in calm and "needs" not in calm
+
+
+def test_the_coach_speaks_on_the_full_screen_and_stays_through_the_opponents_turn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cuttle.play.coach import Coach
+
+    monkeypatch.setattr(Coach, "remark", lambda self, g, m: f"Coach: {m} was a blunder")
+
+    def script(d: Driver) -> None:
+        d.keys("draw\r")
+        d.ready()  # the AI has moved: the game waits for the player again
+        shown = [text for text, _ in d.io._message_lines()]
+        assert "Coach: draw was a blunder" in shown
+        d.keys("quit\r")
+
+    play(script, coach=True)
