@@ -80,11 +80,12 @@ def review_parts(review: Review, record: GameRecord, where: str, ascii: bool = F
         if j.label in ("inaccuracy", "mistake", "blunder"):
             moves.append(Padding(Text(shown_advice(j, style), style="dim"), (0, 0, 0, 7)))
     summary: list[Any] = [Text("Summary", style="bold")]
-    top = f"{'':<{NAME_WIDTH}} {'accuracy':>8} " + " ".join(f"{lab[:5]:>5}" for lab in LABELS)
+    # Whole words as column heads (a new player could not read "inacc mista blund").
+    top = f"{'':<{NAME_WIDTH}} {'accuracy':>8} " + " ".join(f"{lab:>{len(lab)}}" for lab in LABELS)
     summary.append(Text(top))
     for p in review.summary()["players"]:
         acc = "-" if p["accuracy"] is None else f"{p['accuracy']:.1f}%"
-        counts = " ".join(f"{p['counts'][lab]:>5}" for lab in LABELS)
+        counts = " ".join(f"{p['counts'][lab]:>{len(lab)}}" for lab in LABELS)
         summary.append(Text(f"{names[p['player']][:NAME_WIDTH]:<{NAME_WIDTH}} {acc:>8} {counts}"))
     limits = ", ".join(f"{name} under {100 * v:g}" for name, v in THRESHOLDS)
     summary.append(Text(f"Win chance given away, in points: {limits}, blunder from "

@@ -200,6 +200,17 @@ def test_the_review_text_fits_80_columns() -> None:
     assert "from what the mover could see" in text
 
 
+def test_the_review_summary_heads_its_columns_with_whole_words() -> None:
+    review = review_game("classic", 2, BLUNDER_GAME, ("Ann", "Bob"), FAST)
+    lines = [line.plain for line in review_text(review, blunder_record(), "test")
+             if hasattr(line, "plain")]
+    head = next(line for line in lines if line.split()[:1] == ["accuracy"])
+    assert head.split() == ["accuracy", "best", "good", "inaccuracy", "mistake", "blunder",
+                            "forced"]
+    row = next(line for line in lines if line.startswith("Bob"))
+    assert len(row) == len(head)  # each count under its word
+
+
 # -- the command -------------------------------------------------------------------------------
 def test_review_json_of_a_record_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "game.json"
