@@ -43,7 +43,9 @@ class Rules:
     hand_limit: int | None = None
     #: who wins when one move makes both players reach their goal: "mover" or "p0"
     simultaneous_win: str = "mover"
-    #: jacks, 2s and 9s may target the player's own cards (classic: yes)
+    #: 2s and 9s may target the player's own permanents, and a jack a 7 reveals goes on the
+    #: player's own point card when no opponent's card can take it (classic: yes; a jack from
+    #: hand goes only on the opponent's point cards in every preset)
     target_own: bool = True
     #: 3 may take a 3 from the scrap
     three_takes_three: bool = True

@@ -160,7 +160,7 @@ def before_last_move(g: Game, seat: int, history: list[tuple[int, Move]]) -> Gam
     elif m.kind == "jack":
         t = m.target
         assert c is not None and t is not None
-        if b.jacks.get(t, ())[-1:] != (c,) or b.own_jacks >> c & 1 or t not in b.points[opp]:
+        if b.jacks.get(t, ())[-1:] != (c,) or t not in b.points[opp]:
             return None
         b._remove_top_jack(c)
     if c is not None:

@@ -85,8 +85,8 @@ def playout_prior(g: Game, m: Move, p: int) -> float:
     if kind == "jack":
         t = m.target
         assert t is not None
-        if g.controller(t) == p:
-            return -5.0
+        if g.controller(t) == p:  # a 7's jack no opponent's card could take: give the least
+            return -5.0 - rank(t)
         gain = rank(t)
         return 100.0 if gain >= need else 3.0 + 0.4 * gain
     if kind == "scuttle":

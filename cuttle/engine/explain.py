@@ -167,10 +167,14 @@ def _play_problem(g: Game, p: int, m: Move, from_seven: bool) -> str | None:
         owner = g.controller(t)
         if owner is None:
             return f"{pretty(t)} is not a point card on the table"
-        if owner == p and not g.rules.target_own:
-            return f"under {g.rules.preset} rules a jack may only go on the opponent's point cards"
-        if owner != p and g.queens(opp):
-            return f"the opponent's queen protects {pretty(t)}"
+        if owner != p:
+            return f"the opponent's queen protects {pretty(t)}" if g.queens(opp) else None
+        if not from_seven or not g.rules.target_own:
+            return (f"a jack may only go on the opponent's point cards, not on your own "
+                    f"{pretty(t)}")
+        if not g.queens(opp) and g.points[opp]:
+            return (f"a jack a seven reveals goes on your own card only when none of the "
+                    f"opponent's can take it: {name} on {pretty(min(g.points[opp]))}, for one")
         return None
     if k == "oneoff":
         if c < 52 and r not in _ONE_OFF_RANKS and not (r == 7 and g.rules.eight_oneoff):

@@ -483,10 +483,12 @@ class Game:
                         for x in self.perms[opp]:
                             if x >> 2 == _R_QUEEN:
                                 opp_queens += 1
-                    if opp_queens == 0:
+                    # Only on the opponent's point cards. A jack a 7 revealed must be played: with
+                    # no opponent's card to take it, it goes on one of the player's own (classic).
+                    if opp_queens == 0 and opp_points:
                         for t in opp_points:
                             moves.append(row[t])
-                    if self.rules.target_own:
+                    elif seven and self.rules.target_own:
                         for t in sorted(self.points[p]):
                             moves.append(row[t])
                 elif c < 52:
@@ -893,7 +895,7 @@ class Game:
 
     def _add_jack(self, jack: int, base: int, player: int) -> None:
         bit = 1 << jack
-        if base in self.points[player]:  # onto the player's own card (classic, or a seven)
+        if base in self.points[player]:  # onto the player's own card (a classic seven's jack)
             self.own_jacks |= bit
         else:
             self.own_jacks &= ~bit

@@ -7,11 +7,12 @@ import random
 from typing import Any
 
 import pytest
-from helpers import make
+from helpers import make, play
 
 from cuttle import Game, Move
 from cuttle.ai import LEVELS, make_player
 from cuttle.ai.base import Player
+from cuttle.ai.ismcts import playout_prior
 
 # A short deeper round keeps that code path in every test at a fraction of its default cost.
 FAST_HARD = {"iterations": 40, "deep": 4, "finalists": 2}
@@ -220,6 +221,25 @@ def test_blocks_an_immediate_loss_with_an_ace(level: str) -> None:
     g = make(hands=("AC 4C 5C", "6S 7S 8S"), points=("3D", "TD 9D"))
     move = player(level).choose(g)
     assert str(move) == "oneoff AC"
+
+
+@pytest.mark.parametrize("level", STRONG)
+def test_a_sevens_jack_forced_onto_own_cards_gives_away_the_least(level: str) -> None:
+    # classic: player 1's queen protects their cards, so the jack the 7 reveals must go on one of
+    # player 0's own point cards, handing it over: the 2 costs least
+    g = make(hands=("7C 4C", "6S 8S"), points=("9H 2D 5S", "3C"), permanents=("", "QS"),
+             deck="JC ...")
+    play(g, "oneoff 7C", "resolve")
+    assert {str(m) for m in g.legal_moves()} == {"jack JC 2D", "jack JC 5S", "jack JC 9H"}
+    assert str(player(level).choose(g)) == "jack JC 2D"
+
+
+def test_playout_prior_of_a_jack_on_own_card_prefers_the_lowest() -> None:
+    g = make(hands=("7C 4C", "6S 8S"), points=("9H 2D 5S", "3C"), permanents=("", "QS"),
+             deck="JC ...")
+    play(g, "oneoff 7C", "resolve")
+    prior = {str(m): playout_prior(g, m, 0) for m in g.legal_moves()}
+    assert prior["jack JC 2D"] - 1 > prior["jack JC 5S"] > prior["jack JC 9H"] + 1
 
 
 # -- the hard level's own parts --------------------------------------------------------------------

@@ -96,6 +96,12 @@ def check_moves(g: Game, rng: random.Random) -> None:
     legal = g.legal_moves()
     assert legal, "a game in play always has a legal move"
     assert len(set(legal)) == len(legal), "each move is listed once"
+    # RULES.md, Jack: on the opponent's point cards; on one's own only a classic seven's jack
+    # that no opponent's card can take
+    jacks = [m for m in legal if m.kind == "jack"]
+    on_own = [m for m in jacks if m.target not in g.points[1 - g.to_move]]  # type: ignore[operator]
+    if on_own:
+        assert g.phase == "resolve_seven" and g.rules.target_own and on_own == jacks, on_own
     for m in legal:
         c = g.copy()
         c.play(str(m))  # every listed move applies, by text too

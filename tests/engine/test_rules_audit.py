@@ -354,11 +354,21 @@ def test_win_on_opponents_turn_when_their_two_scraps_a_jack(rules):
     assert g.outcome == "p0"
 
 
-def test_win_by_opponents_move_classic_jack_on_own_card_gives_points():
-    # classic: p0 jacks its own 9S, giving it to p1 who reaches 21 on p0's turn
-    g = make(hands=("JC 5C", "3C"), points=("9S", "TS 2S"))
-    g.play("jack JC 9S")
+def test_win_by_opponents_move_classic_seven_jack_on_own_card_gives_points():
+    # classic: p1's queen protects p1's cards, so the jack p0's seven reveals must go on p0's
+    # own 9S, giving it to p1, who reaches 21 on p0's turn
+    g = make(hands=("7C 5C", "3C"), points=("9S", "TS 2S"), permanents=("", "QH"),
+             deck="JC ...")
+    play(g, "oneoff 7C", "resolve", "jack JC 9S")
     assert g.outcome == "p1"
+
+
+@both
+def test_jack_from_hand_never_goes_on_own_point_card(rules):
+    # RULES.md, Jack: only on the opponent's point cards; the classic exception is a seven's jack
+    g = make(hands=("JC 5C", "3C"), points=("9S", "TS 2S"), rules=rules)
+    assert {m for m in moves(g) if m.startswith("jack")} == {"jack JC 2S", "jack JC TS"}
+    illegal(g, "jack JC 9S", "only go on the opponent's point cards")
 
 
 @both

@@ -751,9 +751,11 @@ def test_queen_blocks_nine_classic():
 
 
 def test_queen_blocks_jacks_classic():
+    # the opponent's queen leaves a jack from hand nowhere to go: not even the player's own 3C
     g = make(hands=("JC", "4S"), points=(["3C"], ["7D"]), permanents=([], ["QH"]))
-    assert moves(g) == {"draw", "jack JC 3C"}
+    assert moves(g) == {"draw"}
     illegal(g, "jack JC 7D", "queen protects 7♦")
+    illegal(g, "jack JC 3C", "only go on the opponent's point cards", "not on your own 3♣")
 
 
 def test_queen_blocks_two_on_jack_classic():
@@ -807,11 +809,19 @@ def test_jacks_stack_and_each_flips_control(rules):
     assert pts(g, 0) == ["7D+JC+JD+JH"] and g.score(0) == 7
 
 
-def test_jack_on_own_point_card_classic():
-    g = make(hands=("JC", "4S"), points=(["7D"], []))
-    assert "jack JC 7D" in moves(g)
-    g.play("jack JC 7D")
-    assert pts(g, 1) == ["7D+JC"] and pts(g, 0) == []
+@both
+def test_jack_from_hand_on_own_point_card_is_illegal(rules):
+    # RULES.md, Jack: a jack goes on one of the opponent's point cards, in both presets
+    g = make(hands=("JC", "4S"), points=(["7D", "5C"], ["9H"]), rules=rules)
+    assert moves(g) == {"draw", "jack JC 9H"}
+    illegal(g, "jack JC 7D", "only go on the opponent's point cards", "not on your own 7♦")
+    assert pts(g, 0) == ["5C", "7D"] and pts(g, 1) == ["9H"]
+
+
+@both
+def test_jack_from_hand_with_only_own_point_cards_has_no_move(rules):
+    g = make(hands=("JC", "4S"), points=(["7D"], []), rules=rules)
+    assert moves(g) == {"draw"}
 
 
 @both
@@ -876,11 +886,21 @@ def test_view_shows_tables_scrap_and_stack(rules):
     assert v["hands"][0] == ["??"]
 
 
-def test_seven_jack_may_go_on_either_players_card_classic():
-    # classic jacks may go on any point card; a seven's jack is no different (it must be played)
+def test_seven_jack_goes_on_the_opponents_card_when_one_can_take_it_classic():
+    # a seven's jack goes on the player's own card only when no opponent's card can take it
     g = make(hands=("7C", "4S"), points=(["9H"], ["TD"]), deck="JC ...")
     play(g, "oneoff 7C", "resolve")
-    assert moves(g) == {"jack JC 9H", "jack JC TD"}
+    assert moves(g) == {"jack JC TD"}
+    illegal(g, "jack JC 9H", "your own card only when none of the opponent's", "J♣ on T♦")
+
+
+def test_seven_jack_goes_on_own_card_when_opponent_has_no_point_card_classic():
+    g = make(hands=("7C", "4S"), points=(["9H", "3S"], []), deck="JC ...")
+    play(g, "oneoff 7C", "resolve")
+    assert moves(g) == {"jack JC 3S", "jack JC 9H"}
+    g.play("jack JC 3S")
+    assert pts(g, 1) == ["3S+JC"] and pts(g, 0) == ["9H"]
+    assert g.to_position()["own_jacks"] == ["JC"]
 
 
 def test_nine_returned_jack_known_to_both():
