@@ -8,6 +8,8 @@ scuttle: ``7D`` (25) beats ``7C`` (24) and ``6H`` (22) but not ``7H`` (26).
 
 from __future__ import annotations
 
+import re
+
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
@@ -26,10 +28,22 @@ HIDDEN = "??"
 ACE, TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING = range(1, 14)
 
 _TEXT = [r + s for r in RANKS for s in SUITS] + ["X1", "X2"]
-_PRETTY = [r + s for r in RANKS for s in SUIT_SYMBOLS] + ["🃏1", "🃏2"]
+# A joker has one name, the notation's X1/X2, on screen too: "Jk1" read as a jack.
+_PRETTY = [r + s for r in RANKS for s in SUIT_SYMBOLS] + ["X1", "X2"]
 _RANK_ALIASES = {"10": "T", "1": "A"}
 _SUIT_ALIASES = {sym: s for sym, s in zip(SUIT_SYMBOLS, SUITS, strict=True)}
 _SUIT_ALIASES.update({"♧": "C", "♢": "D", "♡": "H", "♤": "S"})
+
+
+#: Every way a player may write a joker (any case): the notation's ``X1``, and ``Jk1``, ``Jo1``,
+#: ``joker1``, ``joker 1``, ``🃏1``. Only ``X1``/``X2`` is ever written.
+_JOKER_WORD = re.compile(r"(?:x|jk|jo|joker ?|\U0001F0CF)([12])", re.IGNORECASE)
+
+
+def parse_joker(text: str) -> int | None:
+    """The joker a word names (``X1``, ``jk2``, ``Joker1``, ``🃏1``), or None if it names none."""
+    m = _JOKER_WORD.fullmatch(text.strip())
+    return None if m is None else JOKER1 if m.group(1) == "1" else JOKER2
 
 
 def rank_of(card: int) -> int:
@@ -58,13 +72,15 @@ def card_text(card: int) -> str:
 
 
 def parse_card(text: str) -> int:
-    """Parse a card: ``7D``, ``7d``, ``10d``, ``7♦``, ``x1``. Raises ValueError naming the input."""
+    """Parse a card: ``7D``, ``7d``, ``10d``, ``7♦``, ``x1`` (a joker by any name of
+    :func:`parse_joker`). Raises ValueError naming the input."""
     s = text.strip()
     if not s:
         raise ValueError("empty card")
+    joker = parse_joker(s)
+    if joker is not None:
+        return joker
     up = s.upper()
-    if up in ("X1", "X2"):
-        return JOKER1 if up == "X1" else JOKER2
     suit_ch = s[-1]
     rank_txt = up[:-1]
     suit = _SUIT_ALIASES.get(suit_ch, suit_ch.upper())
@@ -75,7 +91,8 @@ def parse_card(text: str) -> int:
 
 
 def pretty(card: int | str, ascii: bool = False) -> str:
-    """Display text of a card (int or canonical text): ``7♦``, or ``7D`` with ``ascii=True``."""
+    """Display text of a card (int or canonical text): ``7♦``, or ``7D`` with ``ascii=True``;
+    a joker is ``X1`` either way."""
     if isinstance(card, str):
         if card == HIDDEN:
             return card

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+from cuttle.cards import parse_joker
+
 
 @lru_cache(maxsize=1)
 def rules_text() -> str:
@@ -50,7 +52,7 @@ _RANK_WORDS = {
     "j": "J", "jack": "J", "knave": "J",
     "q": "Q", "queen": "Q",
     "k": "K", "king": "K",
-    "x": "X", "x1": "X", "x2": "X", "joker": "X",
+    "x": "X", "joker": "X",
 }  # fmt: skip
 
 _CARD_HELP = (
@@ -107,9 +109,11 @@ def card_key(text: str) -> tuple[str, str | None]:
     """Parse a card or rank the way a player types it; return (rank key, suit letter or None).
 
     ``7`` -> ("7", None); ``7d``/``7♦``/``7 of diamonds`` -> ("7", "D"); ``10``/``T``/``ten`` ->
-    ("T", None); ``jack``/``J``/``jacks`` -> ("J", None); ``X1``/``joker`` -> ("X", None).
-    Raises ValueError for anything else.
+    ("T", None); ``jack``/``J``/``jacks`` -> ("J", None); ``joker`` or a joker by any name
+    (``X1``, ``jk2``, ``joker1``) -> ("X", None). Raises ValueError for anything else.
     """
+    if parse_joker(text) is not None:
+        return "X", None
     word = text.strip().lower()
     for symbol, letter in _SYMBOL_TO_SUIT.items():
         word = word.replace(symbol, letter)
@@ -202,7 +206,7 @@ CARD_SUMMARY: list[tuple[str, str, str]] = [
     ("8", "8 points", "permanent (glasses): see the opponent's hand"),
     ("9", "9 points", "one-off: return a permanent to its owner's hand"),
     ("10", "10 points", "points and scuttles only"),
-    ("J", "-", "permanent: take an opponent's point card"),
+    ("J", "-", "permanent: take control of an opponent's point card"),
     ("Q", "-", "permanent: protects your other cards from 2, 9 and jacks"),
     ("K", "-", "permanent: lowers your goal 21 -> 14 -> 10 -> 7 -> 5"),
 ]
@@ -219,7 +223,6 @@ def card_summary(rules: str = "classic") -> list[tuple[str, str, str]]:
         rows["7"][2] = "one-off: reveal the top two cards, play one of them"
         rows["2"][2] = "one-off: scrap an opponent's permanent; or counter a one-off"
         rows["9"][2] = "one-off: an opponent's card back to their hand, frozen"
-        rows["J"][2] = "permanent: take control of an opponent's point card"
         rows["K"][2] = "permanent: lowers your goal 21 -> 14 -> 10 -> 5 -> 0"
     else:
         rows["5"][2] = "one-off: draw two cards"
@@ -237,7 +240,7 @@ def card_summary(rules: str = "classic") -> list[tuple[str, str, str]]:
         rows["Q"][2] += " (and other queens)"
     out = [(r[0], r[1], r[2]) for r in rows.values()]
     if "joker" in variants:
-        out.append(("Joker", "-", "one-off: the players swap hands"))
+        out.append(("Joker", "-", "X1 and X2; one-off: the players swap hands"))
     return out
 
 

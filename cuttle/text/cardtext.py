@@ -51,7 +51,6 @@ _ASCII_PUNCT = str.maketrans(
 )
 _SYMBOL_TEN = re.compile(r"\bT(?=[♣♦♥♠])")
 _UNICODE_TEN = re.compile(r"\b10(?=[♣♦♥♠])")
-_JOKER = re.compile(r"\bJk([12])\b")
 
 
 def rank_char(card: str) -> str:
@@ -87,7 +86,7 @@ class CardStyle:
             return self.back
         card = card.upper()
         if card.startswith("X"):
-            return card if self.ascii else "Jk" + card[1:]
+            return card  # the notation's X1: one name everywhere, never read as a jack
         rank = "10" if card[0] == "T" and not self.ascii else card[0]
         if self.ascii:
             return rank + card[1]
@@ -130,8 +129,7 @@ class CardStyle:
         (``10♠ — ok…`` -> ``TS - ok...``); unchanged otherwise."""
         if not self.ascii:
             return _SYMBOL_TEN.sub("10", text)  # the engine's messages write T♠
-        text = _JOKER.sub(r"X\1", _UNICODE_TEN.sub("T", text))
-        return text.translate(_ASCII_PUNCT)
+        return _UNICODE_TEN.sub("T", text).translate(_ASCII_PUNCT)
 
     def words(self, text: str) -> str:
         """Replace every canonical card in a move text by its display form (``scuttle 9♣ 7♥``)."""

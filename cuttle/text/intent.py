@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from cuttle import Move
+from cuttle.cards import card_text, parse_joker
 from cuttle.rulesdoc import card_key
 from cuttle.text.cardtext import is_card_text
 
@@ -133,8 +134,9 @@ def read_number(
 def _token(word: str) -> tuple[str, str | None] | None:
     """A typed card or rank: ``10h`` -> (``T``, ``H``), ``10`` -> (``T``, None), ``X1`` ->
     (``X``, ``1``); else None."""
-    if word.upper() in ("X1", "X2"):
-        return "X", word[1]
+    joker = parse_joker(word)
+    if joker is not None:
+        return "X", card_text(joker)[1]
     try:
         return card_key(word)
     except ValueError:
@@ -240,15 +242,12 @@ _CARD_RE = re.compile(r"^(10|[0-9atjqkx])([cdhs♣♦♥♠♧♢♡♤12])$", r
 _SUITS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
 
 
-_JOKER_RE = re.compile(r"^(?:jk|jo|joker)([12])$", re.IGNORECASE)
-
-
 def normalize_word(word: str) -> str:
     """One typed word in canonical form when it is a card (``10h`` -> ``TH``, ``7♦`` -> ``7D``,
-    ``Jk1`` -> ``X1``: a joker as the screen shows it)."""
-    joker = _JOKER_RE.match(word)
-    if joker:
-        return "X" + joker.group(1)
+    ``jk1``/``joker1``/``🃏1`` -> ``X1``: every name of a joker)."""
+    joker = parse_joker(word)
+    if joker is not None:
+        return card_text(joker)
     m = _CARD_RE.match(word)
     if not m:
         return word.lower()

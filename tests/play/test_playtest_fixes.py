@@ -121,7 +121,7 @@ def test_discard_descriptions_say_what_you_keep() -> None:
 
 def test_ascii_style_says_everything_in_ascii() -> None:
     say = CardStyle(ascii=True).say
-    assert say("10♠ — ok… Jk1 · 7♦ → 8♣ ⇒ ◀ •") == "TS - ok... X1 - 7D -> 8C => < -"
+    assert say("10♠ — ok… X1 · 7♦ → 8♣ ⇒ ◀ •") == "TS - ok... X1 - 7D -> 8C => < -"
     assert CardStyle().say("7♦ — ok…") == "7♦ — ok…"
 
 
