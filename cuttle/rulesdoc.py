@@ -3,7 +3,8 @@
 ``cuttle/data/rules.md`` (``docs/rules.md`` in the source tree is a link to it) is the single source
 of the rules text. ``cuttle rules`` (``commands/rules``), its pager (``ui/pager``) and the in-game
 ``rules`` command (``text/helptext``) all read it through this module, which imports nothing but the
-standard library, so that none of them has to import another.
+standard library and ``cuttle.cards`` (the names of a joker), so that none of them has to import
+another.
 
 The document's ``## Card by card`` section has one ``### R — name`` subsection per rank (and
 ``### X — joker``), and its ``## Variants`` section one ``### name`` subsection per variant; a topic

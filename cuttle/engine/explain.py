@@ -174,7 +174,7 @@ def _play_problem(g: Game, p: int, m: Move, from_seven: bool) -> str | None:
                     f"{pretty(t)}")
         if not g.queens(opp) and g.points[opp]:
             return (f"a jack a seven reveals goes on your own card only when none of the "
-                    f"opponent's can take it: {name} on {pretty(min(g.points[opp]))}, for one")
+                    f"opponent's can take it, and {pretty(min(g.points[opp]))} can")
         return None
     if k == "oneoff":
         if c < 52 and r not in _ONE_OFF_RANKS and not (r == 7 and g.rules.eight_oneoff):

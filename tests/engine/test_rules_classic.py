@@ -891,7 +891,7 @@ def test_seven_jack_goes_on_the_opponents_card_when_one_can_take_it_classic():
     g = make(hands=("7C", "4S"), points=(["9H"], ["TD"]), deck="JC ...")
     play(g, "oneoff 7C", "resolve")
     assert moves(g) == {"jack JC TD"}
-    illegal(g, "jack JC 9H", "your own card only when none of the opponent's", "J♣ on T♦")
+    illegal(g, "jack JC 9H", "your own card only when none of the opponent's", "and T♦ can")
 
 
 def test_seven_jack_goes_on_own_card_when_opponent_has_no_point_card_classic():
