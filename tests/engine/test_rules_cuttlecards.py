@@ -274,6 +274,15 @@ def test_seven_jack_validate_rejects_own_card_and_queen_protected_target():
     assert moves(g) == {"scrap JC"}
 
 
+def test_seven_jacks_never_go_on_own_cards_when_the_opponent_has_none():
+    """RULES.md §2: jacks only on the opponent's point cards; the classic exception (a seven's jack
+    on one's own card) does not apply: with only jacks revealed, one is scrapped."""
+    g = cc(hands=("7C", "4S"), points=(["9H", "3D"], []), deck="JC JD 5S ...")
+    play(g, "oneoff 7C", "resolve")
+    assert moves(g) == {"scrap JC", "scrap JD"}
+    illegal(g, "jack JC 9H", "only go on the opponent's point cards")
+
+
 def test_seven_discard_validate_rejects_unless_both_revealed_are_jacks():
     """seven-discard/validate: the top two must both be jacks."""
     g = cc(hands=("7C", "4S"), deck="JC 9D ...")
