@@ -207,7 +207,7 @@ CARD_SUMMARY: list[tuple[str, str, str]] = [
     ("8", "8 points", "permanent (glasses): see the opponent's hand"),
     ("9", "9 points", "one-off: return a permanent to its owner's hand"),
     ("10", "10 points", "points and scuttles only"),
-    ("J", "-", "permanent: take control of an opponent's point card"),
+    ("J", "-", "permanent: take control of a point card of the opponent's"),
     ("Q", "-", "permanent: protects your other cards from 2, 9 and jacks"),
     ("K", "-", "permanent: lowers your goal 21 -> 14 -> 10 -> 7 -> 5"),
 ]
