@@ -223,8 +223,11 @@ def move_meta(
         return f"{c[0]} as a permanent"
     if verb == "jack" and len(cards) == 2:
         zone, p, _ = locate(cards[1], pos)
-        whose = "your own " if p == player else ""
-        return f"{c[0]} steals {whose}{c[1]} ({point_value(cards[1])} pts)"
+        pts = point_value(cards[1])
+        if p == player:  # only a seven's jack with no card of the opponent's to take
+            receiver = Person.of(names[other(player)]).object()
+            return f"{c[0]} on your own {c[1]}: it goes to {receiver} ({pts} pts)"
+        return f"{c[0]} steals {c[1]} ({pts} pts)"
     if verb == "counter" and cards:
         return f"counter with {c[0]}"
     if verb == "resolve":

@@ -40,6 +40,9 @@ def test_move_meta_for_every_kind_of_move() -> None:
     assert move_meta("oneoff 2C KS", pos, 0, NAMES, STYLE) == "2♣ one-off: scrap AI's K♠"
     assert "J♦ on 10♠" in move_meta("oneoff 9S JD", pos, 0, NAMES, STYLE)
     assert move_meta("jack JC 7H", pos, 1, NAMES, STYLE) == "J♣ steals 7♥ (7 pts)"
+    # Only a seven's jack goes on its player's own card, and that hands the card over.
+    assert (move_meta("jack JC 7H", pos, 0, NAMES, STYLE)
+            == "J♣ on your own 7♥: it goes to AI (7 pts)")
     assert move_meta("perm KH", pos, 0, NAMES, STYLE).startswith("king K♥")
     assert move_meta("counter 2D", pos, 0, NAMES, STYLE) == "counter with 2♦"
     assert move_meta("discard 5C 9H", pos, 0, NAMES, STYLE) == "discard 5♣ 9♥"
