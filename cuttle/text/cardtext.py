@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-HIDDEN = "??"
+from cuttle.cards import HIDDEN  # a card the viewer cannot see, as the views write it
+
 _SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 _SUIT_STYLE = {"C": "bold", "D": "bold red", "H": "bold red", "S": "bold"}
 _RANK_WORD = {

@@ -13,7 +13,6 @@ tested without a terminal; they import neither rich nor prompt_toolkit.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -21,6 +20,7 @@ from typing import Literal
 from cuttle import Move
 from cuttle.rulesdoc import card_key
 from cuttle.text.cardtext import is_card_text
+from cuttle.text.safetext import is_unsafe_char
 
 #: Verbs a player may type besides the notation's; ``None`` stands for any verb.
 VERB_ALIASES: dict[str, str | None] = {
@@ -269,13 +269,14 @@ def normalize_input(text: str) -> str:
 
 
 def echo_text(text: str) -> str:
-    """Text safe to echo: control characters shown as ``^X``, very long lines shortened."""
+    """A typed line safe to echo as typed: ASCII control characters shown as ``^X``, the other
+    characters ``safetext`` would escape as ``?``, very long lines shortened."""
     out = []
     for ch in text[:200]:
         code = ord(ch)
         if code < 32 or code == 127:
             out.append("^" + chr(code ^ 64))
-        elif unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn"):
+        elif is_unsafe_char(ch):
             out.append("?")
         else:
             out.append(ch)
