@@ -32,6 +32,7 @@ def test_the_status_says_what_the_viewer_must_do_and_is_empty_face_up() -> None:
     g = Game.new(seed=3)
     legal = [str(m) for m in g.legal_moves()]
     mover = g.to_move
+    assert mover is not None
     model = game_model(g, mover, NAMES, STYLE)
     assert model.status == phase_sentence(g.view(mover), mover, NAMES, legal, STYLE)
     assert model.status.startswith("Your move")
