@@ -6,8 +6,11 @@ numbered list only while one is on the screen), ``play 10H``, ``10h`` and ``poin
 move when they name exactly one legal move and list the candidates when they name several, and
 ``points KD`` says what a king can do instead (``perm KD``).
 
-Pure functions of the legal moves, the numbered list on screen and the typed text, so they are
-tested without a terminal; they import neither rich nor prompt_toolkit.
+It also holds how a typed line is made canonical (``normalize_word``, ``normalize_input``: ``10h``
+is ``TH``) and echoed safely (``echo_text``); ``cuttle.text.safetext.clean_line`` makes it one
+clean line first. Pure functions of the legal moves, the numbered list on screen and the typed
+text, so they are tested without a terminal (no prompt_toolkit; rich only through the card
+styles).
 """
 
 from __future__ import annotations
