@@ -90,3 +90,14 @@ def test_options_merge_over_the_defaults_and_unknown_ones_are_refused() -> None:
     assert check_options(specs, {"think": "2"}) == {"iterations": 400, "think": 2.0}
     with pytest.raises(ValueError, match=r"unknown option\(s\) for AI level 'hard': depht"):
         check_options(specs, {"depht": 3})
+
+
+def test_every_level_can_be_chosen_in_the_settings_and_has_a_rating() -> None:
+    from dataclasses import fields
+
+    from cuttle.files.settings import Settings
+    from cuttle.files.stats import LEVEL_RATINGS
+
+    ai = next(f for f in fields(Settings) if f.name == "ai")
+    assert tuple(ai.metadata["choices"]) == LEVELS
+    assert tuple(LEVEL_RATINGS) == LEVELS
