@@ -36,7 +36,7 @@ def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("screen", [PlainIO, AppIO])
 def test_every_screen_implements_every_call_of_gameio(screen: type) -> None:
     calls = [n for n, v in vars(GameIO).items() if callable(v) and not n.startswith("_")]
-    assert {"read", "show", "table", "show_moves", "ask"} <= set(calls)
+    assert {"read", "ask", "table", "show_moves", "thinking"} <= set(calls)
     for name in calls:
         wanted = list(inspect.signature(getattr(GameIO, name)).parameters)
         have = list(inspect.signature(getattr(screen, name)).parameters)
