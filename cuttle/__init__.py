@@ -3,6 +3,11 @@
 The public surface (see docs/api.md)::
 
     from cuttle import Game, Move, IllegalMoveError, Rules
+
+The packages form layers, each importing only those below it (docs/architecture.md): ``engine``
+(the rules), ``ai`` (the players), ``text`` (how the game reads and looks), ``files`` (everything
+on disk), ``play`` and ``learn`` (one game, the lessons), ``ui`` (the screens) and ``commands``
+(the subcommands ``cli`` dispatches to).
 """
 
 from cuttle.engine.errors import IllegalMoveError

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from cuttle.commands.common import err
 from cuttle.files import storage
 from cuttle.files.settings import Settings, load_settings, save_settings, settings_path
 
@@ -95,7 +96,7 @@ def prepare_play(args: argparse.Namespace) -> int | None:
     it applies; returns an exit status if ``cuttle play`` should stop there (the lessons ran)."""
     settings, warnings = load_settings()
     for warning in warnings:
-        sys.stderr.write(f"cuttle: {warning}\n")
+        err(warning)
     # the full screen covers what was written before it: the game says these again on it
     args.startup_notes = list(warnings)
     if should_ask(args, settings):

@@ -1,6 +1,6 @@
 """One lesson as a loop of text in, text out: ``LessonRun.handle(line) -> lines``.
 
-The loop holds the game and never prints: the plain-text driver (``command.py``) prints what it
+The loop holds the game and never prints: the plain-text menu (``menu``) prints what it
 returns, and a full-screen app can show the same lines in its own panes. The student's moves go to
 the engine; the AI's replies inside the turn (a counter, a discard) are chosen so that they refute
 the student's play when any reply can, which makes "solved" mean "solved against every reply".
@@ -17,6 +17,7 @@ from cuttle.learn.lessons import Lesson, achieved, failures, task_check
 from cuttle.learn.solve import refutation, turn_over
 from cuttle.text.cardtext import CardStyle
 from cuttle.text.describe import describe_play
+from cuttle.text.safetext import clean_line
 
 NAMES = ("You", "AI")
 # The commands a lesson understands besides moves (a screen may take some of them itself).
@@ -29,6 +30,7 @@ MOVES_WORDS = ("moves", "m", "ls")
 # Told of each move as it is played: the player's seat and the move in words.
 Watcher = Callable[[int, str], None]
 WIDTH = 78
+MAX_LINE = 200  # characters of a typed line the lesson reads
 AGAIN = "Back to the start: try again, or type solution."
 HELP = (
     "Type a move (scuttle 8S 7H, points 6D, oneoff AC, ...), or: "
@@ -38,7 +40,7 @@ HELP = (
 
 def clean(raw: str) -> str:
     """A typed line with control characters gone and spaces collapsed, at most 200 characters."""
-    return " ".join("".join(ch if ch.isprintable() else " " for ch in raw).split())[:200]
+    return clean_line(raw, MAX_LINE)
 
 
 def ai_reply(lesson: Lesson, game: Game, used: list[str]) -> Move:

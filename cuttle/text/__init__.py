@@ -3,6 +3,7 @@
 Cards as the screen shows them (``cardtext``), words for moves and events (``describe``), what a
 typed line means and how input is cleaned (``intent``), the help and the card summaries
 (``helptext``), the threat line (``threat``), text charts (``chart``), rich view objects for the
-table and its lists (``render``), a review in words (``reviewtext``) and text from strangers made
-safe to show (``safetext``). Imports the engine, the AI's explanations and rich, nothing above.
+table and its lists (``render``), the table model of a live game (``tablemodel``), a review in
+words (``reviewtext``) and text from strangers made safe to show and read (``safetext``). Imports
+the engine, the AI's explanations and rich, nothing above.
 """

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.text import Text
 
-HIDDEN = "??"
+from cuttle.cards import HIDDEN  # a card the viewer cannot see, as the views write it
+
 _SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 _SUIT_STYLE = {"C": "bold", "D": "bold red", "H": "bold red", "S": "bold"}
 _RANK_WORD = {
@@ -109,13 +111,15 @@ class CardStyle:
             out.append_text(self.text(card))
         return out
 
-    def stack(self, entry: str) -> Text:
-        """A point card with its jacks: ``10♠[J♦ J♣]``."""
+    def stack(self, entry: str, face: Callable[[str], Text] | None = None) -> Text:
+        """A point card with its jacks: ``10♠[J♦ J♣]``, each card drawn by ``face`` (default:
+        ``text``; the table passes one that marks the cards the last move changed)."""
+        paint = face if face is not None else self.text
         base, jacks = split_stack(entry)
-        out = self.text(base)
+        out = paint(base)
         if jacks:
             out.append("[", style="dim")
-            out.append_text(self.cards(jacks))
+            out.append_text(Text(" ").join(paint(j) for j in jacks))
             out.append("]", style="dim")
         return out
 

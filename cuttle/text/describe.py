@@ -1,6 +1,6 @@
 """Words for the game: move descriptions, one-off effects, the status line and log entries.
 
-Everything here works on the notation and position dicts of INTERFACE.md (§2, §3), so it reads
+Everything here works on the move notation and the position dicts (docs/notation.md), so it reads
 the same for a live game, a resumed one and a replay. Every sentence names its players through
 ``Person``: the seat named ``You`` (or the player a line speaks to) is "you", with a verb to agree
 ("you discard", "Ann discards") and "your" for a possessive; counts are spelt out ("two cards").
@@ -11,9 +11,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from cuttle.text.cardtext import HIDDEN, CardStyle, point_value, rank_char, rank_word, split_stack
+from cuttle.cards import HIDDEN
+from cuttle.engine import phases
+from cuttle.text.cardtext import CardStyle, point_value, rank_char, rank_word, split_stack
 
 Position = dict[str, Any]
+
+#: Each phase in a few words, for the prompt and the status bar (``phase_words``).
+PHASE_WORDS: dict[str, str] = {
+    phases.MAIN: "turn",
+    phases.COUNTER_PHASE: "counter?",
+    phases.RESOLVE_THREE: "3: take a card",
+    phases.RESOLVE_FOUR: "4: discard",
+    phases.RESOLVE_FIVE: "5: discard one",
+    phases.RESOLVE_SEVEN: "7: play a card",
+    phases.HAND_LIMIT: "hand limit",
+    phases.OVER: "game over",
+}
 
 
 def parse_move_text(text: str) -> tuple[str, list[str]]:
@@ -295,6 +309,13 @@ def _counter_sentence(
         why = "a queen stops your 2s" if any(c[:1] == "2" for c in hand) else "you have no 2"
         return f"{top}: {why}, so type resolve ({fate})."
     return f"Counter {top} with a 2, or resolve ({fate}): {_options(legal, style)}"
+
+
+def phase_words(phase: object) -> str:
+    """The phase in a few words (``resolve_four`` -> ``4: discard``); an unknown phase's own
+    name, underscores as spaces."""
+    text = str(phase)
+    return PHASE_WORDS.get(text, text.replace("_", " "))
 
 
 def phase_sentence(

@@ -6,14 +6,16 @@ numbered list only while one is on the screen), ``play 10H``, ``10h`` and ``poin
 move when they name exactly one legal move and list the candidates when they name several, and
 ``points KD`` says what a king can do instead (``perm KD``).
 
-Pure functions of the legal moves, the numbered list on screen and the typed text, so they are
-tested without a terminal; they import neither rich nor prompt_toolkit.
+It also holds how a typed line is made canonical (``normalize_word``, ``normalize_input``: ``10h``
+is ``TH``) and echoed safely (``echo_text``); ``cuttle.text.safetext.clean_line`` makes it one
+clean line first. Pure functions of the legal moves, the numbered list on screen and the typed
+text, so they are tested without a terminal (no prompt_toolkit; rich only through the card
+styles).
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -22,6 +24,7 @@ from cuttle import Move
 from cuttle.cards import card_text, parse_joker
 from cuttle.rulesdoc import card_key
 from cuttle.text.cardtext import is_card_text
+from cuttle.text.safetext import is_unsafe_char
 
 #: Verbs a player may type besides the notation's; ``None`` stands for any verb.
 VERB_ALIASES: dict[str, str | None] = {
@@ -268,13 +271,14 @@ def normalize_input(text: str) -> str:
 
 
 def echo_text(text: str) -> str:
-    """Text safe to echo: control characters shown as ``^X``, very long lines shortened."""
+    """A typed line safe to echo as typed: ASCII control characters shown as ``^X``, the other
+    characters ``safetext`` would escape as ``?``, very long lines shortened."""
     out = []
     for ch in text[:200]:
         code = ord(ch)
         if code < 32 or code == 127:
             out.append("^" + chr(code ^ 64))
-        elif unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn"):
+        elif is_unsafe_char(ch):
             out.append("?")
         else:
             out.append(ch)

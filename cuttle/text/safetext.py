@@ -3,7 +3,8 @@
 A player name in a shared record may hold escape sequences (``ESC ]52;`` writes the clipboard,
 ``ESC [2J`` clears the screen) or bidi overrides that make text read differently from what it
 is. ``safe_text`` shows every such character escaped (``\\x1b``, ``\\u202e``) and shortens long
-text; ``printable`` tells whether a text needs no escaping at all.
+text; ``printable`` tells whether a text needs no escaping at all. ``clean_line`` makes a typed
+or read line one line of printable text, ``one_line`` also shortens it for a list.
 """
 
 from __future__ import annotations
@@ -50,9 +51,16 @@ def safe_repr(text: object, limit: int = 60) -> str:
     return "'" + safe_text(text, limit).replace("'", "\\'") + "'"
 
 
+def clean_line(text: str, limit: int | None = None) -> str:
+    """A typed or read line as one line of printable text: control, format and separator
+    characters become spaces, runs of spaces one space, none at either end; past ``limit``
+    characters it is cut (no ellipsis: the line is read, not shown)."""
+    kept = " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
+    return kept if limit is None else kept[:limit]
+
+
 def one_line(text: str, limit: int = 40) -> str:
-    """Text from a file on one line: control characters and runs of spaces become one space,
-    and past ``limit`` characters it is cut with an ellipsis."""
-    kept = "".join(ch if ch.isprintable() else " " for ch in text)
-    kept = " ".join(kept.split())
+    """Text from a file on one line (``clean_line``), cut with an ellipsis past ``limit``
+    characters."""
+    kept = clean_line(text)
     return kept if len(kept) <= limit else kept[: limit - 1] + "…"

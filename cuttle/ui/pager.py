@@ -22,7 +22,6 @@ import re
 import textwrap
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from io import StringIO
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
@@ -52,11 +51,10 @@ from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
 from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
-from rich.console import Console
 from rich.markdown import Markdown
-from rich.style import Style as RichStyle
 
 from cuttle.rulesdoc import card_summary, find_topic, sections
+from cuttle.ui.richpt import rich_lines
 
 SUMMARY_TITLE = "The rules in one screen"
 KEYS = (
@@ -95,21 +93,6 @@ def summary_markdown(markdown: str) -> str:
     )
 
 
-def pt_style(style: RichStyle | None) -> str:
-    """A rich style as a prompt_toolkit style string."""
-    if style is None:
-        return ""
-    parts: list[str] = []
-    if style.color is not None and not style.color.is_default:
-        parts.append(style.color.get_truecolor().hex)
-    if style.bgcolor is not None and not style.bgcolor.is_default:
-        parts.append("bg:" + style.bgcolor.get_truecolor().hex)
-    for attribute in ("bold", "italic", "underline", "reverse"):
-        if getattr(style, attribute):
-            parts.append(attribute)
-    return " ".join(parts)
-
-
 def pieces(markdown: str) -> list[str]:
     """The pager's text in the order shown: the summary, then the document cut before each
     heading of level 1 to 3 (outside fenced code), so that each piece can be rendered alone."""
@@ -124,21 +107,12 @@ def pieces(markdown: str) -> list[str]:
     return [summary_markdown(markdown)] + ["\n".join(x).strip() + "\n" for x in out]
 
 
-def make_console(width: int) -> Console:
-    """The console rich renders the pager's Markdown with, ``width`` columns wide."""
-    return Console(
-        file=StringIO(), width=width, force_terminal=True, color_system="truecolor", emoji=False
-    )
-
-
-def render_piece(console: Console, text: str) -> tuple[list[StyleAndTextTuples], list[Anchor]]:
-    """One piece rendered by rich: fragment lines (blank runs cut to one, none at the ends) and
-    its headings, each found in order as the line that holds just its text."""
+def render_piece(text: str, width: int) -> tuple[list[StyleAndTextTuples], list[Anchor]]:
+    """One piece rendered by rich (``richpt.rich_lines``, ``width`` columns): fragment lines
+    (blank runs cut to one, none at the ends) and its headings, each found in order as the line
+    that holds just its text."""
     lines: list[StyleAndTextTuples] = []
-    for row in console.render_lines(Markdown(text), console.options, pad=False):
-        line: StyleAndTextTuples = [
-            (pt_style(seg.style), seg.text) for seg in row if not seg.control
-        ]
+    for line in rich_lines(Markdown(text), width):
         if not _plain(line).strip():
             if not lines or not _plain(lines[-1]).strip():
                 continue  # one blank line is enough (rich pads tables with another)
@@ -163,11 +137,10 @@ def render_piece(console: Console, text: str) -> tuple[list[StyleAndTextTuples],
 def render_lines(markdown: str, width: int) -> tuple[list[StyleAndTextTuples], list[Anchor]]:
     """The whole pager's text rendered at ``width``: fragment lines and the headings' lines (the
     pager itself renders the pieces as they are needed, ``RulesPager.render_next``)."""
-    console = make_console(width)
     lines: list[StyleAndTextTuples] = []
     anchors: list[Anchor] = []
     for text in pieces(markdown):
-        add_piece(lines, anchors, *render_piece(console, text))
+        add_piece(lines, anchors, *render_piece(text, width))
     return lines, anchors
 
 
@@ -259,8 +232,7 @@ class RulesPager:
         self.markdown = markdown
         self.pieces = pieces(markdown)
         self.rendered = 0  # the pieces rendered so far at this width, in order
-        self.console = make_console(80)
-        self.width = 0
+        self.width = 0  # columns laid out for; 0 until the first layout (pieces render at 80)
         self.lines: list[StyleAndTextTuples] = []
         self.anchors: list[Anchor] = []
         self.top = 0
@@ -362,7 +334,6 @@ class RulesPager:
             section, offset = self.current_anchor(), 0
             if section is not None:
                 offset = self.top - section.line
-            self.console = make_console(columns)
             self.lines, self.anchors, self.rendered = [], [], 0
             self.width = columns
             self.top = 0
@@ -384,7 +355,8 @@ class RulesPager:
         """Render the next piece; False when there was none left."""
         if self.done:
             return False
-        add_piece(self.lines, self.anchors, *render_piece(self.console, self.pieces[self.rendered]))
+        piece = render_piece(self.pieces[self.rendered], self.width or 80)
+        add_piece(self.lines, self.anchors, *piece)
         self.rendered += 1
         return True
 

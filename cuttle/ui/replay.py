@@ -148,19 +148,7 @@ class Replay:
         status = f"Move {i}/{self.last}"
         if f.entry is not None:
             status += ": " + f.entry.text_for(None)
-        return TableView(
-            TableModel(
-                pos=dict(f.pos),
-                viewer=None,
-                names=self.names,
-                scores=f.scores,
-                goals=f.goals,
-                status=status,
-                events=events,
-                seed=self.record.seed,
-                style=self.style,
-            )
-        )
+        return TableView(self.frame_model(f, status=status, events=events))
 
     def as_text(self, console: Console) -> int:
         """The whole game as text (piped output), streamed."""
@@ -204,13 +192,25 @@ class Replay:
         pair = [f for _, f in self.frames(max(0, i - 1), i)]
         f = pair[-1]
         highlight = changed_cards(pair[0].pos, f.pos) if i > 0 and len(pair) > 1 else frozenset()
+        return self.frame_model(f, events=self.events(i, 40), highlight=highlight)
+
+    def frame_model(
+        self,
+        f: Frame,
+        *,
+        status: str = "",
+        events: list[str] | None = None,
+        highlight: frozenset[str] = frozenset(),
+    ) -> TableModel:
+        """The table of frame ``f``, face up, with the record's names and seed."""
         return TableModel(
             pos=dict(f.pos),
             viewer=None,
             names=self.names,
             scores=f.scores,
             goals=f.goals,
-            events=self.events(i, 40),
+            status=status,
+            events=events if events is not None else [],
             seed=self.record.seed,
             style=self.style,
             highlight=highlight,

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from cuttle import Game
+from cuttle.engine.phases import PHASES
 from cuttle.text.cardtext import CardStyle
 from cuttle.text.describe import (
     Person,
@@ -17,6 +18,7 @@ from cuttle.text.describe import (
     oneoff_effect,
     outcome_words,
     phase_sentence,
+    phase_words,
     third_person,
 )
 
@@ -265,3 +267,12 @@ def test_every_sentence_of_random_games_agrees_with_its_subject(
                 assert not re.search(rf"{re.escape(name)} ({bare})\b(?!s)", text), text
     for text in sentences:
         assert text[:1].isupper(), text
+
+
+def test_every_phase_has_its_few_words_and_an_unknown_one_reads_as_itself() -> None:
+    words = [phase_words(p) for p in PHASES]
+    assert all(w and "_" not in w for w in words)
+    assert len(set(words)) == len(PHASES)
+    assert phase_words("resolve_four") == "4: discard"
+    assert phase_words("counter") == "counter?"
+    assert phase_words("some_new_phase") == "some new phase"

@@ -167,3 +167,16 @@ def test_a_long_stack_wraps_under_its_first_card_at_80_columns() -> None:
 
 def _all_cards() -> list[str]:
     return [r + s for r in "A23456789TJQK" for s in "CDHS"]
+
+
+def test_a_stack_draws_its_jacks_in_brackets_and_the_table_marks_changed_cards_in_it() -> None:
+    style = CardStyle(ascii=True)
+    assert style.stack("TS+JD+JC").plain == "TS[JD JC]"
+    assert style.stack("7H").plain == "7H"
+    model = TableModel(pos={}, viewer=None, names=("A", "B"), scores=(0, 0), goals=(21, 21),
+                       style=style, highlight=frozenset({"JC"}))
+    drawn = style.stack("TS+JD+JC", model.card)
+    assert drawn.plain == "TS[JD JC]"
+    marked = [drawn.plain[s.start:s.end] for s in drawn.spans if "underline" in str(s.style)]
+    assert marked == ["JC"]
+    assert drawn.spans == model.stack_entry("TS+JD+JC").spans

@@ -1,4 +1,5 @@
-"""The REPL through prompt_toolkit (pipe input, dummy output) and the completer with Documents."""
+"""The game's input line through prompt_toolkit (pipe input, dummy output) and the move completer
+with Documents."""
 
 from __future__ import annotations
 
