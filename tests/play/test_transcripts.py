@@ -36,7 +36,8 @@ TOUR = (
 # name -> runs: (arguments, piped input)
 CASES: dict[str, list[tuple[list[str], str]]] = {
     "hotseat_classic_tour": [
-        (["play", "--hotseat", "--seed", "7"], TOUR + firsts(44) + "y\n" + firsts(44) + "maybe\nn\n"),
+        (["play", "--hotseat", "--seed", "7"],
+         TOUR + firsts(44) + "y\n" + firsts(44) + "maybe\nn\n"),
     ],
     "hotseat_cuttlecards_to_the_end": [
         (["play", "--hotseat", "--seed", "3", "--rules", "cuttlecards"], firsts(80) + "n\n"),
@@ -46,7 +47,8 @@ CASES: dict[str, list[tuple[list[str], str]]] = {
          "moves\n1\nconcede\nmaybe\ny\nn\n"),
     ],
     "ai_easy_tour_and_quit": [
-        (["play", "--seed", "11", "--ai", "easy"], TOUR + "moves\n1\nmoves\n1\nundo\nmoves\n1\nquit\n"),
+        (["play", "--seed", "11", "--ai", "easy"],
+         TOUR + "moves\n1\nmoves\n1\nundo\nmoves\n1\nquit\n"),
     ],
     "ai_random_cuttlecards_rematch": [
         (["play", "--seed", "5", "--ai", "random", "--rules", "cuttlecards"],
