@@ -204,10 +204,7 @@ def make_io(
 
 def run_io(io: GameIO, body: Callable[[], int]) -> int:
     """Run the game flow: inside the full-screen app when there is one, else directly."""
-    run = getattr(io, "run", None)
-    if run is None:
-        return body()
-    rc = run(body)
+    rc = io.run(body)
     return EXIT_OK if rc is None else int(rc)
 
 

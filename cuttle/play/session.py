@@ -69,7 +69,7 @@ PHASE_LABEL = {
     "resolve_seven": "7: play a card",
     "hand_limit": "hand limit",
 }
-RESUME = "continue with: cuttle play --resume"
+PACES = ("step", "normal", "fast")  # the opponent's turn on the full screen
 # Commands that put something else on the screen than the numbered list of moves.
 SHOWS_ANOTHER_VIEW = ("help", "?", "h", "rules", "scrap", "log", "hint", "undo")
 LOG_REPLAY = 400  # moves described when a game is rebuilt; earlier ones are only replayed
@@ -249,19 +249,16 @@ class GameSession:
 
     def _event(self, viewer: int, actor: int, seen: dict[str, Any]) -> None:
         """Hand the screen the table just after a move, the cards it moved marked."""
-        event = getattr(self.io, "event", None)
-        if event is None:
-            return
         model = self.model(viewer, status="")
         model.highlight = changed_cards(seen, model.pos)
-        event(model, viewer == actor)
+        self.io.event(model, viewer == actor)
 
     def _after_move(self) -> None:
         self.save()  # before anything is written to the screen, which may fail
         if not self.io.interactive:
             viewer = self.perspective(self.log[-1].actor)
             for entry in self.log[self.printed_log :]:
-                self.io.show(Text(entry.text_for(viewer)))
+                self.io.message(entry.text_for(viewer))
             self.printed_log = len(self.log)
 
     # -- records -----------------------------------------------------------------------------
@@ -334,6 +331,16 @@ class GameSession:
             return f"The game could not be saved ({why}); it ends here."
         return f"Game saved as {self.slot.name} (continue it with: cuttle play --resume)."
 
+    def resumable(self) -> bool:
+        """The game is saved and can be continued with ``cuttle play --resume``."""
+        return (
+            self.options.save
+            and bool(self.game.history)
+            and self.save_problem is None
+            and self.slot is not None
+            and self.slot.exists()
+        )
+
     def close(self) -> None:
         """Release the save slot (the session ends; the save stays for --resume)."""
         if self.slot is not None:
@@ -373,24 +380,11 @@ class GameSession:
         return self.options.show_seed and not self.hotseat
 
     def render(self, viewer: int | None, status: str | None = None) -> None:
-        if self.io.interactive:
-            self.io.clear()
         model = self.model(viewer, status)
         model.footer = "\n".join(self.notices)
         self.notices = []
         self.io.table(model)
         self.dirty = False
-
-    def toolbar(self) -> str:
-        g = self.game
-        p = g.to_move if g.to_move is not None else 0
-        opp = 1 - p
-        phase = PHASE_LABEL.get(g.phase, g.phase.replace("_", " "))
-        return self.style.say(
-            f" {self.names[p]} · {phase} · {g.score(p)}/{g.goal(p)} vs "
-            f"{g.score(opp)}/{g.goal(opp)} · deck {len(g.view(p)['deck'])} · "
-            f"Tab: moves · help{f' · seed {self.seed}' if self.seed_visible() else ''} "
-        )
 
     def move_items(self, moves: list[Move]) -> list[tuple[str, str]]:
         g = self.game
@@ -422,19 +416,24 @@ class GameSession:
     def panel(self, title: str, body: RenderableType) -> None:
         """Something to read (help, rules, the scrap, the log): a window over the board on the
         full screen, printed in plain mode."""
-        overlay = getattr(self.io, "overlay", None)
-        if overlay is not None:
-            overlay(title, body)
-        else:
-            self.io.show(body)
+        self.io.panel(title, body)
 
     def say(self, text: str) -> None:
-        self.io.show(Text(self.style.say(text)))
+        self.io.message(self.style.say(text))
+
+    def leave(self, head: str = "") -> None:
+        """Tell the player what becomes of the game on leaving (``head`` first, on the line). When
+        it can be continued, the screen keeps the words for after it closes."""
+        words = f"{head}{self.leave_words()}"
+        if self.resumable():
+            self.io.farewell([self.style.say(words)])
+        else:
+            self.say(words)
 
     # -- the loop ----------------------------------------------------------------------------
     def run(self) -> Result:
         """Play until the game ends or the player leaves."""
-        self.io.start_game(self.completions, self.toolbar)
+        self.io.start_game(self.completions)
         while True:
             g = self.game
             if g.outcome is not None:
@@ -458,7 +457,7 @@ class GameSession:
             except EOFError:
                 if not self.io.interactive:
                     self.save()
-                    self.say(f"End of input. {self.leave_words()}")
+                    self.leave("End of input. ")
                     return "eof"
                 if self.ask_quit():
                     return "quit"
@@ -466,7 +465,7 @@ class GameSession:
             except KeyboardInterrupt:
                 if not self.io.interactive:
                     self.save()
-                    self.say(f"Interrupted. {self.leave_words()}")
+                    self.leave("Interrupted. ")
                     return "interrupt"
                 if self.ask_quit():
                     return "quit"
@@ -487,7 +486,7 @@ class GameSession:
         quit_now = ask_yes_no(self.io, question, if_interrupted=True, extra_yes=("q", "quit"))
         if quit_now:
             self.save()
-            self.say(self.leave_words())
+            self.leave()
             return True
         self.dirty = True
         return False
@@ -581,6 +580,8 @@ class GameSession:
             from cuttle.play.settings_game import settings_command
 
             settings_command(self, rest)
+        elif cmd == "pace":
+            self.change_pace(rest)
         elif cmd == "undo":
             self.undo(p)
         elif cmd == "save":
@@ -589,7 +590,7 @@ class GameSession:
             return self.concede(p)
         elif cmd in ("quit", "exit", "q"):
             self.save()
-            self.say(self.leave_words())
+            self.leave()
             return "quit"
         elif cmd.isdigit() and not rest:
             self.play_number(int(cmd))
@@ -597,19 +598,31 @@ class GameSession:
             self.try_move(line, p)
         return None
 
+    def change_pace(self, words: list[str]) -> None:
+        """``pace step|normal|fast``: the opponent's turn from now on, in this game only (the
+        ``pace`` setting keeps one for every game)."""
+        pace = words[0].lower() if len(words) == 1 else ""
+        if pace not in PACES:
+            self.say("pace takes step, normal or fast.")
+            return
+        self.io.set_pace(pace)
+        if self.io.interactive:
+            self.say(f"Pace: {pace}.")
+        else:
+            self.say(f"Pace: {pace} (plain output never pauses; it applies on the full screen).")
+
     def list_moves(self, moves: list[Move], title: str) -> None:
         self.numbered = list(moves)
         max_rows = None
         if self.io.interactive:
-            max_rows = max(10, self.io.console.size.height - 14)
+            max_rows = max(10, self.io.size()[1] - 14)
         self.io.show_moves(
             MoveListView(self.move_items(moves), title, max_rows), [str(m) for m in moves]
         )
 
     def play_number(self, n: int) -> None:
         """A bare number: a pick from the numbered list on screen, else "what can my fives do"."""
-        on_screen = getattr(self.io, "list_on_screen", None)
-        if on_screen is not None and not on_screen():
+        if self.io.menus:
             self.numbered = None  # the full-screen menu took its own numbers; this one is a rank
         p = self.game.to_move
         hand = self.game.view(p)["hands"][p] if p is not None else []
@@ -685,7 +698,7 @@ class GameSession:
             return
         try:
             if self.style.ascii or not self.io.interactive:
-                width = self.io.console.width
+                width = self.io.size()[0]
                 text = card_rules(card, False, width)
                 assert isinstance(text, Text)
                 self.panel(f"Rules: {card[:20]}", Text(self.style.say(text.plain)))
@@ -796,9 +809,9 @@ class GameSession:
         self.render(None, status="")
         if not self.io.interactive:
             for entry in self.log[self.printed_log :]:
-                self.io.show(Text(entry.text_for(self.perspective(entry.actor))))
+                self.io.message(entry.text_for(self.perspective(entry.actor)))
             self.printed_log = len(self.log)
-        self.io.show(
+        self.io.game_over(
             GameOverView(
                 headline[0].upper() + headline[1:],
                 self.names,
@@ -824,16 +837,20 @@ class GameSession:
             game_id, problem = record_finished(
                 self.record(), time.monotonic() - self.started, kept.name if kept else None
             )
-            if problem or self.io.interactive:
-                self.say(problem or f"Go over every move with: cuttle review {game_id}")
-        offer = getattr(self.io, "offer_review", None)  # the full screen reviews it at once
-        if offer is not None:
-            offer(self.record(), f"game {game_id}" if game_id is not None else "this game")
+            if problem:
+                self.say(problem)
+        later = f"cuttle review {game_id}" if game_id is not None and not problem else None
+        where = f"game {game_id}" if game_id is not None else "this game"
+        self.io.offer_review(self.record(), where, later)
         if self.options.record_path is not None and self._record_started:
             self.say(f"Record written to {shown_path(self.options.record_path)}.")
         if kept is not None and self.io.interactive:
-            self.say("Record kept; watch the game again with:")
-            self.say(f"  cuttle replay {shown_path(kept)}")
+            self.io.farewell(
+                [
+                    self.style.say("Record kept; watch the game again with:"),
+                    self.style.say(f"  cuttle replay {shown_path(kept)}"),
+                ]
+            )
         return kept
 
     def keep_in_slot(self, why: str) -> None:

@@ -100,17 +100,14 @@ def apply(session: GameSession, key: str, value: Any) -> str:
     """Put a changed setting into the game in play where it can be; says when it takes effect."""
     io = session.io
     if key == "pace":
-        set_pace = getattr(io, "set_pace", None)
-        if set_pace is None:
+        if not io.interactive:
             return "plain output never pauses; it applies on the full screen"
-        set_pace(value)
+        io.set_pace(value)
         return "from now on"
     if key == "cards":
         style = CardStyle(ascii=value == "ascii")
         session.style = session.options.style = style
-        set_style = getattr(io, "set_style", None)
-        if set_style is not None:
-            set_style(style)
+        io.set_style(style)
         if io.interactive:
             session.dirty = True  # the board again in the new style
         return "from now on"

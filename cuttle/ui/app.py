@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import io
 import queue
 import threading
 from collections import deque
@@ -49,9 +48,10 @@ from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.output import ColorDepth, Output
 from prompt_toolkit.widgets import Frame
-from rich.console import Console, Group, RenderableType
+from rich.console import RenderableType
 from rich.text import Text
 
+from cuttle.files.storage import GameRecord
 from cuttle.play.io import MoveSource
 from cuttle.play.session import MAX_LINE
 from cuttle.text.cardtext import CardStyle
@@ -114,6 +114,7 @@ class AppIO:
     """The full-screen terminal: a ``GameIO`` whose calls come from the session's thread."""
 
     interactive = True
+    menus = True  # lists of moves open as menus with their own numbers
 
     def __init__(
         self,
@@ -129,7 +130,6 @@ class AppIO:
         self.color = color
         self.pace = pace if pace in PACES else "normal"
         self.private = private  # hot-seat: clear the scrollback before and after
-        self.console = Console(width=80, height=24, file=io.StringIO())  # sizes for the session
         self.source: MoveSource = list
         self.status_extras: list[Callable[[], str]] = []
         self.note = ""
@@ -156,7 +156,7 @@ class AppIO:
         self.cache: dict[tuple[str, int], Any] = {}
         self.ready = threading.Event()  # set while the player may type an answer
         self.answers = _Answer()
-        self.farewell: list[str] = []
+        self.farewell_lines: list[str] = []  # printed again after the screen closes
         self.loop: asyncio.AbstractEventLoop | None = None
         self.review = GameReview(self)  # the game-over screen's review (review_screen.py)
         self.buffer = Buffer(
@@ -218,7 +218,7 @@ class AppIO:
             self._clear_scrollback()
         if "exc" in result:
             raise result["exc"]
-        for line in self.farewell:
+        for line in self.farewell_lines:
             self.app.output.write(line + "\n")
         self.app.output.flush()
         rc: T | None = result.get("rc")
@@ -253,9 +253,28 @@ class AppIO:
         self._post(lambda: self._begin("ask", question + " "))
         return self.answers.get()
 
-    def show(self, *items: RenderableType) -> None:
-        for item in items:
-            self._post(lambda item=item: self._show(item))  # type: ignore[misc]
+    def size(self) -> tuple[int, int]:
+        """The size the session lays text out for: the screen wraps it again to its regions."""
+        return 80, 24
+
+    def message(self, text: str) -> None:
+        self._post(lambda: self._message(text))
+
+    def panel(self, title: str, body: RenderableType) -> None:
+        """Any renderable in a window over the board, closed with Esc or q."""
+        self._post(lambda: self._open(Overlay(title, body)))
+
+    def game_over(self, view: GameOverView) -> None:
+        """The result in a window that stays open through the rematch question."""
+        self._post(lambda: self._open(Overlay("Game over", view.body(), lasting=True)))
+
+    def farewell(self, lines: list[str]) -> None:
+        def keep() -> None:
+            for line in lines:
+                self._message(line)
+            self.farewell_lines = list(lines)
+
+        self._post(keep)
 
     def show_moves(self, view: MoveListView, moves: list[str]) -> None:
         """A list of moves as a menu: arrows and Enter, or the number, pick one."""
@@ -274,13 +293,9 @@ class AppIO:
         menu = Overlay(title, items=items, picks=picks, index=index, q_pick=q_pick)
         self._post(lambda: self._open(menu))
 
-    def overlay(self, title: str, body: RenderableType) -> None:
-        """Any renderable in a window over the board, closed with Esc or q."""
-        self._post(lambda: self._open(Overlay(title, body)))
-
-    def offer_review(self, record: Any, where: str) -> None:
+    def offer_review(self, record: GameRecord, where: str, later: str | None) -> None:
         """The game is over: ``r`` on the game-over screen reviews ``record`` (review_screen)."""
-        self._post(lambda: self.review.offer(record, where))
+        self._post(lambda: self.review.offer(record, where, later))
 
     def flush_input(self) -> None:
         """Forget what was typed and not sent (before a question: it must not answer it)."""
@@ -309,9 +324,6 @@ class AppIO:
 
         self._post(change)
 
-    def clear(self) -> None:
-        return None
-
     def table(self, model: TableModel) -> None:
         self._post(lambda: self._set_table(model))
 
@@ -330,7 +342,7 @@ class AppIO:
         finally:
             self._post(lambda: setattr(self, "thinking_text", ""))
 
-    def start_game(self, source: MoveSource, toolbar: Callable[[], str]) -> None:
+    def start_game(self, source: MoveSource) -> None:
         self.source = source
         self._post(self._new_game)
 
@@ -377,29 +389,13 @@ class AppIO:
         self.mode = "idle"
         self.answers.put(item)
 
-    def _show(self, item: RenderableType) -> None:
-        if isinstance(item, Text) and "\n" not in item.plain:
-            if "cuttle replay" in item.plain or "cuttle play --resume" in item.plain:
-                before = self.messages[-1:] if self.messages[-1:] != [""] else []
-                lasting = [m for m in before if m.endswith(":")]
-                self.farewell = [*lasting, item.plain]  # printed again after the screen closes
-            self.messages.append(item.plain)
+    def _message(self, text: str) -> None:
+        """A line joins the messages; a text of several lines opens as a window to read."""
+        if "\n" not in text:
+            self.messages.append(text)
             self.messages = self.messages[-6:]
             return
-        if isinstance(item, GameOverView):
-            self._open(Overlay("Game over", item.body()))
-            return
-        if isinstance(item, MoveListView):
-            self._open(Overlay(item.title, item))
-            return
-        title = "Help"
-        if isinstance(item, Text):
-            title = item.plain.split("\n", 1)[0][:40].rstrip(":")
-        elif isinstance(item, Group) and item.renderables:
-            head = item.renderables[0]
-            if isinstance(head, Text) and len(head.plain) < 60:
-                title = head.plain.rstrip(":")
-        self._open(Overlay(title, item))
+        self._open(Overlay(text.split("\n", 1)[0][:40].rstrip(":"), Text(text)))
 
     def _open(self, overlay: Overlay) -> None:
         self.overlays = [o for o in self.overlays if o.title != overlay.title]
@@ -413,11 +409,6 @@ class AppIO:
             if closed.on_close is not None:
                 closed.on_close()
         self._focus(self.input_window)
-
-    def list_on_screen(self) -> bool:
-        """A numbered list of moves is on screen (a number typed on the input line is not a pick
-        from it: the menu takes its own numbers)."""
-        return False
 
     def _overlay_target(self) -> Window:
         """The overlay's window that is on screen now (two arrangements, one each)."""
@@ -906,16 +897,6 @@ class AppIO:
         self._changed()
 
     def _submit(self, text: str) -> None:
-        words = text.split()
-        if words and words[0].lower() == "pace" and len(words) == 2 and self.mode == "read":
-            if words[1].lower() in PACES:
-                self.pace = words[1].lower()
-                self.messages.append(f"Pace: {self.pace}.")
-            else:
-                self.messages.append("pace takes step, normal or fast.")
-            self.buffer.reset()
-            self._changed()
-            return
         if self.mode == "read" and text.strip():
             self.buffer.append_to_history()
         self.buffer.reset()
@@ -924,7 +905,7 @@ class AppIO:
         self.fresh = 0
         self.log_back = 0
         if self.mode == "read":
-            self.overlays = [o for o in self.overlays if o.title == "Game over"]
+            self.overlays = [o for o in self.overlays if o.lasting]
         self._answer(text)
         self._changed()
 

@@ -35,7 +35,6 @@ if TYPE_CHECKING:
 
 PROGRESS_TITLE = "Reviewing"
 REVIEW_TITLE = "Review"
-LATER = "Go over every move with:"  # the session's line at the end of a game
 CANCELLED = "Review cancelled (r starts it again)."
 WIDE = 130  # from this width the moves and the summary sit side by side
 WORDS = ("r", "review")  # sent as a line on the game-over question: the review, not an answer
@@ -138,18 +137,14 @@ class GameReview:
         self.problem = ""
 
     # -- the screen's thread ------------------------------------------------------------------
-    def offer(self, record: GameRecord, where: str) -> None:
-        """The game is over: offer its review in the messages (in place of the line naming
-        ``cuttle review``, so no other line is pushed off the screen)."""
+    def offer(self, record: GameRecord, where: str, later: str | None) -> None:
+        """The game is over: offer its review in the messages (with ``later``, the command that
+        reviews it afterwards)."""
         self.reset()
         self.record = record
         self.where = where
-        later = [i for i, m in enumerate(self.io.messages) if m.startswith(LATER)]
-        if later:
-            command = self.io.messages[later[-1]][len(LATER):].strip()
-            self.io.messages[later[-1]] = f"r: go over every move now (later: {command})"
-        else:
-            self.io.messages.append("r: go over every move now.")
+        words = "r: go over every move now" + (f" (later: {later})" if later else ".")
+        self.io.messages.append(words)
 
     def reset(self) -> None:
         """A new game (or none): stop an analysis, forget the offer."""

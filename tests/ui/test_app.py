@@ -96,7 +96,8 @@ def test_f2_cycles_the_pace_and_pageup_scrolls_the_log() -> None:
         d.keys(F2, wait=False)
         assert d.io.pace == "normal"
         d.keys("pace fast\r", wait=False)
-        assert d.io.pace == "fast"
+        d.until(lambda: d.io.pace == "fast")  # the session's command, as settings pace
+        assert "Pace: fast." in d.io.messages
         for _ in range(8):
             d.keys("draw\r")
         d.keys(PGUP)
@@ -285,3 +286,24 @@ def test_the_coach_speaks_on_the_full_screen_and_stays_through_the_opponents_tur
         d.keys("quit\r")
 
     play(script, coach=True)
+
+
+def test_only_the_sessions_farewell_lines_are_printed_after_the_screen_closes() -> None:
+    """A message that happens to name a command (here the echo of a typed line) is a message;
+    the lines printed again after the screen closes are the ones the session hands as such."""
+
+    def script(d: Driver) -> None:
+        d.keys("cuttle replay x\r")
+        d.until(lambda: any("cuttle replay x" in m for m in d.io.messages))
+        d.keys("quit\r")
+
+    _, io, _ = play(script, save=False)
+    assert io.farewell_lines == []  # "The game was not saved." is no way to continue it
+
+    def saved(d: Driver) -> None:
+        d.keys("draw\r")
+        d.keys("quit\r")
+
+    _, io, _ = play(saved, save=True)
+    assert len(io.farewell_lines) == 1
+    assert io.farewell_lines[0].endswith("(continue it with: cuttle play --resume).")
