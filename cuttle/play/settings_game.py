@@ -31,12 +31,12 @@ from cuttle.files.settings import (
 from cuttle.text.cardtext import CardStyle
 
 if TYPE_CHECKING:
-    from cuttle.play.session import GameSession
+    from cuttle.play.state import SessionState
 
 USAGE = "settings NAME VALUE (settings pace fast)"
 
 
-def settings_command(session: GameSession, words: list[str]) -> None:
+def settings_command(session: SessionState, words: list[str]) -> None:
     """``settings [NAME [VALUE]]`` typed in a game."""
     settings, warnings = load_settings()
     if len(words) > 2:
@@ -96,7 +96,7 @@ def settings_view(
     return Group(head, *notes, table, tail)
 
 
-def apply(session: GameSession, key: str, value: Any) -> str:
+def apply(session: SessionState, key: str, value: Any) -> str:
     """Put a changed setting into the game in play where it can be; says when it takes effect."""
     io = session.io
     if key == "pace":
