@@ -70,7 +70,7 @@ class SessionCommands(SessionState):
         if cmd in ("help", "?", "h"):
             self.panel("Help", help_view())
         elif cmd in ("moves", "m", "ls"):
-            self.list_moves(self.game.legal_moves(), "Legal moves")
+            self.list_moves(self.legal(), "Legal moves")
         elif cmd == "rules":
             self.show_rules(" ".join(rest))
         elif cmd == "scrap" and not rest:
@@ -80,7 +80,7 @@ class SessionCommands(SessionState):
         elif cmd in ("legend", "threat"):
             from cuttle.text.threat import legend_for, threat_line
 
-            view = self.game.view(p)
+            view = self.position(p)
             threat = self.style.say(threat_line(view, p, self.names))
             if cmd == "threat":
                 self.say(threat)
@@ -137,8 +137,8 @@ class SessionCommands(SessionState):
         if self.io.menus:
             self.numbered = None  # the full-screen menu took its own numbers; this one is a rank
         p = self.game.to_move
-        hand = self.game.view(p)["hands"][p] if p is not None else []
-        self.act(intent.read_number(n, self.numbered, self.game.legal_moves(), hand))
+        hand = self.position(p)["hands"][p] if p is not None else []
+        self.act(intent.read_number(n, self.numbered, self.legal(), hand))
 
     def act(self, what: intent.Intent) -> None:
         """Carry out what a typed line meant."""
@@ -150,12 +150,12 @@ class SessionCommands(SessionState):
             self.say(what.text)
 
     def card_moves(self, card: str) -> None:
-        moves = [m for m in self.game.legal_moves() if card in str(m).split()[1:2]]
+        moves = [m for m in self.legal() if card in str(m).split()[1:2]]
         shown = self.style.plain(card)
         if not moves:
             p = self.game.to_move
-            hand = self.game.view(p)["hands"][p] if p is not None else []
-            frozen = self.game.view(p).get("frozen", []) if p is not None else []
+            hand = self.position(p)["hands"][p] if p is not None else []
+            frozen = self.position(p).get("frozen", []) if p is not None else []
             why = (
                 "you do not hold it"
                 if card not in hand
@@ -175,7 +175,7 @@ class SessionCommands(SessionState):
         with contextlib.suppress(ValueError):
             exact = Move.parse(text)
         if exact is None:  # not the notation: perhaps a looser form (10h, play 10H, points 10)
-            loose = intent.read_move(text, self.game.legal_moves(), self.style.plain)
+            loose = intent.read_move(text, self.legal(), self.style.plain)
             if loose is not None:
                 self.act(loose)
                 return
@@ -186,7 +186,7 @@ class SessionCommands(SessionState):
             move = Move.parse(text)
         except ValueError as exc:
             if verb in VERBS:
-                options = [m for m in self.game.legal_moves() if str(m).startswith(verb)]
+                options = [m for m in self.legal() if str(m).startswith(verb)]
                 if options and len(text.split()) == 1:
                     self.list_moves(options, f"Your {verb} moves")
                     return
@@ -222,7 +222,7 @@ class SessionCommands(SessionState):
             self.say("The rules text is not available; see: cuttle rules")
 
     def show_scrap(self) -> None:
-        scrap = self.game.to_position().get("scrap", [])
+        scrap = self.position().get("scrap", [])
         if not scrap:
             self.say("The scrap is empty.")
             return

@@ -119,7 +119,7 @@ class GameSession(SessionCommands):
 
     def auto_resolve(self, p: int) -> bool:
         """Against the AI, a counter window with nothing but ``resolve`` resolves by itself."""
-        legal = self.game.legal_moves()
+        legal = self.legal()
         if not self._forced_resolve(p, legal):
             return False
         self._apply(p, legal[0])

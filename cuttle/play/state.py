@@ -110,6 +110,13 @@ class SessionState:
         self.slot: Slot | None = None  # the save slot, taken at the first save (or on resume)
         self.save_problem: str | None = None  # why the last save failed, until one succeeds
         self._record_started = False
+        # the positions and legal moves of the game as it is now, built once per move and
+        # shared by everything that asks (read only): (game, plies, outcome) they belong to
+        self._ply: tuple[Game, int, str | None] | None = None
+        self._positions: dict[int | None, dict[str, Any]] = {}
+        self._legal: list[Move] | None = None
+        # each viewer's text of every log entry, rendered once: viewer -> (the log, texts)
+        self._texts: dict[int | None, tuple[list[LogEntry], list[str]]] = {}
         self._replay_moves(moves or [])
         self.printed_log = len(self.log)
 
@@ -133,6 +140,45 @@ class SessionState:
                 raise ValueError("a move comes after the end of the game")
             self._apply(g.to_move, move, quiet=True)
 
+    # -- the game now ------------------------------------------------------------------------
+    def _fresh(self) -> None:
+        """Forget the positions and moves kept when the game has moved on (or was replaced)."""
+        g = self.game
+        now = (g, len(g.history), g.outcome)
+        if self._ply is None or self._ply[0] is not g or now[1:] != self._ply[1:]:
+            self._ply = now
+            self._positions = {}
+            self._legal = None
+
+    def position(self, viewer: int | None = None) -> dict[str, Any]:
+        """The table now as ``viewer`` sees it (None: every card), built once per move and shared:
+        read it, never change it."""
+        self._fresh()
+        pos = self._positions.get(viewer)
+        if pos is None:
+            g = self.game
+            pos = g.to_position() if viewer is None else g.view(viewer)
+            pos.setdefault("rules", str(g.rules))
+            self._positions[viewer] = pos
+        return pos
+
+    def legal(self) -> list[Move]:
+        """The legal moves now, listed once per move (a copy: the caller may keep it)."""
+        self._fresh()
+        if self._legal is None:
+            self._legal = self.game.legal_moves()
+        return list(self._legal)
+
+    def log_texts(self, viewer: int | None) -> list[str]:
+        """Every log entry's line as ``viewer`` reads it; each entry's text is taken once."""
+        kept = self._texts.get(viewer)
+        if kept is None or kept[0] is not self.log or len(kept[1]) > len(self.log):
+            kept = (self.log, [])
+            self._texts[viewer] = kept
+        texts = kept[1]
+        texts.extend(e.text_for(viewer) for e in self.log[len(texts) :])
+        return list(texts)
+
     # -- who is who --------------------------------------------------------------------------
     @property
     def humans(self) -> list[int]:
@@ -154,10 +200,10 @@ class SessionState:
     # -- applying moves ----------------------------------------------------------------------
     def _apply(self, player: int | None, move: Move | str, quiet: bool = False) -> LogEntry:
         assert player is not None
-        before = self.game.to_position()
+        before = self.position()
         watcher = None if quiet else self._watcher(player)
-        seen = self.game.view(watcher) if watcher is not None else None
-        legal = self.game.legal_moves()
+        seen = self.position(watcher) if watcher is not None else None
+        legal = self.legal()
         ply = len(self.game.history)
         forced = self._forced_resolve(player, legal)
         why = self._no_counter_reason(player) if forced else ""
@@ -167,7 +213,7 @@ class SessionState:
             self.choices.append(ply)
         if before.get("phase") == "main":
             self.turns += 1
-        after = self.game.to_position()
+        after = self.position()
         entry = describe_play(
             before,
             after,
@@ -306,16 +352,15 @@ class SessionState:
     # -- screens -----------------------------------------------------------------------------
     def model(self, viewer: int | None, status: str | None = None) -> TableModel:
         g = self.game
-        pos = g.to_position() if viewer is None else g.view(viewer)
-        pos.setdefault("rules", str(g.rules))
-        legal = [str(m) for m in g.legal_moves()] if g.outcome is None else []
+        pos = self.position(viewer)
+        legal = [str(m) for m in self.legal()] if g.outcome is None else []
         if status is None:
             status = (
                 phase_sentence(pos, viewer, self.names, legal, self.style)
                 if viewer is not None
                 else ""
             )
-        events = [e.text_for(viewer) for e in self.log] if self.io.interactive else []
+        events = self.log_texts(viewer) if self.io.interactive else []
         return TableModel(
             pos=pos,
             viewer=viewer,
@@ -346,8 +391,7 @@ class SessionState:
     def move_items(self, moves: list[Move]) -> list[tuple[str, str]]:
         g = self.game
         p = g.to_move if g.to_move is not None else 0
-        pos = g.view(p)
-        pos.setdefault("rules", str(g.rules))
+        pos = self.position(p)
         return [
             (
                 self.style.words(str(m)),
@@ -360,7 +404,7 @@ class SessionState:
         g = self.game
         if g.outcome is not None or g.to_move is None or self.seats[g.to_move].ai is not None:
             return []
-        moves = g.legal_moves()
+        moves = self.legal()
         return [(str(m), meta) for m, (_, meta) in zip(moves, self.move_items(moves), strict=True)]
 
     def announce(self, text: str) -> None:
@@ -399,7 +443,7 @@ class SessionState:
 
     def _no_counter_reason(self, p: int) -> str:
         """Why the player at ``p`` has nothing but ``resolve`` in this counter window."""
-        pos = self.game.view(p)
+        pos = self.position(p)
         stack = pos.get("stack", [])
         verb = parse_move_text(str(stack[0].get("move", "")))[0] if stack else ""
         need = "10" if verb == "scuttle" and len(stack) == 1 else "2"

@@ -23,7 +23,7 @@ from rich.text import Text
 from cuttle.play.io import MoveSource
 from cuttle.ui.layout import ScreenLayout
 from cuttle.ui.overlay import Overlay
-from cuttle.ui.screenstate import PACES, ScreenState
+from cuttle.ui.screenstate import HAND, MSG, NOTHING, OVL, PACES, ScreenState
 
 PACE_DELAY = 0.5  # seconds an opponent's action stays on screen at the normal pace
 
@@ -58,9 +58,10 @@ class ScreenActions(ScreenState):
     ready: threading.Event  # set while the player may type an answer
     pending_break: BaseException | None
 
-    def changed(self) -> None:
-        """The state changed: draw again (and tell whether the player may type now)."""
-        self.forget()
+    def changed(self, regions: tuple[str, ...] | None = None) -> None:
+        """The state changed: draw again (and tell whether the player may type now).
+        ``regions``: the only drawings that show what changed (the others are kept); None: all."""
+        self.forget(regions)
         self.ready.clear()
         if self.mode in ("read", "ask", "handoff") and self.current_step() is None:
             self.ready.set()
@@ -104,11 +105,11 @@ class ScreenActions(ScreenState):
             self.messages = self.messages[-6:]
         else:
             self.open_overlay(Overlay(text.split("\n", 1)[0][:40].rstrip(":"), Text(text)))
-        self.changed()  # the message area is drawn from a cache
+        self.changed(MSG)  # the message area is drawn from a cache
 
     def remove_message(self, text: str) -> None:
         self.messages = [m for m in self.messages if m != text]
-        self.changed()
+        self.changed(MSG)
 
     def open_overlay(self, overlay: Overlay, focus: bool = False) -> None:
         """A window over the board, in place of one with the same title; it takes the keys
@@ -117,19 +118,19 @@ class ScreenActions(ScreenState):
         self.overlays.append(overlay)
         if self.mode != "ask" or focus:
             self._focus(self.layout.overlay_target())
-        self.changed()
+        self.changed(OVL)
 
     def close_overlays(self, title: str) -> None:
         """Close the windows of this title without asking anyone."""
         self.overlays = [o for o in self.overlays if o.title != title]
-        self.changed()
+        self.changed(OVL)
 
     def replace_overlay_body(self, title: str, body: RenderableType) -> None:
         """A new text for the window of this title (drawn again)."""
         for ov in self.overlays:
             if ov.title == title:
                 ov.body = body
-        self.changed()
+        self.changed(OVL)
 
     def close_overlay(self, by_q: bool = False) -> None:
         """Esc (or ``q``: a menu's ``q_pick`` is sent as a line) closes the top window."""
@@ -139,7 +140,7 @@ class ScreenActions(ScreenState):
         self._focus(self.layout.input_window)
         if closed is not None and by_q and closed.q_pick is not None and self.mode == "read":
             self.submit(closed.q_pick)
-        self.changed()
+        self.changed(OVL)
 
     def overlay_focused(self) -> bool:
         """The window over the board has the keys."""
@@ -154,7 +155,7 @@ class ScreenActions(ScreenState):
             ov.typed = ""
         else:
             ov.top = max(0, ov.top + delta)
-        self.changed()
+        self.changed(OVL)
 
     def page_overlay(self, direction: int) -> None:
         self.move_in_overlay(direction * max(1, self.screen_size()[1] // 2))
@@ -168,7 +169,7 @@ class ScreenActions(ScreenState):
         if 1 <= int(typed) <= len(ov.items):
             ov.index = int(typed) - 1
         ov.typed = typed
-        self.changed()
+        self.changed(OVL)
 
     def pick_from_menu(self) -> None:
         """Enter in a menu: its item is sent as a line."""
@@ -176,19 +177,19 @@ class ScreenActions(ScreenState):
         self._focus(self.layout.input_window)
         if self.mode == "read":
             self.submit(ov.picks[ov.index])
-        self.changed()
+        self.changed(OVL)
 
     def type_through(self, text: str) -> None:
         """Typing while a window has the keys: it closes and the text goes to the input."""
         self.close_overlay()
         self.buffer.insert_text(text)
-        self.changed()
+        self.changed(OVL)
 
     def complete_instead(self) -> None:
         """Tab in a window: it closes and the input line lists the moves."""
         self.close_overlay()
         self.buffer.start_completion(select_first=False)
-        self.changed()
+        self.changed(OVL)
 
     def cycle_pace(self) -> None:
         """F2: step -> normal -> fast -> step."""
@@ -209,7 +210,7 @@ class ScreenActions(ScreenState):
             self.answer(exc)
         else:
             self.pending_break = exc
-        self.changed()
+        self.changed(MSG)
 
     def command(self, text: str) -> None:
         """A key's command (F1: help): sent as a line when the game waits for a move."""
@@ -246,7 +247,7 @@ class ScreenActions(ScreenState):
     def handoff_done(self) -> None:
         """Enter on the handoff screen."""
         self.answer("")
-        self.changed()
+        self.changed(MSG)
 
     def advance(self) -> None:
         """The step on screen is done: its highlights join the recent ones."""
@@ -270,7 +271,7 @@ class ScreenActions(ScreenState):
     def scroll_log(self, delta: int) -> None:
         """Scroll the log ``delta`` lines (up is negative)."""
         self.log_back = max(0, self.log_back - delta)
-        self.changed()
+        self.changed(NOTHING)
 
     def page_log(self, direction: int) -> None:
         self.scroll_log(direction * max(1, self.screen_size()[1] // 3))
@@ -285,7 +286,7 @@ class ScreenActions(ScreenState):
             self.selected = 0 if delta > 0 else len(hand) - 1
         else:
             self.selected = (self.selected + delta) % len(hand)
-        self.changed()
+        self.changed(HAND)
 
     def select_position(self, digit: str) -> None:
         """A card's position (1, 2, ... typed while a card is selected; two digits go on)."""
@@ -296,17 +297,17 @@ class ScreenActions(ScreenState):
         self.position_typed = typed
         if 1 <= int(typed) <= len(hand):
             self.selected = int(typed) - 1
-        self.changed()
+        self.changed(HAND)
 
     def pick_card(self, index: int) -> None:
         """A click on a card of the hand selects it (while the game waits for a move)."""
         if self.mode == "read":
             self.selected = index
-            self.changed()
+            self.changed(HAND)
 
     def unselect(self) -> None:
         self.selected = None
-        self.changed()
+        self.changed(HAND)
 
     def card_menu(self) -> None:
         """Enter on a selected card: a menu of its moves."""

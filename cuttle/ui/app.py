@@ -38,7 +38,7 @@ from cuttle.ui.appwiring import build_application
 from cuttle.ui.layout import ScreenLayout
 from cuttle.ui.overlay import Overlay
 from cuttle.ui.review_screen import GameReview, review_keys
-from cuttle.ui.screenstate import Step
+from cuttle.ui.screenstate import MSG, NOTHING, OVL, Step
 from cuttle.ui.terminal import MoveCompleter
 
 T = TypeVar("T")
@@ -145,12 +145,13 @@ class AppIO(ScreenActions):
             self.output.write_raw("\x1b[3J")
             self.output.flush()
 
-    def post(self, fn: Callable[[], None]) -> None:
-        """Run ``fn`` on the application's thread, then redraw (from any thread)."""
+    def post(self, fn: Callable[[], None], regions: tuple[str, ...] | None = None) -> None:
+        """Run ``fn`` on the application's thread, then redraw (from any thread); ``regions``:
+        the only drawings ``fn`` makes stale (None: all)."""
 
         def call() -> None:
             fn()
-            self.changed()
+            self.changed(regions)
 
         loop = self.loop
         if loop is None or loop.is_closed():
@@ -163,11 +164,11 @@ class AppIO(ScreenActions):
         return self.app.is_running
 
     def read(self, prompt: str) -> str:
-        self.post(lambda: self._begin("read", prompt))
+        self.post(lambda: self._begin("read", prompt), MSG)
         return self.answers.get()
 
     def ask(self, question: str) -> str:
-        self.post(lambda: self._begin("ask", question + " "))
+        self.post(lambda: self._begin("ask", question + " "), MSG)
         return self.answers.get()
 
     def size(self) -> tuple[int, int]:
@@ -175,15 +176,15 @@ class AppIO(ScreenActions):
         return 80, 24
 
     def message(self, text: str) -> None:
-        self.post(lambda: self.add_message(text))
+        self.post(lambda: self.add_message(text), MSG)
 
     def panel(self, title: str, body: RenderableType) -> None:
         """Any renderable in a window over the board, closed with Esc or q."""
-        self.post(lambda: self.open_overlay(Overlay(title, body)))
+        self.post(lambda: self.open_overlay(Overlay(title, body)), OVL)
 
     def game_over(self, view: GameOverView) -> None:
         """The result in a window that stays open through the rematch question."""
-        self.post(lambda: self.open_overlay(Overlay("Game over", view.body(), lasting=True)))
+        self.post(lambda: self.open_overlay(Overlay("Game over", view.body(), lasting=True)), OVL)
 
     def farewell(self, lines: list[str]) -> None:
         def keep() -> None:
@@ -191,7 +192,7 @@ class AppIO(ScreenActions):
                 self.add_message(line)
             self.farewell_lines = list(lines)
 
-        self.post(keep)
+        self.post(keep, MSG)
 
     def show_moves(self, view: MoveListView, moves: list[str]) -> None:
         """A list of moves as a menu: arrows and Enter, or the number, pick one."""
@@ -208,19 +209,19 @@ class AppIO(ScreenActions):
         """A menu in a window: arrows and Enter, or the number, send the item's pick as a line
         (``index``: the item selected when it opens; ``q_pick``: what ``q`` sends)."""
         menu = Overlay(title, items=items, picks=picks, index=index, q_pick=q_pick)
-        self.post(lambda: self.open_overlay(menu))
+        self.post(lambda: self.open_overlay(menu), OVL)
 
     def offer_review(self, record: GameRecord, where: str, later: str | None) -> None:
         """The game is over: ``r`` on the game-over screen reviews ``record`` (review_screen)."""
-        self.post(lambda: self.review.offer(record, where, later))
+        self.post(lambda: self.review.offer(record, where, later), MSG)
 
     def flush_input(self) -> None:
         """Forget what was typed and not sent (before a question: it must not answer it)."""
-        self.post(self.buffer.reset)
+        self.post(self.buffer.reset, NOTHING)
 
     def set_note(self, text: str) -> None:
         """One line shown above the input (for coaching or lessons); empty to remove it."""
-        self.post(lambda: setattr(self, "note", text))
+        self.post(lambda: setattr(self, "note", text), MSG)
 
     def set_pace(self, pace: str) -> None:
         """The pace from now on (``pace X``, the in-game ``settings pace``)."""
@@ -248,11 +249,11 @@ class AppIO(ScreenActions):
 
     @contextlib.contextmanager
     def thinking(self, text: str) -> Iterator[None]:
-        self.post(lambda: setattr(self, "thinking_text", text))
+        self.post(lambda: setattr(self, "thinking_text", text), MSG)
         try:
             yield
         finally:
-            self.post(lambda: setattr(self, "thinking_text", ""))
+            self.post(lambda: setattr(self, "thinking_text", ""), MSG)
 
     def start_game(self, source: MoveSource) -> None:
         self.source = source

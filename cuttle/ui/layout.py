@@ -36,11 +36,12 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from cuttle.text.render import TableModel
-from cuttle.ui.richpt import RichControl
+from cuttle.ui.richpt import LinesControl, RichControl, rich_lines
 from cuttle.ui.screen import TILES_HEIGHT, Board, log_text, too_small
 from cuttle.ui.screenstate import ScreenState
 from cuttle.ui.statusbar import status_line
 
+MAX_ENTRIES = 4096  # log entries kept drawn (a few widths of a long game)
 PHASES = {
     "main": "turn",
     "counter": "counter?",
@@ -67,6 +68,7 @@ class ScreenLayout:
         self.buffer = buffer
         self.on_pick_card = on_pick_card  # a click on the card at this position of the hand
         self.on_wheel = on_wheel  # the mouse wheel over the log (lines, up is negative)
+        self._entries: dict[tuple[str, int, bool, bool], list[StyleAndTextTuples]] = {}
         self.container = self._build()
 
     def _board(self, width: int) -> Board | None:
@@ -92,29 +94,54 @@ class ScreenLayout:
         if board is None:
             return None
         tiles = self.state.screen_size()[1] >= TILES_HEIGHT
-        own = self.state.memo("own", width, lambda: board.own(tiles))
+        own = self.state.memo(self._own_key(), width, lambda: board.own(tiles))
         return own[0]  # type: ignore[no-any-return]
+
+    def _own_key(self) -> str:
+        """Your side is drawn as little cards on a tall terminal: one drawing for each."""
+        return "own-tiles" if self.state.screen_size()[1] >= TILES_HEIGHT else "own"
 
     def _log_lines(self) -> list[str]:
         model = self.state.shown()
         return list(model.events) if model is not None else []
 
-    def _log(self, width: int) -> RenderableType:
-        def make() -> RenderableType:
+    def _log(self, width: int) -> list[StyleAndTextTuples]:
+        """The log's rows: each entry drawn once (per width and boldness) and kept, so a long
+        game costs no more to draw than a short one."""
+
+        def make() -> list[StyleAndTextTuples]:
+            st = self.state
             lines = self._log_lines()
             if not lines:
-                keys = self.state.style.say(
-                    self.state.log_placeholder
+                keys = st.style.say(
+                    st.log_placeholder
                     or "The log: every move of the game appears here.\n"
                     "Type a move (Tab lists them), or pick a card of your hand with ← → and "
                     "Enter. F1: help."
                 )
-                return Text(keys, style="dim")
-            st = self.state
+                return rich_lines(Text(keys, style="dim"), width)
             fresh = 1 if st.current_step() is not None else min(st.fresh, len(lines))
-            return log_text([st.style.say(line) for line in lines], width, fresh, st.style.ascii)
+            bold_from = len(lines) - fresh
+            rows: list[StyleAndTextTuples] = []
+            for i, line in enumerate(lines):
+                rows += self._entry_rows(line, width, i >= bold_from)
+            return rows
 
         return self.state.memo("log", width, make)  # type: ignore[no-any-return]
+
+    def _entry_rows(self, line: str, width: int, bold: bool) -> list[StyleAndTextTuples]:
+        """One entry of the log as drawn in the log (a bullet, the text wrapped under itself)."""
+        st = self.state
+        key = (line, width, bold, st.style.ascii)
+        rows = self._entries.get(key)
+        if rows is None:
+            if len(self._entries) >= MAX_ENTRIES:
+                self._entries.clear()
+            text = st.style.say(line)
+            rows = self._entries[key] = rich_lines(
+                log_text([text], width, 1 if bold else 0, st.style.ascii), width
+            )
+        return rows
 
     def _log_scroll(self, count: int, height: int) -> int:
         most = max(0, count - height)
@@ -296,7 +323,7 @@ class ScreenLayout:
         self.opp_control = RichControl(self._opp)
         self.mid_control = RichControl(self._middle)
         self.own_control = RichControl(self._own, on_click=self._click_hand)
-        self.log_control = RichControl(self._log, scroll=self._log_scroll, on_wheel=self.on_wheel)
+        self.log_control = LinesControl(self._log, scroll=self._log_scroll, on_wheel=self.on_wheel)
         self.msg_control = RichControl(self._messages)
         self.overlay_control = RichControl(
             self._overlay_body, scroll=self._overlay_scroll, focusable=True
@@ -417,7 +444,7 @@ class ScreenLayout:
         return self.overlay_window
 
     def _click_hand(self, x: int, y: int) -> None:
-        own = self.state.cache.get(("own", self.state.board_width()))
+        own = self.state.cache.get((self._own_key(), self.state.board_width()))
         if own is None or self.state.mode != "read":
             return
         _, layout, first = own

@@ -24,6 +24,11 @@ from cuttle.ui.overlay import Overlay
 from cuttle.ui.screen import MIN_HEIGHT, MIN_WIDTH, SIDE_LOG
 
 PACES = ("step", "normal", "fast")
+# The drawings kept in ``ScreenState.cache`` that a change makes stale (see ``forget``).
+MSG = ("msg",)  # the lines above the input
+OVL = ("ovl",)  # the window over the board
+HAND = ("board", "own", "own-tiles")  # your side (the card selected)
+NOTHING: tuple[str, ...] = ()  # a change no kept drawing shows (the log's scroll)
 
 
 @dataclass
@@ -117,10 +122,10 @@ class ScreenState:
             self.cache[key] = make()
         return self.cache[key]
 
-    def forget(self, *names: str) -> None:
-        """Drop the drawings of these regions (all of them when none is named)."""
-        if not names:
+    def forget(self, regions: tuple[str, ...] | None = None) -> None:
+        """Drop the drawings of these regions (None: all of them): the rest stays drawn."""
+        if regions is None:
             self.cache.clear()
             return
-        for key in [k for k in self.cache if k[0] in names]:
+        for key in [k for k in self.cache if k[0] in regions]:
             del self.cache[key]
