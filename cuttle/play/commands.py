@@ -272,7 +272,9 @@ class SessionCommands(SessionState):
             )
             return
         kept = moves[:target]
-        fresh = SessionState(self.seed, self.rules, self.seats, self.io, self.options, kept)
+        fresh = SessionState(
+            self.seed, self.rules, self.seats, self.io, self.options, kept, self.places
+        )
         self.game, self.log, self.turns = fresh.game, fresh.log, fresh.turns
         self.choices, self.numbered, self.dirty = fresh.choices, None, True
         self.printed_log = len(self.log)

@@ -8,21 +8,19 @@ game.
 from __future__ import annotations
 
 import contextlib
-import time
 from pathlib import Path
 from typing import Any
 
-from cuttle.files.history import record_finished
 from cuttle.files.safefile import os_reason, shown_path
 from cuttle.files.storage import (
     GameRecord,
     check_name,
-    keep_finished,
 )
 from cuttle.play import players
 from cuttle.play.asking import ask_yes_no
 from cuttle.play.commands import SessionCommands
 from cuttle.play.io import GameIO
+from cuttle.play.places import Places
 from cuttle.play.state import MAX_LINE, Options, Result, Seat, clean_line
 from cuttle.text.describe import (
     outcome_words,
@@ -163,15 +161,15 @@ class GameSession(SessionCommands):
         game_id: int | None = None
         if self.options.save:
             try:
-                kept = keep_finished(self.record())
+                kept = self.places.keep_finished(self.record())
             except OSError as exc:
                 self.keep_in_slot(os_reason(exc))
             else:
                 if self.slot is not None:
                     self.slot.remove()
                     self.slot = None
-            game_id, problem = record_finished(
-                self.record(), time.monotonic() - self.started, kept.name if kept else None
+            game_id, problem = self.places.record_finished(
+                self.record(), self.places.clock() - self.started, kept.name if kept else None
             )
             if problem:
                 self.say(problem)
@@ -194,6 +192,7 @@ def session_from_record(
     record: GameRecord,
     io: GameIO,
     options: Options,
+    places: Places | None = None,
 ) -> GameSession:
     """A session continuing a saved game (seats from its ``session`` block)."""
     info: dict[str, Any] = record.session or {}
@@ -213,7 +212,7 @@ def session_from_record(
             level = ctl.split(":", 1)[1] if ctl.startswith("ai:") else None
             seats.append(Seat(name, level if level in players.LEVELS else None))
     return GameSession(
-        record.seed, record.rules, (seats[0], seats[1]), io, options, moves=record.moves
+        record.seed, record.rules, (seats[0], seats[1]), io, options, record.moves, places
     )
 
 

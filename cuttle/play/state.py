@@ -7,7 +7,6 @@ nothing. The commands (``commands.py``) and the loop (``session.py``) are built 
 
 from __future__ import annotations
 
-import time
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,12 +16,13 @@ from rich.console import RenderableType
 
 from cuttle import Game, Move
 from cuttle.files.safefile import os_reason, shown_path
-from cuttle.files.saves import Slot, SlotError, new_slot
+from cuttle.files.saves import Slot, SlotError
 from cuttle.files.storage import (
     GameRecord,
     write_json,
 )
 from cuttle.play.io import GameIO
+from cuttle.play.places import Places
 from cuttle.text.cardtext import CardStyle
 from cuttle.text.describe import (
     LogEntry,
@@ -88,12 +88,14 @@ class SessionState:
         io: GameIO,
         options: Options | None = None,
         moves: list[str] | None = None,
+        places: Places | None = None,
     ) -> None:
         self.seed = seed
         self.rules = rules
         self.seats = seats
-        self.io = io
+        self.io = io  # the screen: everything the session shows or asks goes through it
         self.options = options or Options()
+        self.places = places or Places()  # where it saves, keeps, records; its clock
         self.style = self.options.style
         self.names = (seats[0].name, seats[1].name)
         self.game = Game.new(seed=seed, rules=rules)
@@ -105,7 +107,7 @@ class SessionState:
         self.shown_to: int | None = None
         self.printed_log = 0
         self.notices: list[str] = []
-        self.started = time.monotonic()
+        self.started = self.places.clock()
         self.coach = _make_coach(self.options.coach and len(self.humans) == 1)
         self.slot: Slot | None = None  # the save slot, taken at the first save (or on resume)
         self.save_problem: str | None = None  # why the last save failed, until one succeeds
@@ -295,7 +297,7 @@ class SessionState:
             return self.save_problem is None
         try:
             if self.slot is None:
-                self.slot = new_slot(self.seed)
+                self.slot = self.places.new_slot(self.seed)
             self.slot.write(rec)
         except (OSError, SlotError) as exc:
             self.save_problem = os_reason(exc) if isinstance(exc, OSError) else str(exc)
@@ -458,7 +460,7 @@ class SessionState:
         """The history could not take the finished game: leave it in its save slot instead."""
         try:
             if self.slot is None:
-                self.slot = new_slot(self.seed)
+                self.slot = self.places.new_slot(self.seed)
             self.slot.write(self.record())
         except (OSError, SlotError):
             self.say(f"Could not keep the game record ({why}).")
