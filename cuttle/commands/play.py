@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 MAX_SEED = 2**63
 MIN_THINK, MAX_THINK = 0.01, 600.0  # the same range storage.check_think accepts from a save
-PACES = ("step", "normal", "fast")  # kept in step with cuttle.ui.app (not imported: slow)
+PACES = ("step", "normal", "fast")  # kept in step with cuttle.ui.screenstate (not imported: slow)
 _STDOUT_ERRNOS = (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EFBIG, getattr(errno, "EDQUOT", -1))
 
 
