@@ -15,6 +15,7 @@ from rich.text import Text
 
 from cuttle import Move
 from cuttle.files.safefile import CorruptFileError, UnsafeTargetError, os_reason, shown_path
+from cuttle.files.settings import describe
 from cuttle.files.storage import (
     read_record,
     write_json,
@@ -33,7 +34,7 @@ from cuttle.text.helptext import card_rules, cards_view, help_view
 from cuttle.text.intent import normalize_input
 from cuttle.text.render import MoveListView
 
-PACES = ("step", "normal", "fast")  # the opponent's turn on the full screen
+PACES = describe("pace")[1]  # the opponent's turn on the full screen: the setting's values
 # Commands that put something else on the screen than the numbered list of moves.
 SHOWS_ANOTHER_VIEW = ("help", "?", "h", "rules", "scrap", "log", "hint", "undo")
 VERBS = (
