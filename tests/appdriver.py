@@ -13,9 +13,10 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console, RenderableType
+from rich.text import Text
 
 from cuttle.play.session import GameSession, Options, Seat
-from cuttle.text.render import MoveListView, TableModel, TableView
+from cuttle.text.render import GameOverView, MoveListView, TableModel, TableView
 from cuttle.ui.app import AppIO
 
 T = TypeVar("T")
@@ -33,10 +34,22 @@ class RecordingAppIO(AppIO):
         self.transcript = StringIO()
         self._rec = Console(file=self.transcript, width=80, color_system=None)
 
-    def show(self, *items: RenderableType) -> None:
-        for item in items:
-            self._rec.print(item)
-        super().show(*items)
+    def message(self, text: str) -> None:
+        self._rec.print(Text(text))
+        super().message(text)
+
+    def panel(self, title: str, body: RenderableType) -> None:
+        self._rec.print(body)
+        super().panel(title, body)
+
+    def game_over(self, view: GameOverView) -> None:
+        self._rec.print(view)
+        super().game_over(view)
+
+    def farewell(self, lines: list[str]) -> None:
+        for line in lines:
+            self._rec.print(Text(line))
+        super().farewell(lines)
 
     def show_moves(self, view: MoveListView, moves: list[str]) -> None:
         self._rec.print(view)

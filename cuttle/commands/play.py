@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 MAX_SEED = 2**63
 MIN_THINK, MAX_THINK = 0.01, 600.0  # the same range storage.check_think accepts from a save
-PACES = ("step", "normal", "fast")  # kept in step with cuttle.ui.app (not imported: slow)
+PACES = ("step", "normal", "fast")  # kept in step with cuttle.ui.screenstate (not imported: slow)
 _STDOUT_ERRNOS = (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EFBIG, getattr(errno, "EDQUOT", -1))
 
 
@@ -204,10 +204,7 @@ def make_io(
 
 def run_io(io: GameIO, body: Callable[[], int]) -> int:
     """Run the game flow: inside the full-screen app when there is one, else directly."""
-    run = getattr(io, "run", None)
-    if run is None:
-        return body()
-    rc = run(body)
+    rc = io.run(body)
     return EXIT_OK if rc is None else int(rc)
 
 

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rich.text import Text
-
 if TYPE_CHECKING:
     from cuttle.play.io import GameIO
 
@@ -20,9 +18,8 @@ NO = ("n", "no")
 
 def flush_typed_ahead(io: GameIO) -> None:
     """On a terminal, forget keys typed before now; a no-op in plain mode."""
-    flush = getattr(io, "flush_input", None)
-    if io.interactive and callable(flush):
-        flush()
+    if io.interactive:
+        io.flush_input()
 
 
 def answer_of(text: str, default: bool | None, extra_yes: tuple[str, ...] = ()) -> bool | None:
@@ -59,4 +56,4 @@ def ask_yes_no(
         answer = answer_of(text, default, extra_yes)
         if answer is not None:
             return answer
-        io.show(Text("Please answer y (yes) or n (no)."))
+        io.message("Please answer y (yes) or n (no).")

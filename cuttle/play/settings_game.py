@@ -9,6 +9,7 @@ were, and piped output gains only the command's own lines.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
@@ -21,24 +22,22 @@ from cuttle.files.settings import (
     SettingsError,
     change,
     describe,
-    load_settings,
     names,
-    save_settings,
     setting_key,
-    settings_path,
     value_text,
 )
 from cuttle.text.cardtext import CardStyle
 
 if TYPE_CHECKING:
-    from cuttle.play.session import GameSession
+    from cuttle.play.state import SessionState
 
 USAGE = "settings NAME VALUE (settings pace fast)"
 
 
-def settings_command(session: GameSession, words: list[str]) -> None:
+def settings_command(session: SessionState, words: list[str]) -> None:
     """``settings [NAME [VALUE]]`` typed in a game."""
-    settings, warnings = load_settings()
+    places = session.places
+    settings, warnings = places.load_settings()
     if len(words) > 2:
         session.say(f"Too many words: settings shows them; change one with {USAGE}.")
         return
@@ -50,7 +49,10 @@ def settings_command(session: GameSession, words: list[str]) -> None:
             except SettingsError as exc:
                 session.say(str(exc)[:200])
                 return
-        session.panel("Settings", settings_view(settings, session.style, only, warnings))
+        session.panel(
+            "Settings",
+            settings_view(settings, session.style, places.settings_path(), only, warnings),
+        )
         return
     name, value = words
     if warnings:
@@ -66,10 +68,10 @@ def settings_command(session: GameSession, words: list[str]) -> None:
         return
     key = setting_key(name)
     try:
-        save_settings(new)
+        places.save_settings(new)
     except OSError as exc:
         session.say(
-            f"Nothing changed: could not write {shown_path(settings_path())} "
+            f"Nothing changed: could not write {shown_path(places.settings_path())} "
             f"({exc.strerror or exc})."
         )
         return
@@ -78,9 +80,14 @@ def settings_command(session: GameSession, words: list[str]) -> None:
 
 
 def settings_view(
-    settings: Settings, style: CardStyle, only: str | None = None, warnings: list[str] | None = None
+    settings: Settings,
+    style: CardStyle,
+    path: Path,
+    only: str | None = None,
+    warnings: list[str] | None = None,
 ) -> RenderableType:
-    """The settings (or ``only`` one) with their values, what each does and its values."""
+    """The settings (or ``only`` one) with their values, what each does and its values, and the
+    file (``path``) they are kept in."""
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold cyan", no_wrap=True)
     table.add_column(style="bold", no_wrap=True)
@@ -92,25 +99,22 @@ def settings_view(
         table.add_row(name, value, style.say(f"{help_text} ({allowed})"))
     head = Text("Settings", style="bold")
     notes = [Text(style.say(f"Note: {w}"), style="yellow") for w in warnings or []]
-    tail = Text(f"Change one: {USAGE}. The file: {shown_path(settings_path())}", style="dim")
+    tail = Text(f"Change one: {USAGE}. The file: {shown_path(path)}", style="dim")
     return Group(head, *notes, table, tail)
 
 
-def apply(session: GameSession, key: str, value: Any) -> str:
+def apply(session: SessionState, key: str, value: Any) -> str:
     """Put a changed setting into the game in play where it can be; says when it takes effect."""
     io = session.io
     if key == "pace":
-        set_pace = getattr(io, "set_pace", None)
-        if set_pace is None:
+        if not io.interactive:
             return "plain output never pauses; it applies on the full screen"
-        set_pace(value)
+        io.set_pace(value)
         return "from now on"
     if key == "cards":
         style = CardStyle(ascii=value == "ascii")
         session.style = session.options.style = style
-        set_style = getattr(io, "set_style", None)
-        if set_style is not None:
-            set_style(style)
+        io.set_style(style)
         if io.interactive:
             session.dirty = True  # the board again in the new style
         return "from now on"

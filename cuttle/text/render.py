@@ -133,11 +133,13 @@ class TableView:
             return Text("-" if self.model.style.ascii else "—", style="dim")
         return Text("  ").join(texts)
 
-    def _points(self, p: int) -> Text:
+    def points(self, p: int) -> Text:
+        """Seat ``p``'s point cards with their jacks (a dash when none)."""
         m = self.model
         return self._card_row([m.stack_entry(entry) for entry in m.pos["points"][p]])
 
-    def _perms(self, p: int) -> Text:
+    def perms(self, p: int) -> Text:
+        """Seat ``p``'s permanents (an 8 marked as glasses)."""
         m = self.model
         texts = []
         for card in m.pos["permanents"][p]:
@@ -147,7 +149,8 @@ class TableView:
             texts.append(t)
         return self._card_row(texts)
 
-    def _score(self, p: int) -> Text:
+    def score(self, p: int) -> Text:
+        """``score 15 / 21 (1K)``."""
         m = self.model
         kings = sum(1 for c in m.pos["permanents"][p] if rank_char(c) == "K")
         t = Text.assemble(("score ", "dim"), (f"{m.scores[p]} / {m.goals[p]}", "bold"))
@@ -155,7 +158,8 @@ class TableView:
             t.append(f" ({kings}K)", style="dim")
         return t
 
-    def _name(self, p: int) -> Text:
+    def name(self, p: int) -> Text:
+        """The seat's name in its colour, marked when it must act."""
         m = self.model
         style = "bold green" if p == m.bottom else "bold yellow"
         t = Text(m.names[p], style=style)
@@ -170,7 +174,8 @@ class TableView:
             t.append(f" ({len(hand)})", style="dim")
         return t
 
-    def _middle(self) -> list[RenderableType]:
+    def middle_rows(self) -> list[RenderableType]:
+        """Deck, scrap, passes, seed, the stack, revealed and frozen cards."""
         m = self.model
         pos = m.pos
         scrap = list(pos.get("scrap", []))
@@ -247,11 +252,11 @@ class TableView:
         grid = Table.grid(expand=True, padding=(0, 1))
         grid.add_column(ratio=1)
         grid.add_column(justify="right", no_wrap=True)
-        head = Text.assemble(self._name(p), "  ", self._hand_line(p))
+        head = Text.assemble(self.name(p), "  ", self._hand_line(p))
         rows = [
-            (head, self._score(p)),
-            (Text.assemble(("  points  ", "dim"), self._points(p)), Text()),
-            (Text.assemble(("  perms   ", "dim"), self._perms(p)), Text()),
+            (head, self.score(p)),
+            (Text.assemble(("  points  ", "dim"), self.points(p)), Text()),
+            (Text.assemble(("  perms   ", "dim"), self.perms(p)), Text()),
         ]
         if not top:
             rows.reverse()
@@ -267,7 +272,7 @@ class TableView:
             self._side_compact(top, True),
             Rule(characters=rule, style="dim"),
         ]
-        parts += self._middle()
+        parts += self.middle_rows()
         parts += [Rule(characters=rule, style="dim"), self._side_compact(m.bottom, False)]
         if m.events:
             parts.append(self._events(3))
@@ -288,7 +293,7 @@ class TableView:
         rows = Table.grid(padding=(0, 1))
         rows.add_column(style="dim", no_wrap=True)
         rows.add_column()
-        lines = [("hand", self._tiles(p)), ("points", self._points(p)), ("perms", self._perms(p))]
+        lines = [("hand", self._tiles(p)), ("points", self.points(p)), ("perms", self.perms(p))]
         if p == self.model.bottom:  # the player's own side reads from the middle outwards
             lines.reverse()
         for label, cell in lines:
@@ -296,10 +301,10 @@ class TableView:
         n = len(self.model.pos["hands"][p])
         return Panel(
             rows,
-            title=self._name(p),
+            title=self.name(p),
             title_align="left",
             subtitle=Text.assemble(
-                self._score(p), f" {'-' if self.model.style.ascii else '·'} {n} in hand"
+                self.score(p), f" {'-' if self.model.style.ascii else '·'} {n} in hand"
             ),
             subtitle_align="right",
             box=_box(self.model.style),
@@ -308,7 +313,7 @@ class TableView:
     def _wide(self) -> RenderableType:
         m = self.model
         top = 1 - m.bottom
-        middle = Panel(Group(*self._middle()), box=_box(m.style), border_style="dim")
+        middle = Panel(Group(*self.middle_rows()), box=_box(m.style), border_style="dim")
         left = Group(self._side_panel(top), middle, self._side_panel(m.bottom))
         log = Panel(
             self._events(12) if m.events else Text("no moves yet", style="dim"),

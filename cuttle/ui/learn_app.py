@@ -72,7 +72,7 @@ class LessonScreen:
     def main(self, first: Lesson | None) -> int:
         """The menu (or ``first``), lessons, back to the menu, until the student quits."""
         self.io.log_placeholder = self.style.say(MENU_TIP)
-        self.io.start_game(lambda: self.moves, lambda: "")
+        self.io.start_game(lambda: self.moves)
         lesson = first if first is not None else self.pick(None)
         while lesson is not None:
             ending = self.play(lesson, from_menu=first is None)
@@ -110,7 +110,7 @@ class LessonScreen:
             lesson = nxt if not answer else find_lesson(self.lessons, answer)
             if lesson is not None:
                 return lesson
-            self.io.show(Text(f"No lesson {answer[:40]!r}: 1 to {len(self.lessons)}, or menu."))
+            self.io.message(f"No lesson {answer[:40]!r}: 1 to {len(self.lessons)}, or menu.")
 
     def pick(self, solved: Lesson | None) -> Lesson | None:
         """The menu: None when the student quits. After a solved lesson the next one not done
@@ -122,7 +122,7 @@ class LessonScreen:
         while True:
             done, warning = load_done()
             if warning:
-                self.io.show(Text(self.style.say(f"Note: {warning}")))
+                self.io.message(self.style.say(f"Note: {warning}"))
             nxt = self._next(solved)
             items = [
                 (self.style.say(x.title), "done" if x.slug in done else "") for x in self.lessons
@@ -132,7 +132,7 @@ class LessonScreen:
             index = self.lessons.index(nxt) if nxt is not None else 0
             self.io.open_menu(title, items, [str(x.id) for x in self.lessons], index, "q")
             if keys:
-                self.io.overlay("Lessons: keys", Text(self.style.say(MENU_HELP)))
+                self.io.panel("Lessons: keys", Text(self.style.say(MENU_HELP)))
             default = f"Enter for {nxt.id}, " if nxt else ""
             try:
                 answer = clean(self.io.read(f"Lesson ({default}q quits)> ")).lower()
@@ -147,7 +147,7 @@ class LessonScreen:
             if lesson is not None:
                 return lesson
             if answer:
-                self.io.show(Text(f"No lesson {answer[:40]!r}: 1 to {len(self.lessons)}."))
+                self.io.message(f"No lesson {answer[:40]!r}: 1 to {len(self.lessons)}.")
 
     # -- one lesson ---------------------------------------------------------------------------
     def play(self, lesson: Lesson, from_menu: bool) -> Ending:
@@ -159,7 +159,7 @@ class LessonScreen:
         self.log += [self.style.say(p) for p in lesson.text]
         self.log += self._deck_top()
         self.log.append(run.task_text())
-        self.io.start_game(lambda: self.moves, lambda: "")
+        self.io.start_game(lambda: self.moves)
         self.io.offer_tab = True
         self.io.set_note(run.task_text())
         self.shown = None
@@ -176,7 +176,7 @@ class LessonScreen:
             return "menu" if from_menu else "quit"
         warning = mark_done(lesson.slug)
         if warning:
-            self.io.show(Text(self.style.say(f"Note: {warning}")))
+            self.io.message(self.style.say(f"Note: {warning}"))
         return "solved"
 
     def _line(self, raw: str) -> None:
@@ -185,13 +185,13 @@ class LessonScreen:
         assert run is not None
         word = clean(raw).lower()
         if word in HELP_WORDS or word in TABLE_WORDS:
-            self.io.overlay(f"Lesson {run.lesson.id}", self._page())
+            self.io.panel(f"Lesson {run.lesson.id}", self._page())
             return
         if word == "scrap":
             scrap = list(run.game.to_position().get("scrap", []))
             body = Text.assemble((f"Scrap ({len(scrap)}, oldest first): ", "bold"))
             body.append_text(self.style.cards(scrap) if scrap else Text("empty"))
-            self.io.overlay("Scrap", body)
+            self.io.panel("Scrap", body)
             return
         if word in MOVES_WORDS:
             self._menu_of(list(run.game.legal_moves()), "Legal moves")
@@ -199,7 +199,7 @@ class LessonScreen:
         if word == "legend":
             from cuttle.text.threat import legend_for
 
-            self.io.overlay("Legend", Text("\n".join(legend_for(self._pos())[1:])))
+            self.io.panel("Legend", Text("\n".join(legend_for(self._pos())[1:])))
             return
         line = self._loose(clean(raw))
         if line is None:
@@ -217,7 +217,7 @@ class LessonScreen:
                 self.log.append(self.style.say("Back to the start."))
                 out = [TRY_AGAIN if text == AGAIN else text for text in out]
         for text in out:
-            self.io.show(Text(text))
+            self.io.message(text)
         self._table()
 
     def _loose(self, line: str) -> str | None:
@@ -238,7 +238,7 @@ class LessonScreen:
         if found.kind == "list":
             self._menu_of(found.moves, found.title)
             return None
-        self.io.show(Text(found.text))
+        self.io.message(found.text)
         return None
 
     def _menu_of(self, moves: list[Move], title: str) -> None:

@@ -38,6 +38,7 @@ class Overlay:
     q_pick: str | None = None  # what ``q`` sends instead of closing the window (a menu's quit)
     full: bool = False  # over the whole screen, whatever the layout (a game review)
     on_close: Callable[[], None] | None = None  # called when the player closes it
+    lasting: bool = False  # stays when a line is sent (the game's result, over the rematch)
 
     @property
     def menu(self) -> bool:

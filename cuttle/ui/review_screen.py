@@ -15,10 +15,11 @@ review shows what ``cuttle review`` of that record shows.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from rich.console import Console, ConsoleOptions, Group, RenderResult
@@ -27,15 +28,14 @@ from rich.table import Table
 from rich.text import Text
 
 from cuttle.text.cardtext import CardStyle
+from cuttle.ui.overlay import Overlay
 
 if TYPE_CHECKING:
     from cuttle.ai.review import Budget, Review
     from cuttle.files.storage import GameRecord
-    from cuttle.ui.app import AppIO
 
 PROGRESS_TITLE = "Reviewing"
 REVIEW_TITLE = "Review"
-LATER = "Go over every move with:"  # the session's line at the end of a game
 CANCELLED = "Review cancelled (r starts it again)."
 WIDE = 130  # from this width the moves and the summary sit side by side
 WORDS = ("r", "review")  # sent as a line on the game-over question: the review, not an answer
@@ -124,11 +124,36 @@ def _say(line: Any, style: CardStyle) -> Any:
     return out
 
 
+class ReviewHost(Protocol):
+    """What the review needs of the screen it runs on (``AppIO``): its actions, never its lists."""
+
+    style: CardStyle
+    mode: str
+    buffer: Buffer
+
+    @property
+    def running(self) -> bool: ...
+
+    def post(self, fn: Callable[[], None]) -> None: ...
+
+    def changed(self) -> None: ...
+
+    def add_message(self, text: str) -> None: ...
+
+    def remove_message(self, text: str) -> None: ...
+
+    def open_overlay(self, overlay: Overlay, focus: bool = False) -> None: ...
+
+    def close_overlays(self, title: str) -> None: ...
+
+    def replace_overlay_body(self, title: str, body: Any) -> None: ...
+
+
 class GameReview:
     """The review offered on one screen's game-over question (its state lives on the screen's
-    thread; the analysis runs on a worker thread and reports through ``io._post``)."""
+    thread; the analysis runs on a worker thread and reports through ``io.post``)."""
 
-    def __init__(self, io: AppIO, budget: Budget | None = None) -> None:
+    def __init__(self, io: ReviewHost, budget: Budget | None = None) -> None:
         self.io = io
         self.budget = budget
         self.record: GameRecord | None = None
@@ -138,18 +163,13 @@ class GameReview:
         self.problem = ""
 
     # -- the screen's thread ------------------------------------------------------------------
-    def offer(self, record: GameRecord, where: str) -> None:
-        """The game is over: offer its review in the messages (in place of the line naming
-        ``cuttle review``, so no other line is pushed off the screen)."""
+    def offer(self, record: GameRecord, where: str, later: str | None) -> None:
+        """The game is over: offer its review in the messages (with ``later``, the command that
+        reviews it afterwards)."""
         self.reset()
         self.record = record
         self.where = where
-        later = [i for i, m in enumerate(self.io.messages) if m.startswith(LATER)]
-        if later:
-            command = self.io.messages[later[-1]][len(LATER):].strip()
-            self.io.messages[later[-1]] = f"r: go over every move now (later: {command})"
-        else:
-            self.io.messages.append("r: go over every move now.")
+        self.io.add_message("r: go over every move now" + (f" (later: {later})" if later else "."))
 
     def reset(self) -> None:
         """A new game (or none): stop an analysis, forget the offer."""
@@ -170,14 +190,12 @@ class GameReview:
             return
         if self.job is not None:
             return
-        self.io.messages = [m for m in self.io.messages if m != CANCELLED]
+        self.io.remove_message(CANCELLED)
         from cuttle.ai.review import Budget
-        from cuttle.ui.overlay import Overlay
 
         job = self.job = _Job(total=len(self.record.moves))
-        self.io._open(Overlay(PROGRESS_TITLE, ProgressView(job, self.io.style),
-                              on_close=self.cancel))
-        self.io._focus(self.io._overlay_target())  # Esc or q cancels, typing answers
+        progress = Overlay(PROGRESS_TITLE, ProgressView(job, self.io.style), on_close=self.cancel)
+        self.io.open_overlay(progress, focus=True)  # Esc or q cancels, typing answers
         record, budget = self.record, self.budget or Budget()
         threading.Thread(target=self._work, args=(job, record, budget),
                          name="cuttle-review", daemon=True).start()
@@ -188,45 +206,41 @@ class GameReview:
         if job is None:
             return
         job.cancelled = True
-        self.io.overlays = [o for o in self.io.overlays if o.title != PROGRESS_TITLE]
+        self.io.close_overlays(PROGRESS_TITLE)
         if not quiet:
-            self.io.messages.append(CANCELLED)
+            self.io.add_message(CANCELLED)
 
     def show(self) -> None:
         """The review in a window over the whole screen, with the keys."""
-        from cuttle.ui.overlay import Overlay
-
         assert self.review is not None and self.record is not None
-        self.io.overlays = [o for o in self.io.overlays if o.title != PROGRESS_TITLE]
+        self.io.close_overlays(PROGRESS_TITLE)
         view = ReviewView(self.review, self.record, self.where, self.io.style)
-        self.io._open(Overlay(REVIEW_TITLE, view, full=True))
-        self.io._focus(self.io._overlay_target())
+        self.io.open_overlay(Overlay(REVIEW_TITLE, view, full=True), focus=True)
 
     def _finished(self, job: _Job, review: Review | None, problem: str) -> None:
         if job is not self.job:  # cancelled, or another game since
             return
         self.job = None
         if review is None:
-            self.io.overlays = [o for o in self.io.overlays if o.title != PROGRESS_TITLE]
-            self.io.messages.append(f"The review failed: {problem}")
+            self.io.close_overlays(PROGRESS_TITLE)
+            self.io.add_message(f"The review failed: {problem}")
             return
         self.review = review
         self.show()
 
     def _progress(self, job: _Job, done: int, total: int) -> None:
         job.done, job.total = done, total
-        for ov in self.io.overlays:  # a new view: the screen redraws a window on a new body
-            if ov.title == PROGRESS_TITLE:
-                ov.body = ProgressView(job, self.io.style)
+        # a new view: the screen redraws a window on a new body
+        self.io.replace_overlay_body(PROGRESS_TITLE, ProgressView(job, self.io.style))
 
     # -- the worker thread --------------------------------------------------------------------
     def _work(self, job: _Job, record: GameRecord, budget: Budget) -> None:
         from cuttle.files.reviews import review_record
 
         def step(done: int, total: int) -> None:
-            if job.cancelled or not self.io.app.is_running:
+            if job.cancelled or not self.io.running:
                 raise _Cancelled
-            self.io._post(lambda: self._progress(job, done, total))
+            self.io.post(lambda: self._progress(job, done, total))
 
         try:
             review = review_record(record, budget, on_step=step)
@@ -234,27 +248,28 @@ class GameReview:
             return
         except Exception as exc:  # noqa: BLE001 - told on the screen, the game-over screen stays
             problem = str(exc)[:200]
-            self.io._post(lambda: self._finished(job, None, problem))
+            self.io.post(lambda: self._finished(job, None, problem))
             return
-        self.io._post(lambda: self._finished(job, review, ""))
+        self.io.post(lambda: self._finished(job, review, ""))
 
 
-def review_keys(io: AppIO) -> KeyBindings:
+def review_keys(review: GameReview) -> KeyBindings:
     """``r`` on the game-over question (an empty line); ``r`` or ``review`` sent as a line there
     (pasted, or typed after a space) does the same rather than ask the question again."""
     kb = KeyBindings()
-    offered = Condition(lambda: io.review.offered())
+    io = review.io
+    offered = Condition(review.offered)
     empty = Condition(lambda: not io.buffer.text)
     typed = Condition(lambda: io.buffer.text.strip().lower() in WORDS)
 
     def run(event: KeyPressEvent) -> None:
         io.buffer.reset()
-        io.review.start()
-        io._changed()
+        review.start()
+        io.changed()
 
     kb.add("r", filter=offered & empty)(run)
     kb.add("enter", filter=offered & typed)(run)
     return kb
 
 
-__all__ = ["GameReview", "ProgressView", "ReviewView", "review_keys"]
+__all__ = ["GameReview", "ProgressView", "ReviewHost", "ReviewView", "review_keys"]

@@ -181,3 +181,22 @@ class RichControl(UIControl):
             self.on_click(mouse_event.position.x, mouse_event.position.y)
             return None
         return NotImplemented
+
+
+class LinesControl(RichControl):
+    """A window's content given as rows already drawn (``get_lines(width)``): for a region put
+    together from pieces drawn once each (the log, one entry at a time)."""
+
+    def __init__(
+        self,
+        get_lines: Callable[[int], list[StyleAndTextTuples]],
+        *,
+        scroll: Callable[[int, int], int] | None = None,
+        on_wheel: Callable[[int], None] | None = None,
+    ) -> None:
+        super().__init__(lambda width: None, scroll=scroll, on_wheel=on_wheel)
+        self.get_lines = get_lines
+
+    def lines(self, width: int) -> list[StyleAndTextTuples]:
+        return self.get_lines(width)
+

@@ -52,8 +52,8 @@ class Board:
     # -- a side -----------------------------------------------------------------------------
     def _head(self, p: int) -> Text:
         """``Name ◀`` on the left and the score on the right, on one line."""
-        name = self.view._name(p)
-        score = self.view._score(p)
+        name = self.view.name(p)
+        score = self.view.score(p)
         n = len(self.model.pos["hands"][p])
         score.append(f"  {n} card{'s' if n != 1 else ''}", style="dim")
         gap = self.width - name.cell_len - score.cell_len
@@ -64,8 +64,8 @@ class Board:
 
     def _table_line(self, p: int) -> Text:
         """Points and permanents: on one line when they fit, else each on its own (wrapped)."""
-        points = Text.assemble(("points ", "dim"), self.view._points(p))
-        perms = Text.assemble(("perms ", "dim"), self.view._perms(p))
+        points = Text.assemble(("points ", "dim"), self.view.points(p))
+        perms = Text.assemble(("perms ", "dim"), self.view.perms(p))
         if points.cell_len + 3 + perms.cell_len <= self.width:
             return Text.assemble(points, "   ", perms)
         return Text("\n").join([points, perms])
@@ -159,7 +159,7 @@ class Board:
         """Deck, scrap, passes, the stack with what resolving does, revealed and frozen cards."""
         rule = Text(("-" if self.ascii else "─") * self.width, style="dim")
         rows: list[RenderableType] = [rule]
-        rows += self.view._middle()
+        rows += self.view.middle_rows()
         rows.append(rule)
         return Group(*rows)
 

@@ -11,16 +11,22 @@ import contextlib
 import re
 import sys
 from collections.abc import Callable, Iterable
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from rich.console import Console, RenderableType
+from rich.text import Text
 
 from cuttle.play.io import MoveSource
 from cuttle.text.cardtext import CardStyle, is_card_text
 from cuttle.text.intent import echo_text, normalize_input
-from cuttle.text.render import MoveListView, TableModel, TableView
+from cuttle.text.render import GameOverView, MoveListView, TableModel, TableView
+
+if TYPE_CHECKING:
+    from cuttle.files.storage import GameRecord
+
+T = TypeVar("T")
 
 
 class MoveCompleter(Completer):
@@ -89,13 +95,23 @@ def without_tab(text: str) -> str:
 
 
 class PlainIO:
-    """Plain lines in and out: no colour, no cursor control, no pauses. The input is echoed."""
+    """Plain lines in and out: no colour, no cursor control, no pauses. The input is echoed.
+
+    Reads from ``stream`` and writes to ``console``'s file: nothing process-wide is touched, so
+    several can run at once (each with its own streams)."""
 
     interactive = False
+    menus = False  # a numbered list stays on the page: a number typed after it picks from it
 
     def __init__(self, console: Console, stream: IO[str] | None = None) -> None:
         self.console = console
         self.stream = stream if stream is not None else sys.stdin
+
+    def run(self, body: Callable[[], T]) -> T | None:
+        return body()
+
+    def size(self) -> tuple[int, int]:
+        return self.console.width, self.console.height
 
     def read(self, prompt: str) -> str:
         line = self.stream.readline()
@@ -106,6 +122,7 @@ class PlainIO:
         return line
 
     def show(self, *items: RenderableType) -> None:
+        """Print renderables as plain lines (trailing spaces cut, no word of Tab)."""
         # Tables pad their cells to the full width; a transcript should not carry that padding.
         for item in items:
             with self.console.capture() as captured:
@@ -115,11 +132,17 @@ class PlainIO:
             lines = text.splitlines()
             self.console.file.write("".join(line.rstrip() + "\n" for line in lines))
 
-    def clear(self) -> None:
-        return None
+    def message(self, text: str) -> None:
+        self.show(Text(text))
+
+    def panel(self, title: str, body: RenderableType) -> None:
+        self.show(body)
 
     def table(self, model: TableModel) -> None:
         self.show(TableView(model))
+
+    def event(self, model: TableModel, own: bool) -> None:
+        return None  # the moves are printed as lines of the log
 
     def show_moves(self, view: MoveListView, moves: list[str]) -> None:
         self.show(view)
@@ -130,8 +153,27 @@ class PlainIO:
     def ask(self, question: str) -> str:
         return self.read(question + " ")
 
+    def flush_input(self) -> None:
+        return None  # the input is the script: nothing typed ahead to forget
+
     def thinking(self, text: str) -> contextlib.AbstractContextManager[Any]:
         return contextlib.nullcontext()
 
-    def start_game(self, source: MoveSource, toolbar: Callable[[], str]) -> None:
+    def start_game(self, source: MoveSource) -> None:
         return None
+
+    def game_over(self, view: GameOverView) -> None:
+        self.show(view)
+
+    def farewell(self, lines: list[str]) -> None:
+        for line in lines:
+            self.message(line)  # printed once: the output is not cleared afterwards
+
+    def offer_review(self, record: GameRecord, where: str, later: str | None) -> None:
+        return None  # no review here: cuttle review does it
+
+    def set_pace(self, pace: str) -> None:
+        return None  # plain output never pauses
+
+    def set_style(self, style: CardStyle) -> None:
+        return None  # the session draws its text in the new style itself

@@ -51,6 +51,15 @@ def test_a_change_in_a_piped_game_adds_only_its_own_lines_and_keeps_the_game() -
     assert json.loads(settings_path().read_text())["pace"] == "fast"
 
 
+def test_pace_in_a_piped_game_says_it_never_pauses_and_changes_nothing_else() -> None:
+    plain, moves = piped(["draw", "draw", "quit"])
+    text, moves_with = piped(["draw", "pace fast", "pace slow", "draw", "quit"])
+    assert moves_with == moves
+    assert "You> pace fast\nPace: fast (plain output never pauses; it applies on the full " in text
+    assert "You> pace slow\npace takes step, normal or fast.\n" in text
+    assert not settings_path().exists()  # for this game only: the setting is not written
+
+
 def test_settings_are_shown_and_bad_changes_change_nothing() -> None:
     text, _ = piped(["settings", "settings ai", "settings ai bogus", "settings bogus 1",
                      "settings a b c", "quit"])

@@ -5,7 +5,6 @@ from __future__ import annotations
 import sys
 from io import StringIO
 from pathlib import Path
-from typing import Any
 
 import pytest
 from helpers import make
@@ -204,8 +203,8 @@ class FakeIO:
             raise EOFError
         return self.answers.pop(0)
 
-    def show(self, *items: Any) -> None:
-        self.shown += [str(i) for i in items]
+    def message(self, text: str) -> None:
+        self.shown.append(text)
 
     def flush_input(self) -> None:
         self.flushed += 1

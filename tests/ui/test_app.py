@@ -96,7 +96,8 @@ def test_f2_cycles_the_pace_and_pageup_scrolls_the_log() -> None:
         d.keys(F2, wait=False)
         assert d.io.pace == "normal"
         d.keys("pace fast\r", wait=False)
-        assert d.io.pace == "fast"
+        d.until(lambda: d.io.pace == "fast")  # the session's command, as settings pace
+        assert "Pace: fast." in d.io.messages
         for _ in range(8):
             d.keys("draw\r")
         d.keys(PGUP)
@@ -111,9 +112,9 @@ def test_f2_cycles_the_pace_and_pageup_scrolls_the_log() -> None:
 def test_step_pace_waits_for_a_key_after_each_opponent_action() -> None:
     def script(d: Driver) -> None:
         d.keys("draw\r")
-        d.until(lambda: d.io._step() is not None)  # the AI's move, on screen until a key
+        d.until(lambda: d.io.current_step() is not None)  # the AI's move, on screen until a key
         time.sleep(0.3)
-        assert d.io._step() is not None and not d.io.ready.is_set()
+        assert d.io.current_step() is not None and not d.io.ready.is_set()
         d.keys(" ", wait=False)
         d.keys("quit\r")
 
@@ -212,9 +213,9 @@ def test_question_mark_opens_the_legend_and_the_status_bar_tells_the_threat() ->
         d.until(lambda: bool(d.io.overlays))
         assert d.io.overlays[-1].title == "Legend"
         d.keys(ESC, wait=False)
-        model = d.io._shown()
+        model = d.io.shown()
         assert model is not None
-        assert d.io._threat(model).startswith("AI (random) needs 21 · ")  # what the bar shows
+        assert d.io.layout.threat(model).startswith("AI (random) needs 21 · ")  # what the bar shows
         d.keys("quit\r")
 
     play(script)
@@ -226,7 +227,7 @@ def test_a_pasted_line_longer_than_any_command_is_cut_at_once() -> None:
         d.until(lambda: len(d.io.buffer.text) == 200)
         # Said once, however many pieces the paste came in.
         assert sum("at most 200 characters" in m for m in d.io.messages) == 1
-        d.io._post(d.io.buffer.reset)  # the buffer belongs to the app's thread
+        d.io.post(d.io.buffer.reset)  # the buffer belongs to the app's thread
         d.sync()
         d.keys("quit\r")
 
@@ -257,8 +258,8 @@ def test_the_status_bar_keeps_a_threat_to_win_next_turn_at_80_columns() -> None:
             io = AppIO(pt_input=pipe, pt_output=Output80x24())
             session = GameSession(1, "classic", VS_AI, io, Options(save=False))
             session.game = game  # type: ignore[assignment]
-            io._shown = lambda: session.model(0)  # type: ignore[method-assign]
-            text = "".join(t for _, t, *_ in io._status())
+            io.shown = lambda: session.model(0)  # type: ignore[method-assign]
+            text = "".join(t for _, t, *_ in io.layout.status())
         assert len(text) <= 80
         return text
 
@@ -280,8 +281,29 @@ def test_the_coach_speaks_on_the_full_screen_and_stays_through_the_opponents_tur
     def script(d: Driver) -> None:
         d.keys("draw\r")
         d.ready()  # the AI has moved: the game waits for the player again
-        shown = [text for text, _ in d.io._message_lines()]
+        shown = [text for text, _ in d.io.layout.message_lines()]
         assert "Coach: draw was a blunder" in shown
         d.keys("quit\r")
 
     play(script, coach=True)
+
+
+def test_only_the_sessions_farewell_lines_are_printed_after_the_screen_closes() -> None:
+    """A message that happens to name a command (here the echo of a typed line) is a message;
+    the lines printed again after the screen closes are the ones the session hands as such."""
+
+    def script(d: Driver) -> None:
+        d.keys("cuttle replay x\r")
+        d.until(lambda: any("cuttle replay x" in m for m in d.io.messages))
+        d.keys("quit\r")
+
+    _, io, _ = play(script, save=False)
+    assert io.farewell_lines == []  # "The game was not saved." is no way to continue it
+
+    def saved(d: Driver) -> None:
+        d.keys("draw\r")
+        d.keys("quit\r")
+
+    _, io, _ = play(saved, save=True)
+    assert len(io.farewell_lines) == 1
+    assert io.farewell_lines[0].endswith("(continue it with: cuttle play --resume).")

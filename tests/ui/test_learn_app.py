@@ -108,7 +108,7 @@ def test_the_menu_opens_the_next_lesson_and_q_in_it_quits() -> None:
 
 
 def bar(io: AppIO) -> str:
-    return "".join(text for _, text, *_ in io._status())
+    return "".join(text for _, text, *_ in io.layout.status())
 
 
 def test_help_moves_menu_and_leaving_a_lesson_back_to_the_menu() -> None:

@@ -86,8 +86,8 @@ def test_r_on_the_game_over_screen_reviews_the_game_then_the_question_remains() 
         d.until(lambda: bool(d.io.overlays) and d.io.overlays[-1].title == REVIEW_TITLE)
         ov = d.io.overlays[-1]
         seen["body"] = text_of(ov.body)
-        seen["layout"] = d.io._body()
-        seen["focused"] = d.io.app.layout.has_focus(d.io.overlay_window)
+        seen["layout"] = d.io.layout.arrangement()
+        seen["focused"] = d.io.app.layout.has_focus(d.io.layout.overlay_window)
         d.keys("\x1b[6~", wait=False)  # PageDown scrolls the review
         seen["top"] = ov.top
         d.keys(ESC, wait=False)

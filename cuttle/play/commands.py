@@ -1,0 +1,328 @@
+"""The commands typed in a game (help, moves, rules, scrap, log, legend, threat, hint, settings,
+pace, undo, save, concede, quit) and the moves typed in any of the forms the game reads.
+
+``SessionCommands.handle`` takes one line from the player whose turn it is; bad input gets a
+one-line message and changes nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+from rich.console import Group
+from rich.text import Text
+
+from cuttle import Move
+from cuttle.files.safefile import CorruptFileError, UnsafeTargetError, os_reason, shown_path
+from cuttle.files.settings import describe
+from cuttle.files.storage import (
+    read_record,
+    write_json,
+)
+from cuttle.play import players
+from cuttle.play.asking import ask_yes_no
+from cuttle.play.state import MAX_LINE, Result, SessionState, clean_line, shorten
+from cuttle.play.undo import first_reveal
+from cuttle.text import intent
+from cuttle.text.cardtext import is_card_text
+from cuttle.text.describe import (
+    LogEntry,
+    concede_question,
+)
+from cuttle.text.helptext import card_rules, cards_view, help_view
+from cuttle.text.intent import normalize_input
+from cuttle.text.render import MoveListView
+
+PACES = describe("pace")[1]  # the opponent's turn on the full screen: the setting's values
+# Commands that put something else on the screen than the numbered list of moves.
+SHOWS_ANOTHER_VIEW = ("help", "?", "h", "rules", "scrap", "log", "hint", "undo")
+VERBS = (
+    "draw",
+    "pass",
+    "points",
+    "scuttle",
+    "oneoff",
+    "perm",
+    "jack",
+    "counter",
+    "resolve",
+    "take",
+    "discard",
+    "scrap",
+)
+
+
+class SessionCommands(SessionState):
+    """The session with its commands: ``handle`` reads one typed line."""
+
+    def handle(self, raw: str, p: int) -> Result | None:
+        """One line from the player at seat ``p``. Bad input changes nothing."""
+        if len(raw) > MAX_LINE:
+            self.say(f"That line is too long ({len(raw)} characters); type help for the commands.")
+            return None
+        line = clean_line(raw)
+        if not line:
+            return None
+        words = line.split()
+        cmd, rest = words[0].lower(), words[1:]
+        if cmd in SHOWS_ANOTHER_VIEW:
+            self.numbered = None  # the numbered list is no longer what the player sees
+        if cmd in ("help", "?", "h"):
+            self.panel("Help", help_view())
+        elif cmd in ("moves", "m", "ls"):
+            self.list_moves(self.legal(), "Legal moves")
+        elif cmd == "rules":
+            self.show_rules(" ".join(rest))
+        elif cmd == "scrap" and not rest:
+            self.show_scrap()
+        elif cmd == "log":
+            self.show_log(p)
+        elif cmd in ("legend", "threat"):
+            from cuttle.text.threat import legend_for, threat_line
+
+            view = self.position(p)
+            threat = self.style.say(threat_line(view, p, self.names))
+            if cmd == "threat":
+                self.say(threat)
+            else:
+                self.panel("Legend", Text("\n".join([*legend_for(view)[1:], "", threat])))
+        elif cmd == "hint":
+            self.hint()
+        elif cmd == "settings":
+            from cuttle.play.settings_game import settings_command
+
+            settings_command(self, rest)
+        elif cmd == "pace":
+            self.change_pace(rest)
+        elif cmd == "undo":
+            self.undo(p)
+        elif cmd == "save":
+            self.save_as(" ".join(rest) if rest else None)
+        elif cmd == "concede":
+            return self.concede(p)
+        elif cmd in ("quit", "exit", "q"):
+            self.save()
+            self.leave()
+            return "quit"
+        elif cmd.isdigit() and not rest:
+            self.play_number(int(cmd))
+        else:
+            self.try_move(line, p)
+        return None
+
+    def change_pace(self, words: list[str]) -> None:
+        """``pace step|normal|fast``: the opponent's turn from now on, in this game only (the
+        ``pace`` setting keeps one for every game)."""
+        pace = words[0].lower() if len(words) == 1 else ""
+        if pace not in PACES:
+            self.say("pace takes step, normal or fast.")
+            return
+        self.io.set_pace(pace)
+        if self.io.interactive:
+            self.say(f"Pace: {pace}.")
+        else:
+            self.say(f"Pace: {pace} (plain output never pauses; it applies on the full screen).")
+
+    def list_moves(self, moves: list[Move], title: str) -> None:
+        self.numbered = list(moves)
+        max_rows = None
+        if self.io.interactive:
+            max_rows = max(10, self.io.size()[1] - 14)
+        self.io.show_moves(
+            MoveListView(self.move_items(moves), title, max_rows), [str(m) for m in moves]
+        )
+
+    def play_number(self, n: int) -> None:
+        """A bare number: a pick from the numbered list on screen, else "what can my fives do"."""
+        if self.io.menus:
+            self.numbered = None  # the full-screen menu took its own numbers; this one is a rank
+        p = self.game.to_move
+        hand = self.position(p)["hands"][p] if p is not None else []
+        self.act(intent.read_number(n, self.numbered, self.legal(), hand))
+
+    def act(self, what: intent.Intent) -> None:
+        """Carry out what a typed line meant."""
+        if what.kind == "play" and what.move is not None:
+            self._apply(self.game.to_move, what.move)
+        elif what.kind == "list":
+            self.list_moves(what.moves, what.title)
+        else:
+            self.say(what.text)
+
+    def card_moves(self, card: str) -> None:
+        moves = [m for m in self.legal() if card in str(m).split()[1:2]]
+        shown = self.style.plain(card)
+        if not moves:
+            p = self.game.to_move
+            hand = self.position(p)["hands"][p] if p is not None else []
+            frozen = self.position(p).get("frozen", []) if p is not None else []
+            why = (
+                "you do not hold it"
+                if card not in hand
+                else "it is frozen this turn (a 9 returned it)"
+                if card in frozen
+                else "it has no legal move now"
+            )
+            self.say(f"{shown} cannot be played now: {why}.")
+            return
+        self.list_moves(moves, f"What {shown} can do")
+
+    def try_move(self, line: str, p: int) -> None:
+        text = normalize_input(line).strip()
+        words = text.split()
+        verb = words[0] if words else ""
+        exact: Move | None = None
+        with contextlib.suppress(ValueError):
+            exact = Move.parse(text)
+        if exact is None:  # not the notation: perhaps a looser form (10h, play 10H, points 10)
+            loose = intent.read_move(text, self.legal(), self.style.plain)
+            if loose is not None:
+                self.act(loose)
+                return
+            if len(words) == 1 and is_card_text(words[0].upper()) and verb not in VERBS:
+                self.card_moves(words[0].upper())
+                return
+        try:
+            move = Move.parse(text)
+        except ValueError as exc:
+            if verb in VERBS:
+                options = [m for m in self.legal() if str(m).startswith(verb)]
+                if options and len(text.split()) == 1:
+                    self.list_moves(options, f"Your {verb} moves")
+                    return
+                hint = (
+                    f" (legal now: {len(options)} {verb} move(s); type {verb} alone)"
+                    if options
+                    else f" ({verb} is not possible now)"
+                )
+                self.say(f"{shorten(str(exc))}{hint}")
+                return
+            self.say(f"Not a move or command: {shorten(line)!r}. Type help, or moves.")
+            return
+        try:
+            self._apply(p, move)
+        except ValueError as exc:
+            self.say(f"Illegal: {shorten(str(exc))}")
+
+    def show_rules(self, card: str) -> None:
+        if not card:
+            self.panel("Rules", cards_view(str(self.game.rules)))
+            return
+        try:
+            if self.style.ascii or not self.io.interactive:
+                width = self.io.size()[0]
+                text = card_rules(card, False, width)
+                assert isinstance(text, Text)
+                self.panel(f"Rules: {card[:20]}", Text(self.style.say(text.plain)))
+            else:
+                self.panel(f"Rules: {card[:20]}", card_rules(card, True))
+        except ValueError as exc:
+            self.say(shorten(str(exc)))
+        except (ImportError, OSError):
+            self.say("The rules text is not available; see: cuttle rules")
+
+    def show_scrap(self) -> None:
+        scrap = self.position().get("scrap", [])
+        if not scrap:
+            self.say("The scrap is empty.")
+            return
+        body = Text.assemble(
+            (f"Scrap ({len(scrap)}, oldest first): ", "bold"), self.style.cards(list(scrap))
+        )
+        self.panel("Scrap", body)
+
+    def show_log(self, p: int) -> None:
+        if not self.log:
+            self.say("No moves yet.")
+            return
+        lines = [Text(self.style.say(f"{e.ply:3d}. {e.text_for(p)}")) for e in self.log]
+        self.panel("Log", Group(Text("The game so far", style="bold"), *lines))
+
+    def hint(self) -> None:
+        try:
+            with self.io.thinking(self.style.say("Looking for a hint…")):
+                p = self.game.to_move if self.game.to_move is not None else 0
+                opponent = self.names[1 - p] if self.hotseat else "the AI"
+                move, level, why = players.hint_move(
+                    self.game, self.seed, self.options.think, opponent
+                )
+        except KeyboardInterrupt:  # Ctrl-C while the AI looks: no hint, the game goes on
+            self.say("Hint cancelled.")
+            return
+        meta = self.move_items([move])[0][1]
+        extra = f" — {why}" if why else ""
+        self.say(f"Hint ({level} AI): {self.style.words(str(move))}  [{meta}]{extra}")
+
+    def undo(self, p: int) -> None:
+        if self.hotseat:
+            self.say("undo works only against the AI.")
+            return
+        ply = len(self.game.history)
+        earlier = [c for c in self.choices if c < ply]
+        if not earlier:
+            self.say("Nothing to undo: you have made no decision yet.")
+            return
+        target = earlier[-1]
+        moves = [str(m) for _, m in self.game.history]
+        shown = first_reveal(self.seed, self.rules, moves, target, p)
+        if shown is not None:
+            self.say(
+                f"Cannot undo: move {shown} showed you a card that was hidden at your decision "
+                f"at move {target + 1} (undo never lets you see a hidden card and take it back)."
+            )
+            return
+        kept = moves[:target]
+        fresh = SessionState(
+            self.seed, self.rules, self.seats, self.io, self.options, kept, self.places
+        )
+        self.game, self.log, self.turns = fresh.game, fresh.log, fresh.turns
+        self.choices, self.numbered, self.dirty = fresh.choices, None, True
+        self.printed_log = len(self.log)
+        self.save()
+        self.announce(f"Undone: back to your decision at move {target + 1}.")
+
+    def save_as(self, name: str | None) -> None:
+        """``save`` (the game's own save) or ``save FILE`` (a copy of the record there)."""
+        saved = self.save()
+        if name is None:
+            if saved and self.slot is not None and self.slot.exists():
+                self.say(f"Saved as {self.slot.name} ({shown_path(self.slot.path)}).")
+            else:
+                self.say(self.leave_words())
+            return
+        path = Path(name).expanduser()
+        try:
+            replace = _holds_a_record(path)
+            write_json(path, self.record().public_json(), replace=replace)
+        except UnsafeTargetError as exc:
+            self.say(f"Not saved: {exc} (only a cuttle game record is replaced).")
+            return
+        except OSError as exc:
+            self.say(f"Could not save to {shown_path(name)}: {os_reason(exc)}")
+            return
+        if self.game.outcome is None:
+            self.say(f"Saved to {shown_path(path)} (the game so far).")
+        else:
+            shown = shown_path(path)
+            self.say(f"Saved to {shown} (watch it with: cuttle replay {shown}).")
+
+    def concede(self, p: int) -> Result | None:
+        if not ask_yes_no(self.io, concede_question(self.names[p])):
+            self.say("Not conceded; play on.")
+            return None
+        self.game.concede(p)
+        self.log.append(LogEntry(len(self.game.history), p, "concede", f"{self.names[p]} conceded"))
+        self.save()
+        return None
+
+
+def _holds_a_record(path: Path) -> bool:
+    """True when ``path`` is a cuttle game record (which ``save FILE`` may replace)."""
+    if not path.exists():
+        return False
+    try:
+        read_record(path)
+    except CorruptFileError:
+        return False
+    return True

@@ -1,0 +1,34 @@
+"""Where a game session keeps what it writes: its save slot, the kept record, the history of
+finished games, the settings; and the clock it measures the game's length with.
+
+A session is handed one ``Places`` (the default one: the player's own directories, through
+``cuttle.files``), so several sessions in one process (a server's) can each keep their games
+where they belong, and a test can hand one its own.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from cuttle.files import history, saves, settings, storage
+from cuttle.files.saves import Slot
+from cuttle.files.settings import Settings
+from cuttle.files.storage import GameRecord
+
+
+@dataclass(frozen=True)
+class Places:
+    """The file operations and the clock of one session (defaults: this user's directories)."""
+
+    new_slot: Callable[[int | None], Slot] = saves.new_slot
+    keep_finished: Callable[[GameRecord], Path] = storage.keep_finished
+    record_finished: Callable[
+        [GameRecord, float | None, str | None], tuple[int | None, str | None]
+    ] = history.record_finished
+    load_settings: Callable[[], tuple[Settings, list[str]]] = settings.load_settings
+    save_settings: Callable[[Settings], Path] = settings.save_settings
+    settings_path: Callable[[], Path] = settings.settings_path
+    clock: Callable[[], float] = time.monotonic

@@ -1,0 +1,491 @@
+"""One game's state: the seats, the game, the log, each move applied and described, the saves.
+
+``SessionState`` never prints: it hands what it has to say to its ``GameIO`` (``io.py``). The
+game itself is only ever changed through ``Game.play`` and ``Game.concede``; bad input changes
+nothing. The commands (``commands.py``) and the loop (``session.py``) are built on it.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from rich.console import RenderableType
+
+from cuttle import Game, Move
+from cuttle.files.safefile import os_reason, shown_path
+from cuttle.files.saves import Slot, SlotError
+from cuttle.files.storage import (
+    GameRecord,
+    write_json,
+)
+from cuttle.play.io import GameIO
+from cuttle.play.places import Places
+from cuttle.text.cardtext import CardStyle
+from cuttle.text.describe import (
+    LogEntry,
+    describe_play,
+    move_meta,
+    parse_move_text,
+    phase_sentence,
+    possessive,
+)
+from cuttle.text.render import (
+    TableModel,
+    changed_cards,
+)
+
+if TYPE_CHECKING:
+    from cuttle.play.coach import Coach
+
+Result = Literal["over", "quit", "eof", "interrupt"]
+
+MAX_LINE = 200
+LOG_REPLAY = 400  # moves described when a game is rebuilt; earlier ones are only replayed
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who plays a seat: a human (``ai`` is None) or an AI of a level."""
+
+    name: str
+    ai: str | None = None
+
+    @property
+    def controller(self) -> str:
+        return "human" if self.ai is None else f"ai:{self.ai}"
+
+
+@dataclass
+class Options:
+    """Session options that outlive one game (and go into the save file)."""
+
+    style: CardStyle = field(default_factory=CardStyle)
+    think: float | None = None
+    record_path: Path | None = None
+    save: bool = True
+    coach: bool = False
+    show_seed: bool = True  # against the AI: the seed was chosen (--seed), so it may be shown
+    record_force: bool = False  # the first write of record_path may replace an existing file
+
+
+def clean_line(line: str) -> str:
+    """Input with control characters removed and spaces collapsed."""
+    kept = "".join(" " if unicodedata.category(ch)[0] in "CZ" else ch for ch in line)
+    return " ".join(kept.split())
+
+
+class SessionState:
+    """One game between two seats through a GameIO: its state, its moves applied, saved."""
+
+    def __init__(
+        self,
+        seed: int,
+        rules: str,
+        seats: tuple[Seat, Seat],
+        io: GameIO,
+        options: Options | None = None,
+        moves: list[str] | None = None,
+        places: Places | None = None,
+    ) -> None:
+        self.seed = seed
+        self.rules = rules
+        self.seats = seats
+        self.io = io  # the screen: everything the session shows or asks goes through it
+        self.options = options or Options()
+        self.places = places or Places()  # where it saves, keeps, records; its clock
+        self.style = self.options.style
+        self.names = (seats[0].name, seats[1].name)
+        self.game = Game.new(seed=seed, rules=rules)
+        self.log: list[LogEntry] = []
+        self.turns = 0
+        self.choices: list[int] = []  # plies where a human had more than one legal move
+        self.numbered: list[Move] | None = None
+        self.dirty = True
+        self.shown_to: int | None = None
+        self.printed_log = 0
+        self.notices: list[str] = []
+        self.started = self.places.clock()
+        self.coach = _make_coach(self.options.coach and len(self.humans) == 1)
+        self.slot: Slot | None = None  # the save slot, taken at the first save (or on resume)
+        self.save_problem: str | None = None  # why the last save failed, until one succeeds
+        self._record_started = False
+        # the positions and legal moves of the game as it is now, built once per move and
+        # shared by everything that asks (read only): (game, plies, outcome) they belong to
+        self._ply: tuple[Game, int, str | None] | None = None
+        self._positions: dict[int | None, dict[str, Any]] = {}
+        self._legal: list[Move] | None = None
+        # each viewer's text of every log entry, rendered once: viewer -> (the log, texts)
+        self._texts: dict[int | None, tuple[list[LogEntry], list[str]]] = {}
+        self._replay_moves(moves or [])
+        self.printed_log = len(self.log)
+
+    def _replay_moves(self, moves: list[str]) -> None:
+        """Rebuild a resumed or undone game: every move played, only the last ones described
+        (a long game resumes in about the time the engine needs to replay it)."""
+        fast = max(0, len(moves) - LOG_REPLAY)
+        g = self.game
+        for move in moves[:fast]:
+            p = g.to_move
+            if p is None:
+                raise ValueError("a move comes after the end of the game")
+            legal = g.legal_moves()
+            if self.seats[p].ai is None and len(legal) > 1:
+                self.choices.append(len(g.history))
+            if g.phase == "main":
+                self.turns += 1
+            g.play(move)
+        for move in moves[fast:]:
+            if g.to_move is None:
+                raise ValueError("a move comes after the end of the game")
+            self._apply(g.to_move, move, quiet=True)
+
+    # -- the game now ------------------------------------------------------------------------
+    def _fresh(self) -> None:
+        """Forget the positions and moves kept when the game has moved on (or was replaced)."""
+        g = self.game
+        now = (g, len(g.history), g.outcome)
+        if self._ply is None or self._ply[0] is not g or now[1:] != self._ply[1:]:
+            self._ply = now
+            self._positions = {}
+            self._legal = None
+
+    def position(self, viewer: int | None = None) -> dict[str, Any]:
+        """The table now as ``viewer`` sees it (None: every card), built once per move and shared:
+        read it, never change it."""
+        self._fresh()
+        pos = self._positions.get(viewer)
+        if pos is None:
+            g = self.game
+            pos = g.to_position() if viewer is None else g.view(viewer)
+            pos.setdefault("rules", str(g.rules))
+            self._positions[viewer] = pos
+        return pos
+
+    def legal(self) -> list[Move]:
+        """The legal moves now, listed once per move (a copy: the caller may keep it)."""
+        self._fresh()
+        if self._legal is None:
+            self._legal = self.game.legal_moves()
+        return list(self._legal)
+
+    def log_texts(self, viewer: int | None) -> list[str]:
+        """Every log entry's line as ``viewer`` reads it; each entry's text is taken once."""
+        kept = self._texts.get(viewer)
+        if kept is None or kept[0] is not self.log or len(kept[1]) > len(self.log):
+            kept = (self.log, [])
+            self._texts[viewer] = kept
+        texts = kept[1]
+        texts.extend(e.text_for(viewer) for e in self.log[len(texts) :])
+        return list(texts)
+
+    # -- who is who --------------------------------------------------------------------------
+    @property
+    def humans(self) -> list[int]:
+        return [p for p in (0, 1) if self.seats[p].ai is None]
+
+    @property
+    def hotseat(self) -> bool:
+        return len(self.humans) == 2
+
+    def perspective(self, actor: int | None = None) -> int | None:
+        """Whose eyes the shared output uses: the one human, or the acting player in hot-seat."""
+        humans = self.humans
+        if len(humans) == 1:
+            return humans[0]
+        if not humans:
+            return None
+        return actor if actor is not None else self.game.to_move
+
+    # -- applying moves ----------------------------------------------------------------------
+    def _apply(self, player: int | None, move: Move | str, quiet: bool = False) -> LogEntry:
+        assert player is not None
+        before = self.position()
+        watcher = None if quiet else self._watcher(player)
+        seen = self.position(watcher) if watcher is not None else None
+        legal = self.legal()
+        ply = len(self.game.history)
+        forced = self._forced_resolve(player, legal)
+        why = self._no_counter_reason(player) if forced else ""
+        coached = self.game.copy() if self.coach and not quiet and player in self.humans else None
+        self.game.play(move)  # raises IllegalMoveError with the game unchanged
+        if self.seats[player].ai is None and len(legal) > 1:
+            self.choices.append(ply)
+        if before.get("phase") == "main":
+            self.turns += 1
+        after = self.position()
+        entry = describe_play(
+            before,
+            after,
+            player,
+            str(move if isinstance(move, Move) else Move.parse(move)),
+            self.names,
+            self.style,
+            ply + 1,
+        )
+        if forced:  # resolved by itself (also when a resumed or undone game is rebuilt)
+            prefix = f"{self.names[player]} could not counter ({why})"
+            entry.public = _reword_resolve(entry.public, self.names[player], prefix)
+            entry.private = {
+                k: _reword_resolve(v, self.names[player], prefix) for k, v in entry.private.items()
+            }
+        self.log.append(entry)
+        self.numbered = None
+        self.dirty = True
+        if watcher is not None and seen is not None:
+            self._event(watcher, player, seen)
+        if not quiet:
+            self._after_move()
+        if coached is not None and self.coach and (remark := self.coach.remark(coached, move)):
+            # a message, not a notice under the next table: on the full screen the opponent's
+            # turn redraws the table at once and a notice would go with it unseen
+            self.say(remark)
+        return entry
+
+    def _watcher(self, actor: int) -> int | None:
+        """Who is shown a move step by step: the human (hot-seat: the other player)."""
+        if not self.io.interactive:
+            return None
+        if self.hotseat:
+            return 1 - actor
+        return self.perspective(actor)
+
+    def _event(self, viewer: int, actor: int, seen: dict[str, Any]) -> None:
+        """Hand the screen the table just after a move, the cards it moved marked."""
+        model = self.model(viewer, status="")
+        model.highlight = changed_cards(seen, model.pos)
+        self.io.event(model, viewer == actor)
+
+    def _after_move(self) -> None:
+        self.save()  # before anything is written to the screen, which may fail
+        if not self.io.interactive:
+            viewer = self.perspective(self.log[-1].actor)
+            for entry in self.log[self.printed_log :]:
+                self.io.message(entry.text_for(viewer))
+            self.printed_log = len(self.log)
+
+    # -- records -----------------------------------------------------------------------------
+    def record(self) -> GameRecord:
+        """The game so far as a record (with the session, for the save file)."""
+        return GameRecord(
+            rules=str(self.game.rules),
+            seed=self.seed,
+            players=list(self.names),
+            moves=[str(m) for _, m in self.game.history],
+            outcome=self.game.outcome,
+            reason=self.game.outcome_reason,
+            controllers=[s.controller for s in self.seats],
+            session={
+                "seats": [{"name": s.name, "ai": s.ai} for s in self.seats],
+                "think": self.options.think,
+                "record": str(self.options.record_path) if self.options.record_path else None,
+                # whether the player chose the seed: a resumed game shows it only then
+                "seed_shown": self.options.show_seed,
+            },
+        )
+
+    def save(self) -> bool:
+        """Write the ``--record`` file and the save slot. A failed write is told to the player
+        (every time) and the game goes on. True when the game is safely saved, or there is
+        nothing to save yet (no move made) or any more (the game is over: ``finish`` keeps it).
+        """
+        rec = self.record()
+        self.write_record_file(rec)
+        if not self.options.save or not rec.moves or self.game.outcome is not None:
+            return self.save_problem is None
+        try:
+            if self.slot is None:
+                self.slot = self.places.new_slot(self.seed)
+            self.slot.write(rec)
+        except (OSError, SlotError) as exc:
+            self.save_problem = os_reason(exc) if isinstance(exc, OSError) else str(exc)
+            self.announce(
+                f"Could not save the game ({self.save_problem}); play goes on and the next "
+                "move tries again."
+            )
+            return False
+        self.save_problem = None
+        return True
+
+    def write_record_file(self, rec: GameRecord) -> None:
+        """Write ``--record`` FILE; the first write replaces nothing unless ``--force``."""
+        path = self.options.record_path
+        if path is None:
+            return
+        replace = self._record_started or self.options.record_force
+        try:
+            write_json(path, rec.public_json(), replace=replace)
+        except OSError as exc:
+            self.announce(f"Could not write the record {shown_path(path)}: {os_reason(exc)}")
+            return
+        self._record_started = True
+
+    def leave_words(self) -> str:
+        """What the player is told on leaving: saved (and how to continue), or why not."""
+        if not self.options.save:
+            return "The game was not saved."
+        if not self.game.history:
+            return (
+                "No move was made, so there is nothing to save (this deal again: "
+                f"cuttle play --seed {self.seed})."
+            )
+        if self.save_problem is not None or self.slot is None or not self.slot.exists():
+            why = self.save_problem or "no save was written"
+            return f"The game could not be saved ({why}); it ends here."
+        return f"Game saved as {self.slot.name} (continue it with: cuttle play --resume)."
+
+    def resumable(self) -> bool:
+        """The game is saved and can be continued with ``cuttle play --resume``."""
+        return (
+            self.options.save
+            and bool(self.game.history)
+            and self.save_problem is None
+            and self.slot is not None
+            and self.slot.exists()
+        )
+
+    def close(self) -> None:
+        """Release the save slot (the session ends; the save stays for --resume)."""
+        if self.slot is not None:
+            self.slot.release()
+
+    # -- screens -----------------------------------------------------------------------------
+    def model(self, viewer: int | None, status: str | None = None) -> TableModel:
+        g = self.game
+        pos = self.position(viewer)
+        legal = [str(m) for m in self.legal()] if g.outcome is None else []
+        if status is None:
+            status = (
+                phase_sentence(pos, viewer, self.names, legal, self.style)
+                if viewer is not None
+                else ""
+            )
+        events = self.log_texts(viewer) if self.io.interactive else []
+        return TableModel(
+            pos=pos,
+            viewer=viewer,
+            names=self.names,
+            scores=(g.score(0), g.score(1)),
+            goals=(g.goal(0), g.goal(1)),
+            status=status,
+            events=events,
+            seed=self.seed if self.seed_visible() else None,
+            style=self.style,
+            bottom_seat=self.perspective() if viewer is None else None,
+        )
+
+    def seed_visible(self) -> bool:
+        """The seed is the whole deal: shown in hot-seat only at the end, against the AI only
+        when the player chose it (or at the end)."""
+        if self.game.outcome is not None:
+            return True
+        return self.options.show_seed and not self.hotseat
+
+    def render(self, viewer: int | None, status: str | None = None) -> None:
+        model = self.model(viewer, status)
+        model.footer = "\n".join(self.notices)
+        self.notices = []
+        self.io.table(model)
+        self.dirty = False
+
+    def move_items(self, moves: list[Move]) -> list[tuple[str, str]]:
+        g = self.game
+        p = g.to_move if g.to_move is not None else 0
+        pos = self.position(p)
+        return [
+            (
+                self.style.words(str(m)),
+                self.style.say(move_meta(str(m), pos, p, self.names, self.style)),
+            )
+            for m in moves
+        ]
+
+    def completions(self) -> list[tuple[str, str]]:
+        g = self.game
+        if g.outcome is not None or g.to_move is None or self.seats[g.to_move].ai is not None:
+            return []
+        moves = self.legal()
+        return [(str(m), meta) for m, (_, meta) in zip(moves, self.move_items(moves), strict=True)]
+
+    def announce(self, text: str) -> None:
+        """A message for the start of the game: printed now (plain), or under the next table."""
+        if self.io.interactive:
+            self.notices.append(text)
+        else:
+            self.say(text)
+
+    def panel(self, title: str, body: RenderableType) -> None:
+        """Something to read (help, rules, the scrap, the log): a window over the board on the
+        full screen, printed in plain mode."""
+        self.io.panel(title, body)
+
+    def say(self, text: str) -> None:
+        self.io.message(self.style.say(text))
+
+    def leave(self, head: str = "") -> None:
+        """Tell the player what becomes of the game on leaving (``head`` first, on the line). When
+        it can be continued, the screen keeps the words for after it closes."""
+        words = f"{head}{self.leave_words()}"
+        if self.resumable():
+            self.io.farewell([self.style.say(words)])
+        else:
+            self.say(words)
+
+    def _forced_resolve(self, p: int, legal: list[Move]) -> bool:
+        """A human's counter window against the AI where ``resolve`` is the only move."""
+        return (
+            not self.hotseat
+            and self.seats[p].ai is None
+            and self.game.phase == "counter"
+            and len(legal) == 1
+            and str(legal[0]) == "resolve"
+        )
+
+    def _no_counter_reason(self, p: int) -> str:
+        """Why the player at ``p`` has nothing but ``resolve`` in this counter window."""
+        pos = self.position(p)
+        stack = pos.get("stack", [])
+        verb = parse_move_text(str(stack[0].get("move", "")))[0] if stack else ""
+        need = "10" if verb == "scuttle" and len(stack) == 1 else "2"
+        rank = "T" if need == "10" else "2"
+        hand = pos["hands"][p]
+        if any(c[:1] == rank for c in hand):
+            opp = self.names[1 - p]
+            return f"{possessive(opp)} queen prevents it"
+        return f"no {need} in hand"
+
+    def keep_in_slot(self, why: str) -> None:
+        """The history could not take the finished game: leave it in its save slot instead."""
+        try:
+            if self.slot is None:
+                self.slot = self.places.new_slot(self.seed)
+            self.slot.write(self.record())
+        except (OSError, SlotError):
+            self.say(f"Could not keep the game record ({why}).")
+            return
+        self.say(f"Could not keep the game record ({why}); it stays saved as {self.slot.name}.")
+
+
+def _make_coach(wanted: bool) -> Coach | None:
+    """The coach (imported only when asked for: it loads the search)."""
+    if not wanted:
+        return None
+    from cuttle.play.coach import Coach
+
+    return Coach()
+
+
+def _reword_resolve(text: str, name: str, prefix: str) -> str:
+    """``You let it resolve: X`` -> ``You could not counter (no 2 in hand): X``."""
+    head = f"{name} let it resolve"
+    if text.startswith(head):
+        return prefix + text[len(head) :]
+    return f"{prefix}: {text}"
+
+
+def shorten(text: str, limit: int = 120) -> str:
+    """A message from elsewhere (an exception, a typed line) cleaned and cut to ``limit``."""
+    text = clean_line(text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
