@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cuttle.ai import LEVELS
 from cuttle.commands.common import (
     EXIT_ERROR,
     EXIT_INTERRUPT,
@@ -24,15 +25,13 @@ from cuttle.commands.common import (
     err,
     is_interactive,
 )
-from cuttle.play.players import LEVELS
+from cuttle.files.storage import MAX_SEED, MAX_THINK, MIN_THINK
 
 if TYPE_CHECKING:
     from cuttle.play.io import GameIO
     from cuttle.play.session import GameSession, Options, Seat
     from cuttle.text.cardtext import CardStyle
 
-MAX_SEED = 2**63
-MIN_THINK, MAX_THINK = 0.01, 600.0  # the same range storage.check_think accepts from a save
 PACES = ("step", "normal", "fast")  # kept in step with cuttle.ui.screenstate (not imported: slow)
 _STDOUT_ERRNOS = (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EFBIG, getattr(errno, "EDQUOT", -1))
 

@@ -216,7 +216,7 @@ class Game:
         return game_from_view(cls, view, rng)
 
     def to_position(self) -> dict[str, Any]:
-        """The whole position as a JSON-ready dict (INTERFACE.md §3 plus ``known``, ``seed``)."""
+        """The whole position as a JSON-ready dict (docs/notation.md, plus ``known``, ``seed``)."""
         from cuttle.engine.position import position_of
 
         return position_of(self, None)

@@ -1,4 +1,4 @@
-"""Positions: the JSON form of a game (INTERFACE.md §3), per-player views, and parsing.
+"""Positions: the JSON form of a game (docs/notation.md), per-player views, and parsing.
 
 ``position_of`` writes a position (``viewer=None``) or a player's view (every card that player
 cannot see becomes ``"??"``); ``game_from_position`` validates and loads one; ``game_from_view``

@@ -22,7 +22,7 @@ from cuttle.files.storage import (
 )
 from cuttle.play import players
 from cuttle.play.asking import ask_yes_no
-from cuttle.play.state import MAX_LINE, Result, SessionState, clean_line, shorten
+from cuttle.play.state import MAX_LINE, Result, SessionState
 from cuttle.play.undo import first_reveal
 from cuttle.text import intent
 from cuttle.text.cardtext import is_card_text
@@ -33,6 +33,7 @@ from cuttle.text.describe import (
 from cuttle.text.helptext import card_rules, cards_view, help_view
 from cuttle.text.intent import normalize_input
 from cuttle.text.render import MoveListView
+from cuttle.text.safetext import clean_line, one_line
 
 PACES = describe("pace")[1]  # the opponent's turn on the full screen: the setting's values
 # Commands that put something else on the screen than the numbered list of moves.
@@ -196,14 +197,14 @@ class SessionCommands(SessionState):
                     if options
                     else f" ({verb} is not possible now)"
                 )
-                self.say(f"{shorten(str(exc))}{hint}")
+                self.say(f"{one_line(str(exc), 120)}{hint}")
                 return
-            self.say(f"Not a move or command: {shorten(line)!r}. Type help, or moves.")
+            self.say(f"Not a move or command: {one_line(line, 120)!r}. Type help, or moves.")
             return
         try:
             self._apply(p, move)
         except ValueError as exc:
-            self.say(f"Illegal: {shorten(str(exc))}")
+            self.say(f"Illegal: {one_line(str(exc), 120)}")
 
     def show_rules(self, card: str) -> None:
         if not card:
@@ -218,7 +219,7 @@ class SessionCommands(SessionState):
             else:
                 self.panel(f"Rules: {card[:20]}", card_rules(card, True))
         except ValueError as exc:
-            self.say(shorten(str(exc)))
+            self.say(one_line(str(exc), 120))
         except (ImportError, OSError):
             self.say("The rules text is not available; see: cuttle rules")
 

@@ -11,8 +11,6 @@ from typing import Any, Protocol
 
 from cuttle import Game, Move
 
-LEVELS = ("random", "easy", "medium", "hard")
-
 
 class Player(Protocol):
     """Anything with ``choose(game) -> Move`` (a legal move for ``game.to_move``)."""

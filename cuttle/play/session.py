@@ -11,6 +11,7 @@ import contextlib
 from pathlib import Path
 from typing import Any
 
+from cuttle.ai import LEVELS
 from cuttle.files.safefile import os_reason, shown_path
 from cuttle.files.storage import (
     GameRecord,
@@ -21,27 +22,17 @@ from cuttle.play.asking import ask_yes_no
 from cuttle.play.commands import SessionCommands
 from cuttle.play.io import GameIO
 from cuttle.play.places import Places
-from cuttle.play.state import MAX_LINE, Options, Result, Seat, clean_line
+from cuttle.play.state import MAX_LINE, Options, Result, Seat
 from cuttle.text.describe import (
     outcome_words,
     parse_move_text,
+    phase_words,
 )
 from cuttle.text.render import (
     GameOverView,
     HandoffView,
 )
 from cuttle.text.safetext import safe_repr
-
-# The phase in words, for the prompt and the toolbar.
-PHASE_LABEL = {
-    "main": "your turn",
-    "counter": "counter?",
-    "resolve_three": "3: take a card",
-    "resolve_four": "4: discard",
-    "resolve_five": "5: discard one",
-    "resolve_seven": "7: play a card",
-    "hand_limit": "hand limit",
-}
 
 
 class GameSession(SessionCommands):
@@ -93,7 +84,7 @@ class GameSession(SessionCommands):
 
     def prompt(self, p: int) -> str:
         phase = self.game.phase
-        tag = "" if phase == "main" else f" ({PHASE_LABEL.get(phase, phase.replace('_', ' '))})"
+        tag = "" if phase == "main" else f" ({phase_words(phase)})"
         return f"{self.names[p]}{tag}> "
 
     def ask_quit(self) -> bool:
@@ -204,13 +195,13 @@ def session_from_record(
                 raise ValueError("each seat must be an object with a name")
             name = check_name(s.get("name"), "a seat's name")
             ai = s.get("ai")
-            if ai is not None and (not isinstance(ai, str) or ai not in players.LEVELS):
+            if ai is not None and (not isinstance(ai, str) or ai not in LEVELS):
                 raise ValueError(f"unknown AI level {safe_repr(ai, 20)}")
             seats.append(Seat(name, ai))
     else:
         for name, ctl in zip(record.players, record.controllers, strict=True):
             level = ctl.split(":", 1)[1] if ctl.startswith("ai:") else None
-            seats.append(Seat(name, level if level in players.LEVELS else None))
+            seats.append(Seat(name, level if level in LEVELS else None))
     return GameSession(
         record.seed, record.rules, (seats[0], seats[1]), io, options, record.moves, places
     )
@@ -222,7 +213,6 @@ __all__ = [
     "Options",
     "Result",
     "Seat",
-    "clean_line",
     "parse_move_text",
     "session_from_record",
 ]

@@ -7,7 +7,6 @@ nothing. The commands (``commands.py``) and the loop (``session.py``) are built 
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -69,12 +68,6 @@ class Options:
     coach: bool = False
     show_seed: bool = True  # against the AI: the seed was chosen (--seed), so it may be shown
     record_force: bool = False  # the first write of record_path may replace an existing file
-
-
-def clean_line(line: str) -> str:
-    """Input with control characters removed and spaces collapsed."""
-    kept = "".join(" " if unicodedata.category(ch)[0] in "CZ" else ch for ch in line)
-    return " ".join(kept.split())
 
 
 class SessionState:
@@ -484,8 +477,3 @@ def _reword_resolve(text: str, name: str, prefix: str) -> str:
         return prefix + text[len(head) :]
     return f"{prefix}: {text}"
 
-
-def shorten(text: str, limit: int = 120) -> str:
-    """A message from elsewhere (an exception, a typed line) cleaned and cut to ``limit``."""
-    text = clean_line(text)
-    return text if len(text) <= limit else text[: limit - 1] + "…"

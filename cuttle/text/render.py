@@ -17,7 +17,8 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from cuttle.text.cardtext import HIDDEN, CardStyle, rank_char, split_stack
+from cuttle.cards import HIDDEN
+from cuttle.text.cardtext import CardStyle, rank_char, split_stack
 from cuttle.text.describe import oneoff_effect, parse_move_text, stack_outcome
 
 Position = dict[str, Any]
@@ -62,13 +63,7 @@ class TableModel:
 
     def stack_entry(self, entry: str) -> Text:
         """A point card with its jacks (``10♠[J♦]``), changed cards marked."""
-        base, jacks = split_stack(entry)
-        out = self.card(base)
-        if jacks:
-            out.append("[", style="dim")
-            out.append_text(self.cards(jacks))
-            out.append("]", style="dim")
-        return out
+        return self.style.stack(entry, self.card)
 
 
 def _box(style: CardStyle) -> box.Box:

@@ -35,6 +35,7 @@ from prompt_toolkit.widgets import Frame
 from rich.console import RenderableType
 from rich.text import Text
 
+from cuttle.text.describe import phase_words
 from cuttle.text.render import TableModel
 from cuttle.ui.richpt import LinesControl, RichControl, rich_lines
 from cuttle.ui.screen import TILES_HEIGHT, Board, log_text, too_small
@@ -42,16 +43,6 @@ from cuttle.ui.screenstate import ScreenState
 from cuttle.ui.statusbar import status_line
 
 MAX_ENTRIES = 4096  # log entries kept drawn (a few widths of a long game)
-PHASES = {
-    "main": "turn",
-    "counter": "counter?",
-    "resolve_three": "3: take a card",
-    "resolve_four": "4: discard",
-    "resolve_five": "5: discard",
-    "resolve_seven": "7: play a card",
-    "hand_limit": "hand limit",
-    "over": "game over",
-}
 
 
 class ScreenLayout:
@@ -187,7 +178,7 @@ class ScreenLayout:
         elif model is not None:
             pos = model.pos
             p = pos.get("to_move")
-            phase = PHASES.get(str(pos.get("phase")), str(pos.get("phase")))
+            phase = phase_words(pos.get("phase"))
             if p is not None and pos.get("phase") != "over":
                 pieces.append((f"{model.names[int(p)]}: {phase}", 0))
             elif pos.get("phase") == "over":

@@ -31,9 +31,10 @@ from cuttle.learn.run import (
 )
 from cuttle.text import intent
 from cuttle.text.cardtext import CardStyle
-from cuttle.text.describe import move_meta, phase_sentence
+from cuttle.text.describe import move_meta
 from cuttle.text.intent import normalize_input
 from cuttle.text.render import TableModel, changed_cards
+from cuttle.text.tablemodel import game_model
 from cuttle.ui.app import AppIO
 
 Ending = Literal["solved", "menu", "quit"]
@@ -284,21 +285,8 @@ class LessonScreen:
     def _model(self, status: str | None = None) -> TableModel:
         run = self.run
         assert run is not None
-        g, me = run.game, run.lesson.student
-        pos = self._pos()
-        if status is None:
-            legal = [str(m) for m in g.legal_moves()] if g.outcome is None else []
-            status = phase_sentence(pos, me, self._names(), legal, self.style)
-        return TableModel(
-            pos=pos,
-            viewer=me,
-            names=self._names(),
-            scores=(g.score(0), g.score(1)),
-            goals=(g.goal(0), g.goal(1)),
-            status=status,
-            events=list(self.log),
-            style=self.style,
-        )
+        return game_model(run.game, run.lesson.student, self._names(), self.style,
+                          pos=self._pos(), status=status, events=self.log)
 
     def _table(self) -> None:
         """The table as it is now, and the moves Tab offers."""

@@ -14,7 +14,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cuttle.text.cardtext import HIDDEN, CardStyle
+from cuttle.cards import HIDDEN
+from cuttle.text.cardtext import CardStyle
 from cuttle.text.render import TableModel, TableView
 
 MIN_WIDTH = 56

@@ -104,13 +104,15 @@ def test_a_save_may_name_only_a_record_of_this_very_game(tmp_path: Path) -> None
 # -- settings_game -----------------------------------------------------------------------------
 def test_the_settings_table_lists_each_setting_with_its_value_and_choices() -> None:
     console = Console(width=120, file=StringIO(), color_system=None)
-    console.print(settings_view(Settings(pace="fast"), CardStyle(ascii=True)))
+    console.print(settings_view(Settings(pace="fast"), CardStyle(ascii=True), Path("s.json")))
     text = console.file.getvalue()  # type: ignore[attr-defined]
     for name in names():
         assert name in text
     assert re.search(r"^pace +fast ", text, re.MULTILINE)
     assert re.search(r"^cards +symbols ", text, re.MULTILINE)
     console = Console(width=120, file=StringIO(), color_system=None)
-    console.print(settings_view(Settings(), CardStyle(ascii=True), "pace", ["bad value"]))
+    console.print(settings_view(Settings(), CardStyle(ascii=True), Path("s.json"), "pace",
+                                ["bad value"]))
     only = console.file.getvalue()  # type: ignore[attr-defined]
     assert "pace" in only and "coach" not in only and "Note: bad value" in only
+    assert "s.json" in only  # the file they are kept in
