@@ -28,13 +28,13 @@ from cuttle.text.describe import (
     describe_play,
     move_meta,
     parse_move_text,
-    phase_sentence,
     possessive,
 )
 from cuttle.text.render import (
     TableModel,
     changed_cards,
 )
+from cuttle.text.tablemodel import game_model
 
 if TYPE_CHECKING:
     from cuttle.play.coach import Coach
@@ -347,25 +347,16 @@ class SessionState:
     # -- screens -----------------------------------------------------------------------------
     def model(self, viewer: int | None, status: str | None = None) -> TableModel:
         g = self.game
-        pos = self.position(viewer)
-        legal = [str(m) for m in self.legal()] if g.outcome is None else []
-        if status is None:
-            status = (
-                phase_sentence(pos, viewer, self.names, legal, self.style)
-                if viewer is not None
-                else ""
-            )
-        events = self.log_texts(viewer) if self.io.interactive else []
-        return TableModel(
-            pos=pos,
-            viewer=viewer,
-            names=self.names,
-            scores=(g.score(0), g.score(1)),
-            goals=(g.goal(0), g.goal(1)),
+        return game_model(
+            g,
+            viewer,
+            self.names,
+            self.style,
+            pos=self.position(viewer),
+            legal=[str(m) for m in self.legal()] if g.outcome is None else [],
             status=status,
-            events=events,
+            events=self.log_texts(viewer) if self.io.interactive else [],
             seed=self.seed if self.seed_visible() else None,
-            style=self.style,
             bottom_seat=self.perspective() if viewer is None else None,
         )
 
