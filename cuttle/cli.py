@@ -59,9 +59,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not getattr(args, "func", None):
             parser.print_help()
             return 0
-        return int(args.func(args) or 0)
+        from cuttle.commands.common import plain_output
+
+        with plain_output(args):  # ASCII where the output cannot show more, or --ascii
+            return int(args.func(args) or 0)
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as exc:
+        # No home directory, a folder the game needs that is a file: one line whatever the
+        # command (the files layer's FilesError), never a traceback.
+        from cuttle.commands.common import EXIT_ERROR, err
+        from cuttle.files.safefile import FilesError
+
+        if not isinstance(exc, FilesError):
+            raise
+        err(str(exc))
+        return EXIT_ERROR

@@ -13,6 +13,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from cuttle.commands.common import EXIT_ERROR, EXIT_OK, EXIT_USAGE, err, is_interactive
+from cuttle.commands.signals import restores_terminal
 
 if TYPE_CHECKING:
     from cuttle.learn.lessons import Lesson
@@ -40,6 +41,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     learn.set_defaults(func=learn_command)
 
 
+@restores_terminal
 def learn_command(args: argparse.Namespace) -> int:
     """Run ``cuttle learn``; returns the exit status."""
     from cuttle.learn.lessons import LessonError, load_lessons

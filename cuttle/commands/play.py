@@ -25,6 +25,7 @@ from cuttle.commands.common import (
     err,
     is_interactive,
 )
+from cuttle.commands.signals import restores_terminal
 from cuttle.files.storage import MAX_SEED, MAX_THINK, MIN_THINK
 
 if TYPE_CHECKING:
@@ -449,6 +450,7 @@ def _leave(session: GameSession, why: str, status: int) -> int:
     return status
 
 
+@restores_terminal
 def replay_command(args: argparse.Namespace) -> int:
     """``cuttle replay FILE``: returns the exit status."""
     from cuttle.commands.review import find_game

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 from cuttle.commands.common import EXIT_ERROR, EXIT_OK, EXIT_USAGE, err
 from cuttle.text.reviewtext import review_text
-from cuttle.text.safetext import one_line
+from cuttle.text.safetext import one_line, safe_text
 
 LEVEL_CHOICES = ("random", "easy", "medium", "hard", "human")
 RESULTS = ("win", "loss", "draw")
@@ -93,7 +93,25 @@ def _console(no_color: bool = False, stderr: bool = False) -> Console:
     from rich.console import Console
 
     color = not no_color and not os.environ.get("NO_COLOR")
-    return Console(stderr=stderr, no_color=not color, highlight=False, soft_wrap=False)
+    # Names, rules and levels come from files: a string is never read as markup or emoji
+    # codes ("[link=...]", "[/b]"); the review's own styles are Text objects.
+    return Console(stderr=stderr, no_color=not color, highlight=False, soft_wrap=False,
+                   markup=False, emoji=False)
+
+
+def say_problems(history: Any) -> None:
+    """The history's skipped rows, one line each (at most three, then how many more)."""
+    problems = history.problems
+    for line in problems[:3]:
+        err(line)
+    if len(problems) > 3:
+        err(f"... and {len(problems) - 3} more stored games skipped")
+    problems.clear()
+
+
+def game_number(target: str) -> int | None:
+    """``target`` as a history game number (ASCII digits only), or None."""
+    return int(target) if target.isascii() and target.isdecimal() else None
 
 
 # -- review ------------------------------------------------------------------------------------
@@ -103,19 +121,25 @@ def find_game(target: str | None, verb: str = "review") -> tuple[GameRecord, str
     from cuttle.files.history import History, HistoryError
     from cuttle.files.storage import CorruptFileError, data_dir, read_record
 
-    if target is not None and not (target.isdigit() and not Path(target).exists()):
+    number = None if target is None else game_number(target)
+    if target is not None and (number is None or os.path.lexists(target)):
         try:
             return read_record(Path(target)), target
         except CorruptFileError as exc:
             kept = ". The file was left as it is." if os.path.lexists(target) else ""
             raise ValueError(f"{exc}{kept}") from None
+    history = History()
     try:
-        if target is not None:
-            row = History().game(int(target))
+        if number is not None:
+            row = history.game(number)
+            say_problems(history)
             if row is None:
-                raise ValueError(f"no game {target} in the history (list them: cuttle history)")
+                raise ValueError(
+                    f"no game {safe_text(target, 30)} in the history (list them: cuttle history)"
+                )
             return row.record(), f"game {row.id}"
-        rows = History().games(limit=1)
+        rows = history.games(limit=1)
+        say_problems(history)
         if rows:
             return rows[0].record(), f"game {rows[0].id}"
     except HistoryError as exc:
@@ -221,12 +245,14 @@ def history_command(args: argparse.Namespace) -> int:
     if args.limit < 1:
         err("history: --limit needs a positive number")
         return EXIT_USAGE
+    history = History()
     try:
-        rows = History().games(level=args.ai, rules=args.rules, result=args.result,
-                               limit=args.limit, player=args.player)
+        rows = history.games(level=args.ai, rules=args.rules, result=args.result,
+                             limit=args.limit, player=args.player)
     except HistoryError as exc:
         err(str(exc))
         return EXIT_ERROR
+    say_problems(history)
     if args.json:
         print(json.dumps([
             {"id": r.id, "finished_at": r.finished_at, "rules": r.rules, "seed": r.seed,
@@ -261,11 +287,13 @@ def stats_command(args: argparse.Namespace) -> int:
     from cuttle.files.history import History, HistoryError
     from cuttle.files.stats import compute
 
+    history = History()
     try:
-        rows = History().all_games()
+        rows = history.all_games()
     except HistoryError as exc:
         err(str(exc))
         return EXIT_ERROR
+    say_problems(history)
     player = args.player if args.player is not None or args.all else main_player(rows)
     figures = compute(rows, player)
     if args.json:

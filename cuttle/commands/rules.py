@@ -12,6 +12,7 @@ import argparse
 import os
 import sys
 
+from cuttle.commands.signals import restores_terminal
 from cuttle.rulesdoc import (
     _CARD_HELP,
     RANKS,
@@ -62,6 +63,7 @@ def use_pager(args: argparse.Namespace) -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
+@restores_terminal
 def run(args: argparse.Namespace) -> int:
     """Run ``cuttle rules``; return the exit status (2 for an unknown topic or variant)."""
     markdown = rules_text()

@@ -7,31 +7,61 @@ finds the database busy is tried again from the start, up to :data:`BUSY_RETRIES
 can say "locked" without waiting: while another process's last connection tidies the WAL files on
 closing, say). Recording a game never
 raises: a database that cannot be opened or written gives a :class:`HistoryError` message the game
-shows, and the file is left as it is for inspection.
+shows (busy, read-only, or not a database), and the file is left as it is.
 
-The first time the database is created, the JSON records already kept under ``games/`` are
-imported (once: the ``imported`` key of the ``meta`` table says it happened).
+The database is private: created 0600 (tightened to 0600 if it was readable by others) in a 0700
+folder, and never opened through a symbolic link (one checked before and after opening). Every
+row read back is data from a file: checked field by field as records are (``GameRecord``); a row
+that does not fit is skipped and :attr:`History.problems` says so in one line naming the database.
+
+Each game is stored once: ``game_key`` (a hash of its record) is unique. The JSON records kept
+under ``games/`` that the database lacks (all of them the first time, or one whose game ended
+while the database was busy) are added the first time a ``History`` is used; the names looked at
+are remembered in ``files_seen`` so each file is read once.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import math
+import os
+import re
 import sqlite3
+import stat
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import closing, contextmanager
+from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from cuttle.files.storage import CorruptFileError, GameRecord, data_dir, read_record
+from cuttle.files.safefile import ensure_dir, shown_path
+from cuttle.files.storage import (
+    MAX_FILE_BYTES,
+    MAX_NAME,
+    MAX_RULES,
+    OUTCOMES,
+    REASONS,
+    CorruptFileError,
+    GameRecord,
+    check_name,
+    check_seed,
+    data_dir,
+    read_record,
+)
+from cuttle.safejson import loads_limited
+from cuttle.text.safetext import printable, safe_repr
 
 T = TypeVar("T")
 
 DB_NAME = "history.db"
-BUSY_MS = 3000
-BUSY_RETRIES = 3
-SCHEMA_VERSION = 3
+BUSY_MS = 1000
+BUSY_RETRIES = 2
+SCHEMA_VERSION = 4
+MAX_SQL_INT = 2**63 - 1
+MAX_MOVES = 1_000_000
+_STAMP = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
 
 #: ``MIGRATIONS[i]`` takes a database from version ``i`` to ``i + 1``.
 MIGRATIONS: tuple[str, ...] = (
@@ -76,6 +106,17 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_key, budget)
     );
     """,
+    # 4: each game once (a game whose record could not be kept was added again at every
+    # resume), and the kept records' file names looked at (so one kept while the database was
+    # busy is added later).
+    """
+    ALTER TABLE games ADD COLUMN game_key TEXT;
+    UPDATE games SET game_key = cuttle_game_key(record);
+    DELETE FROM games WHERE id NOT IN (SELECT MIN(id) FROM games GROUP BY game_key);
+    CREATE UNIQUE INDEX games_game ON games(game_key) WHERE game_key IS NOT NULL;
+    CREATE TABLE files_seen (name TEXT PRIMARY KEY);
+    INSERT OR IGNORE INTO files_seen SELECT source FROM games WHERE source IS NOT NULL;
+    """,
 )
 
 COLUMNS = (
@@ -109,10 +150,10 @@ class GameRow:
     def record(self) -> GameRecord:
         """The stored record, validated like any file (CorruptFileError if it is not usable)."""
         try:
-            data = json.loads(self.record_json)
-        except json.JSONDecodeError as exc:
+            data = loads_limited(self.record_json)
+        except ValueError as exc:
             raise CorruptFileError(
-                f"game {self.id} in the history: not valid JSON ({exc})"
+                f"game {self.id} in the history: {safe_repr(str(exc), 120)}"
             ) from None
         return GameRecord.from_json(data, f"game {self.id} in the history")
 
@@ -137,16 +178,43 @@ def _now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
+def record_key(record_json: str) -> str:
+    """The key of a stored game: a hash of its record's JSON text (as ``_insert`` writes it)."""
+    return hashlib.sha256(record_json.encode("utf-8", "surrogateescape")).hexdigest()
+
+
+def _text(data: bytes) -> str:
+    """A text column: invalid UTF-8 kept as lone surrogates, which no check lets through."""
+    return data.decode("utf-8", "surrogateescape")
+
+
 class History:
     """The history database at ``path`` (default :func:`db_path`)."""
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or db_path()
+        #: One line per stored row that was skipped because it does not fit (see the module).
+        self.problems: list[str] = []
+        self._synced = False
+        self._created = False  # the last _open made the file (removed again if never written)
 
     def _unusable(self, exc: BaseException) -> HistoryError:
+        where = f"the game history {shown_path(self.path)}"
+        text = str(exc)
+        if isinstance(exc, sqlite3.Error) and _busy(exc):
+            return HistoryError(
+                f"{where} is busy (another cuttle is using it); nothing was changed, try again "
+                "in a moment"
+            )
+        if "readonly" in text or "read-only" in text:
+            return HistoryError(f"{where} cannot be written (it is read-only)")
+        if "disk I/O error" in text or "disk is full" in text:
+            return HistoryError(f"{where} cannot be written ({_write_failure(self.path, text)})")
+        if isinstance(exc, HistoryError):
+            return exc
         return HistoryError(
-            f"the game history {self.path} cannot be used ({exc}); the file was left as it is "
-            "for inspection (move it away and a new history starts)"
+            f"{where} cannot be used ({safe_repr(text, 120)[1:-1]}); the file was left as it "
+            "is for inspection (move it away and a new history starts)"
         )
 
     @contextmanager
@@ -160,36 +228,108 @@ class History:
                 raise self._unusable(exc) from None
             yield con
 
+    def _checked_files(self) -> bool:
+        """Refuse a database (or its journal files) that is a symbolic link or not a regular
+        file; True when the database does not exist yet."""
+        missing = False
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            path = Path(f"{self.path}{suffix}")
+            try:
+                st = os.lstat(path)
+            except FileNotFoundError:
+                missing = missing or suffix == ""
+                continue
+            except OSError as exc:
+                raise self._unusable(exc) from None
+            if stat.S_ISLNK(st.st_mode):
+                raise HistoryError(
+                    f"the game history {shown_path(path)} is a symbolic link; not writing "
+                    "through it (replace it with the file itself)"
+                )
+            if not stat.S_ISREG(st.st_mode):
+                raise HistoryError(
+                    f"the game history {shown_path(path)} is not a regular file; not using it"
+                )
+        return missing
+
     def _open(self) -> sqlite3.Connection:
+        """Open the database: created private, never through a symbolic link."""
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            return sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None)
+            ensure_dir(self.path.parent)
+        except OSError as exc:
+            raise HistoryError(f"the game history cannot be kept: {exc}") from None
+        created = False
+        if self._checked_files():
+            try:
+                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL
+                             | getattr(os, "O_NOFOLLOW", 0), 0o600)
+                os.close(fd)
+                created = True
+            except FileExistsError:
+                pass  # another process made it a moment ago: checked again below
+            except OSError as exc:
+                raise self._unusable(exc) from None
+        try:
+            before = os.lstat(self.path)
+            if before.st_mode & 0o077 and before.st_uid == os.getuid():
+                os.chmod(self.path, 0o600)  # an older version's 0644 file
+            con = sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None)
         except (OSError, sqlite3.Error) as exc:
             raise self._unusable(exc) from None
+        con.text_factory = _text
+        con.create_function("cuttle_game_key", 1, record_key, deterministic=True)
+        try:
+            self._checked_files()  # swapped for a link while it was being opened
+            after = os.lstat(self.path)
+            if (after.st_dev, after.st_ino) != (before.st_dev, before.st_ino):
+                raise HistoryError(f"the game history {shown_path(self.path)} changed while it "
+                                   "was being opened; not using it")
+        except (HistoryError, OSError) as exc:
+            con.close()
+            raise self._unusable(exc) from None
+        self._created = created
+        return con
 
     def _prepare(self, con: sqlite3.Connection) -> None:
-        """Set the connection up: lock wait, version check, WAL, migrations, first import."""
+        """Set the connection up: lock wait, version check, WAL, migrations, missing records."""
         con.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
         _check_version(con)  # before anything is written to a file from elsewhere
         if con.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
             con.execute("PRAGMA journal_mode = WAL")
-        if self._migrate(con):
+        self._migrate(con)
+        if not self._synced:
+            self._synced = True
             self._import_records(con)
 
     def _run(self, op: Callable[[sqlite3.Connection], T]) -> T:
         """``op`` on a fresh, prepared connection, all of it tried again when the database was
         busy (see the module's text); HistoryError if it cannot be done."""
         for attempt in range(BUSY_RETRIES + 1):
+            self._created = False
             con = self._open()
             try:
                 with closing(con):
                     self._prepare(con)
                     return op(con)
             except sqlite3.Error as exc:
+                self._drop_if_empty()
                 if not _busy(exc) or attempt == BUSY_RETRIES:
                     raise self._unusable(exc) from None
             time.sleep(0.05 * (attempt + 1))
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def _drop_if_empty(self) -> None:
+        """A database this call created and could not write is removed (not left at 0 bytes,
+        where the next run would take it for an empty history)."""
+        if not self._created:
+            return
+        try:
+            if os.lstat(self.path).st_size == 0:
+                for suffix in ("", "-wal", "-shm", "-journal"):
+                    with suppress(FileNotFoundError):
+                        os.unlink(f"{self.path}{suffix}")
+        except OSError:
+            pass
 
     @staticmethod
     def _migrate(con: sqlite3.Connection) -> bool:
@@ -207,38 +347,49 @@ class History:
             con.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             con.execute("COMMIT")
         except BaseException:
-            con.execute("ROLLBACK")
+            _rollback(con)
             raise
         return True
 
     def _import_records(self, con: sqlite3.Connection) -> int:
-        """Import the JSON records under ``games/`` (once per database); returns how many."""
+        """Add the JSON records under ``games/`` that no earlier call looked at; returns how
+        many games were added. A database busy or read-only now leaves them for a later call."""
         folder = self.path.parent / "games"
-        count = 0
-        con.execute("BEGIN IMMEDIATE")
         try:
-            done = con.execute("SELECT value FROM meta WHERE key = 'imported'").fetchone()
-            if done is None:
-                files = sorted(folder.glob("*.json")) if folder.is_dir() else []
-                for path in files:
+            names = {e.name for e in os.scandir(folder)
+                     if e.name.endswith(".json") and not e.name.startswith(".")}
+        except OSError:
+            return 0
+        try:
+            names -= {str(r[0]) for r in con.execute("SELECT name FROM files_seen")}
+        except sqlite3.Error:
+            return 0
+        if not names:
+            return 0
+        count = 0
+        try:
+            con.execute("BEGIN IMMEDIATE")
+            try:
+                for name in sorted(names):
+                    path = folder / name
                     try:
                         record = read_record(path)
                         finished = time.strftime(
                             "%Y-%m-%dT%H:%M:%SZ", time.gmtime(path.stat().st_mtime)
                         )
-                    except (CorruptFileError, OSError):
-                        continue  # not a usable record: left out, and left alone
-                    if record.outcome is None:
-                        continue
-                    count += _insert(con, record, finished, None, path.name)
-                con.execute(
-                    "INSERT INTO meta (key, value) VALUES ('imported', ?)",
-                    (f"{count} records on {_now()}",),
-                )
-            con.execute("COMMIT")
-        except BaseException:
-            con.execute("ROLLBACK")
-            raise
+                    except CorruptFileError:
+                        record = None  # not a usable record: left out, and left alone
+                    except OSError:
+                        continue  # perhaps readable later
+                    if record is not None and record.outcome is not None:
+                        count += _insert(con, record, finished, None, name)
+                    con.execute("INSERT OR IGNORE INTO files_seen (name) VALUES (?)", (name,))
+                con.execute("COMMIT")
+            except BaseException:
+                _rollback(con)
+                raise
+        except sqlite3.Error:
+            return 0
         return count
 
     # -- writing --------------------------------------------------------------------------------
@@ -251,15 +402,19 @@ class History:
             try:
                 if _insert(con, record, finished_at or _now(), duration, source):
                     row = con.execute("SELECT last_insert_rowid()").fetchone()
-                else:  # imported from its JSON file a moment ago: add what the file lacks
-                    con.execute("UPDATE games SET duration = ? WHERE source = ?",
-                                (duration, source))
-                    row = con.execute("SELECT id FROM games WHERE source = ?",
-                                      (source,)).fetchone()
+                else:  # stored already (imported from its file, or added before): complete it
+                    key = record_key(_record_text(record))
+                    con.execute(
+                        "UPDATE games SET duration = coalesce(duration, ?),"
+                        " source = coalesce(source, ?) WHERE game_key = ?",
+                        (duration, source, key))
+                    row = con.execute("SELECT id FROM games WHERE game_key = ? OR source = ?",
+                                      (key, source)).fetchone()
+                if source is not None:
+                    con.execute("INSERT OR IGNORE INTO files_seen (name) VALUES (?)", (source,))
                 con.execute("COMMIT")
             except BaseException:
-                if con.in_transaction:
-                    con.execute("ROLLBACK")
+                _rollback(con)
                 raise
             return int(row[0])
 
@@ -308,15 +463,32 @@ class History:
         sql += " ORDER BY finished_at DESC, id DESC"
         if limit is not None:
             sql += " LIMIT ?"
-            args.append(int(limit))
+            args.append(max(0, min(int(limit), MAX_SQL_INT)))
         rows = self._run(lambda con: con.execute(sql, args).fetchall())
-        return [_row(r) for r in rows]
+        return self._valid(rows)
 
     def game(self, game_id: int) -> GameRow | None:
-        """One game by id, or None."""
+        """One game by id, or None (also for a number no row can have, or a row that does not
+        fit: :attr:`problems` says why)."""
+        if not 0 < game_id <= MAX_SQL_INT:
+            return None
         r = self._run(lambda con: con.execute(
             f"SELECT {COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone())
-        return None if r is None else _row(r)
+        rows = self._valid([] if r is None else [r])
+        return rows[0] if rows else None
+
+    def _valid(self, rows: Sequence[Sequence[Any]]) -> list[GameRow]:
+        """The rows that fit (:func:`_row`); one line in :attr:`problems` per row skipped."""
+        out = []
+        for r in rows:
+            try:
+                out.append(_row(r))
+            except ValueError as exc:
+                self.problems.append(
+                    f"the game history {shown_path(self.path)}: skipped a stored game that "
+                    f"does not fit ({exc})"
+                )
+        return out
 
     def all_games(self) -> list[GameRow]:
         """Every game without its record, oldest first (for the statistics)."""
@@ -339,13 +511,35 @@ class History:
             " ORDER BY created DESC, rowid DESC",
             (game_key,),
         ).fetchall())
-        return [(str(b), str(d)) for b, d in rows]
+        return [(b, d) for b, d in rows if isinstance(b, str) and isinstance(d, str)]
 
 
 def _busy(exc: sqlite3.Error) -> bool:
     """Whether ``exc`` says only that another connection had the database at that moment."""
     text = str(exc).lower()
     return isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+
+
+def _rollback(con: sqlite3.Connection) -> None:
+    """Undo the open transaction, if SQLite has not already (a failed write ends it, and a
+    ROLLBACK then would replace the real error with "no transaction is active")."""
+    if con.in_transaction:
+        with suppress(sqlite3.Error):
+            con.execute("ROLLBACK")
+
+
+def _write_failure(path: Path, text: str) -> str:
+    """A failed write's reason, naming the file size limit (``ulimit -f``) when one is set:
+    SQLite only says "disk I/O error"."""
+    try:
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
+    except (ImportError, OSError, ValueError):
+        return text
+    if soft != resource.RLIM_INFINITY:
+        return f"File too large: the file size limit (ulimit -f) is {soft:,} bytes"
+    return "disk full or an I/O error" if "full" in text else text
 
 
 def _check_version(con: sqlite3.Connection) -> int:
@@ -375,16 +569,21 @@ def _result_sql(result: str, player: str | None) -> str:
     )
 
 
+def _record_text(record: GameRecord) -> str:
+    """A record as the history stores it (no ``session`` block, compact JSON)."""
+    return json.dumps(record.public_json(), separators=(",", ":"))
+
+
 def _insert(con: sqlite3.Connection, record: GameRecord, finished_at: str,
             duration: float | None, source: str | None) -> int:
-    """Insert one game (inside the caller's transaction); 0 if ``source`` was already stored."""
-    data = record.to_json()
-    data.pop("session", None)
+    """Insert one game (inside the caller's transaction); 0 if it (or ``source``) was already
+    stored."""
+    text = _record_text(record)
     preset, variants = split_rules(record.rules)
     cur = con.execute(
         "INSERT OR IGNORE INTO games (finished_at, rules, preset, variants, seed, player0, player1,"
-        " controller0, controller1, outcome, reason, moves, duration, source, record)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " controller0, controller1, outcome, reason, moves, duration, source, record, game_key)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             finished_at,
             record.rules,
@@ -400,27 +599,68 @@ def _insert(con: sqlite3.Connection, record: GameRecord, finished_at: str,
             len(record.moves),
             duration,
             source,
-            json.dumps(data, separators=(",", ":")),
+            text,
+            record_key(text),
         ),
     )
     return cur.rowcount
 
 
+def _short_text(value: Any, limit: int, what: str) -> str:
+    if not isinstance(value, str) or len(value) > limit or not printable(value):
+        raise ValueError(f"{what} {safe_repr(value, 30)}")
+    return value
+
+
 def _row(r: Sequence[Any]) -> GameRow:
+    """A stored game, every field checked as a record's (ValueError saying which is wrong)."""
+    game_id = r[0]
+    if isinstance(game_id, bool) or not isinstance(game_id, int):
+        raise ValueError(f"id {safe_repr(game_id, 30)}")
+    where = f"game {game_id}:"
+    finished = r[1]
+    if not isinstance(finished, str) or not _STAMP.match(finished):
+        raise ValueError(f"{where} finished at {safe_repr(finished, 30)}")
+    rules = _short_text(r[2], MAX_RULES, f"{where} rules")
+    preset = _short_text(r[3], MAX_RULES, f"{where} preset")
+    variants = _short_text(r[4], MAX_RULES, f"{where} variants")
+    try:
+        seed = check_seed(r[5])
+        players = (check_name(r[6], "a player name"), check_name(r[7], "a player name"))
+    except ValueError as exc:
+        raise ValueError(f"{where} {exc}") from None
+    controllers = (_short_text(r[8], MAX_NAME, f"{where} controller"),
+                   _short_text(r[9], MAX_NAME, f"{where} controller"))
+    if r[10] not in OUTCOMES:
+        raise ValueError(f"{where} outcome {safe_repr(r[10], 20)}")
+    if r[11] not in REASONS:
+        raise ValueError(f"{where} reason {safe_repr(r[11], 20)}")
+    moves = r[12]
+    if isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= MAX_MOVES:
+        raise ValueError(f"{where} moves {safe_repr(moves, 30)}")
+    duration = r[13]
+    if duration is not None and (
+        isinstance(duration, bool) or not isinstance(duration, (int, float))
+        or not math.isfinite(duration) or duration < 0
+    ):
+        raise ValueError(f"{where} duration {safe_repr(duration, 30)}")
+    record_json = r[14]
+    if not isinstance(record_json, str) or len(record_json) > MAX_FILE_BYTES:
+        raise ValueError(f"{where} the record is not text")
     return GameRow(
-        id=int(r[0]),
-        finished_at=str(r[1]),
-        rules=str(r[2]),
-        preset=str(r[3]),
-        variants=str(r[4]),
-        seed=int(r[5]),
-        players=(str(r[6]), str(r[7])),
-        controllers=(str(r[8]), str(r[9])),
+        id=game_id,
+        finished_at=finished,
+        rules=rules,
+        preset=preset,
+        variants=variants,
+        seed=seed,
+        players=players,
+        controllers=controllers,
         outcome=r[10],
         reason=r[11],
-        moves=int(r[12]),
-        duration=None if r[13] is None else float(r[13]),
-        record_json=str(r[14]),
+        moves=moves,
+        duration=None if duration is None else float(duration),
+        record_json=record_json,
     )
 
 
@@ -428,9 +668,11 @@ def record_finished(record: GameRecord, duration: float | None = None,
                     source: str | None = None) -> tuple[int | None, str | None]:
     """Store a finished game in the history: (its id, None), or (None, a message saying why it
     could not be stored). The game goes on either way: this never raises."""
+    later = (" The kept record is added to it the next time the history is opened."
+             if source is not None else "")
     try:
         return History().add(record, duration, source), None
     except HistoryError as exc:
-        return None, f"Not recorded in the history: {exc}."
+        return None, f"Not recorded in the history: {exc}.{later}"
     except Exception as exc:  # noqa: BLE001 - the game must go on whatever the database does
-        return None, f"Not recorded in the history {db_path()}: {exc}."
+        return None, f"Not recorded in the history: {safe_repr(str(exc), 120)[1:-1]}.{later}"

@@ -16,6 +16,7 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from cuttle.safejson import loads_limited
 from cuttle.text.safetext import safe_text
 
 if TYPE_CHECKING:
@@ -55,30 +56,34 @@ def load_review(
     (none saved, the database unusable, or saved data that does not fit the game)."""
     from cuttle.ai.review import Review
     from cuttle.files.history import HistoryError
+    from cuttle.files.safefile import FilesError
 
     try:
         saved = _history(history).reviews(game_key(record))
-    except (HistoryError, OSError):
+    except (HistoryError, OSError, FilesError):
         return None
     for key, data in saved:
         if budget is not None and key != budget.key():
             continue
         try:
-            return Review.from_json(json.loads(data), review_names(record), list(record.moves))
-        except ValueError:  # json.JSONDecodeError is one too
-            continue
+            return Review.from_json(
+                loads_limited(data), review_names(record), list(record.moves)
+            )
+        except (ValueError, TypeError, KeyError, OverflowError, RecursionError):
+            continue  # saved data that does not fit (a 400-digit budget, say): no review
     return None
 
 
 def save_review(record: GameRecord, review: Review, history: History | None = None) -> str | None:
     """Keep ``review`` of this game; None when kept, else why not (the caller may say so)."""
     from cuttle.files.history import HistoryError
+    from cuttle.files.safefile import FilesError
 
     try:
         _history(history).save_review(
             game_key(record), review.budget.key(), json.dumps(review.to_json())
         )
-    except (HistoryError, OSError) as exc:
+    except (HistoryError, OSError, FilesError) as exc:
         return str(exc)
     return None
 

@@ -39,6 +39,12 @@ DIR_MODE = 0o700
 _TEMP_NAME = re.compile(r"^\..*\.(\d+)\.[A-Za-z0-9_]+\.tmp$")
 
 
+class FilesError(Exception):
+    """A problem with where the game keeps its files that no command can work around (no home
+    directory, a folder that is a file): the message says what and where, in one line, and
+    ``cuttle`` ends with it whatever the command."""
+
+
 class CorruptFileError(Exception):
     """A file that cannot be used; the message says why and names the file."""
 
@@ -46,6 +52,15 @@ class CorruptFileError(Exception):
 class UnsafeTargetError(OSError):
     """A write refused before anything was written: the target is not a regular file, or it
     exists and replacing was not allowed."""
+
+
+class TargetExistsError(UnsafeTargetError):
+    """A write with ``replace=False`` found something at the target's name."""
+
+
+class FolderError(UnsafeTargetError, FilesError):
+    """A folder the game needs is not a folder (a file, a FIFO, a dangling symbolic link), or
+    cannot be created; the message names the path."""
 
 
 def shown_path(path: Path | str) -> str:
@@ -141,9 +156,50 @@ def read_json_file(
 
 # -- writing --------------------------------------------------------------------------------
 def ensure_dir(folder: Path) -> None:
-    """Create ``folder`` (and its parents) if missing; the folder itself is made 0700."""
-    if not folder.is_dir():
-        folder.mkdir(mode=DIR_MODE, parents=True, exist_ok=True)
+    """Create ``folder`` and its missing parents, each 0700 (``Path.mkdir(parents=True)`` would
+    make the parents with the umask's mode: a 0755 folder around private files). ``FolderError``
+    naming the path when it, or a folder above it, is something else or cannot be made."""
+    try:
+        st = os.stat(folder)
+    except FileNotFoundError:
+        pass
+    except OSError as exc:  # NotADirectoryError: something above it is a file
+        raise _folder_error(folder, exc) from None
+    else:
+        if stat.S_ISDIR(st.st_mode):
+            return
+        raise _folder_error(folder, None)
+    for step in [*reversed(folder.parents), folder]:
+        try:
+            os.mkdir(step, DIR_MODE)
+        except FileExistsError:
+            if not os.path.isdir(step):
+                raise _folder_error(step, None) from None
+        except OSError as exc:
+            raise _folder_error(step, exc) from None
+
+
+def _folder_error(folder: Path, exc: OSError | None) -> FolderError:
+    """Why ``folder`` cannot be used as one: the first step of its path that is not a folder."""
+    for step in [*reversed(folder.parents), folder]:
+        try:
+            st = os.lstat(step)
+        except OSError:
+            break
+        if stat.S_ISLNK(st.st_mode):
+            if os.path.isdir(step):
+                continue
+            return FolderError(
+                f"{shown_path(step)} is a symbolic link to nowhere, not a folder; the game "
+                "needs a folder there"
+            )
+        if not stat.S_ISDIR(st.st_mode):
+            what = "a file" if stat.S_ISREG(st.st_mode) else _kind(st.st_mode)
+            return FolderError(
+                f"{shown_path(step)} is {what}, not a folder; the game needs a folder there"
+            )
+    why = os_reason(exc) if exc is not None else "not a folder"
+    return FolderError(f"cannot create the folder {shown_path(folder)} ({why})")
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -179,7 +235,7 @@ def check_target(path: Path, replace: bool = True) -> None:
     if not stat.S_ISREG(st.st_mode):
         raise UnsafeTargetError(f"{shown_path(path)} is {_kind(st.st_mode)}; not replacing it")
     if not replace:
-        raise UnsafeTargetError(f"{shown_path(path)} already exists")
+        raise TargetExistsError(f"{shown_path(path)} already exists")
 
 
 def write_bytes_atomic(path: Path | str, data: bytes, *, replace: bool = True) -> None:
@@ -216,13 +272,13 @@ def _link_new(tmp: str, path: Path) -> None:
     try:
         os.link(tmp, path)
     except FileExistsError:
-        raise UnsafeTargetError(f"{shown_path(path)} already exists") from None
+        raise TargetExistsError(f"{shown_path(path)} already exists") from None
     except OSError as exc:
         if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV,
                              errno.EMLINK, errno.ENOSYS):
             raise
         if os.path.lexists(path):  # no hard links on this file system
-            raise UnsafeTargetError(f"{shown_path(path)} already exists") from None
+            raise TargetExistsError(f"{shown_path(path)} already exists") from None
         os.replace(tmp, path)
         return
     os.unlink(tmp)

@@ -24,6 +24,8 @@ from typing import Any
 from cuttle import Game
 from cuttle.files.safefile import (
     CorruptFileError,
+    FilesError,
+    UnsafeTargetError,
     read_json_file,
     shown_path,
     write_bytes_atomic,
@@ -61,7 +63,7 @@ __all__ = [
 ]
 
 
-class NoHomeError(RuntimeError):
+class NoHomeError(RuntimeError, FilesError):
     """No home directory (HOME unset and no passwd entry): nowhere to keep the game's files."""
 
 
@@ -319,20 +321,21 @@ def write_json(path: Path, data: dict[str, Any], *, replace: bool = True) -> Non
 
 def keep_finished(record: GameRecord) -> Path:
     """Store a finished game's record under the data directory; return its path. Never
-    replaces a file: a new name is taken when one exists."""
-    from cuttle.files.safefile import UnsafeTargetError, json_bytes
+    replaces anything: the next name is taken when one is in use. OSError (``FolderError``
+    naming the folder when the records folder is not one) if it cannot be kept."""
+    from cuttle.files.safefile import ensure_dir, json_bytes
 
     folder = games_dir()
+    ensure_dir(folder)
     stamp = time.strftime("%Y%m%d-%H%M%S")
     data = json_bytes(record.public_json())
-    n = 1
-    while True:
+    for n in range(1, 1001):
         suffix = "" if n == 1 else f"-{n}"
         path = folder / f"{stamp}-seed{record.seed}{suffix}.json"
         try:
             write_bytes_atomic(path, data, replace=False)
             return path
         except UnsafeTargetError:
-            if n > 1000:
+            if not os.path.lexists(path):  # refused for another reason than the name's use
                 raise
-            n += 1
+    raise UnsafeTargetError(f"{shown_path(folder)}: no free name for the record")

@@ -41,7 +41,7 @@ def rec(outcome: str | None = "p0", players: tuple[str, str] = ("You", "AI (medi
         controllers: tuple[str, str] = ("human", "ai:medium"), rules: str = "classic",
         seed: int = 1) -> GameRecord:
     return GameRecord(rules, seed, list(players), ["draw", "draw"], outcome,
-                      "points" if outcome in ("p0", "p1") else "passes", list(controllers))
+                      "points" if outcome in ("p0", "p1") else "stalemate", list(controllers))
 
 
 def test_a_new_database_from_nothing_and_from_an_empty_file(tmp_path: Path) -> None:
@@ -150,7 +150,7 @@ def test_a_database_busy_for_longer_than_the_lock_wait_is_tried_again(
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")
     try:
-        with pytest.raises(HistoryError, match="locked"):
+        with pytest.raises(HistoryError, match="is busy"):
             h.add(rec(seed=3))  # no second try: the lock is still held
     finally:
         holder.rollback()
