@@ -51,7 +51,7 @@ from cuttle.files.storage import (
     read_record,
 )
 from cuttle.safejson import loads_limited
-from cuttle.text.safetext import printable, safe_repr
+from cuttle.text.safetext import printable, safe_repr, safe_text
 
 T = TypeVar("T")
 
@@ -153,7 +153,7 @@ class GameRow:
             data = loads_limited(self.record_json)
         except ValueError as exc:
             raise CorruptFileError(
-                f"game {self.id} in the history: {safe_repr(str(exc), 120)}"
+                f"game {self.id} in the history: {safe_text(str(exc), 120)}"
             ) from None
         return GameRecord.from_json(data, f"game {self.id} in the history")
 
