@@ -115,7 +115,9 @@ def test_game_numbers_beyond_sqlite_and_non_ascii_digits_are_no_game(
 def test_a_saved_review_with_a_huge_budget_is_no_review() -> None:
     h = History()
     h.add(rec(1))
-    data = json.dumps({"budget": {"think": int("9" * 400)}, "moves": []})
+    row = {"ply": 0, "player": 0, "move": "draw", "best": "draw", "label": "best",
+           "win_before": 0.5, "win_after": 0.5}
+    data = json.dumps({"moves": [row], "summary": {"budget": {"think": int("9" * 400)}}})
     h.save_review(game_key(rec(1)), "think:1", data)
     assert load_review(rec(1)) is None
 
