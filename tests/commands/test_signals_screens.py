@@ -1,0 +1,47 @@
+"""SIGTERM and SIGHUP in every full-screen command leave the terminal as it was, then exit with
+the signal's status, as ``cuttle play`` does (issue 25 item 10)."""
+
+from __future__ import annotations
+
+import json
+import signal
+import termios
+import time
+from pathlib import Path
+
+import pytest
+from ptyscreen import Term
+
+from cuttle.files.storage import GameRecord
+
+RECORD = GameRecord("classic", 3, ["Ann", "Bot"], ["draw", "draw"], "p0", "concession",
+                    ["human", "ai:hard"])
+
+
+def ended(t: Term) -> None:
+    end = time.monotonic() + 20
+    while t.pump(0.2):
+        assert time.monotonic() < end, t.text()
+
+
+@pytest.mark.parametrize(("sig", "status"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+@pytest.mark.parametrize("command", [["rules"], ["learn", "1"], ["replay", "game.json"]],
+                         ids=" ".join)
+def test_a_signal_in_a_full_screen_command_restores_the_terminal(
+    tmp_path: Path, command: list[str], sig: signal.Signals, status: int
+) -> None:
+    (tmp_path / "game.json").write_text(json.dumps(RECORD.public_json()))
+    t = Term(command, tmp_path, 80, 24)
+    t.wait(r"\S")
+    t.settle()
+    assert b"\x1b[?1049h" in t.raw  # on the alternate screen
+    t.raw = b""
+    t.child.kill(sig)
+    ended(t)
+    modes = termios.tcgetattr(t.child.child_fd)
+    t.child.close()
+    assert t.child.exitstatus == status and t.child.signalstatus is None
+    assert b"\x1b[?1049l" in t.raw and b"\x1b[?25h" in t.raw  # the shell's screen, a cursor
+    assert b"\x1b[?1000l" in t.raw or b"\x1b[?1000h" not in t.raw
+    assert modes[3] & termios.ICANON and modes[3] & termios.ECHO  # lines and echo again
+    assert f"{signal.Signals(sig).name} received" in t.text()
