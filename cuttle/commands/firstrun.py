@@ -18,6 +18,7 @@ from pathlib import Path
 
 from cuttle.commands.common import err
 from cuttle.files import storage
+from cuttle.files.safefile import shown_path
 from cuttle.files.settings import Settings, load_settings, save_settings, settings_path
 
 QUESTION = """New to Cuttle? It is a duel for 21 points in which every card is also a weapon.
@@ -75,9 +76,10 @@ def ask_first_run(
     choice = answer or "3"
     new = replace(settings, welcomed=True, ai="easy" if choice == "2" else settings.ai)
     try:
-        save_settings(new)
+        save_settings(new, base=settings)
     except OSError as exc:
-        write(f"(Could not save your answer to {settings_path()}: {exc.strerror or exc})")
+        shown = shown_path(settings_path())
+        write(f"(Could not save your answer to {shown}: {exc.strerror or exc})")
     if choice == "2":
         args.ai = "easy"
         write("An easy game, then. Later: cuttle settings ai medium for a stronger opponent.")

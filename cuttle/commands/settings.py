@@ -31,6 +31,7 @@ def settings_command(args: argparse.Namespace) -> int:
     """Run ``cuttle settings``; returns the exit status."""
     from dataclasses import asdict
 
+    from cuttle.files.safefile import os_reason, shown_path
     from cuttle.files.settings import (
         Settings,
         SettingsError,
@@ -51,9 +52,9 @@ def settings_command(args: argparse.Namespace) -> int:
         try:
             path = save_settings(Settings())
         except OSError as exc:
-            err(f"could not write {settings_path()}: {exc.strerror or exc}")
+            err(f"could not write {shown_path(settings_path())}: {os_reason(exc)}")
             return EXIT_ERROR
-        print(f"Settings back to the defaults ({path}).")
+        print(f"Settings back to the defaults ({shown_path(path)}).")
         return EXIT_OK
     settings, warnings = load_settings()
     if args.value is not None:
@@ -68,12 +69,12 @@ def settings_command(args: argparse.Namespace) -> int:
             err(str(exc))
             return EXIT_USAGE
         try:
-            path = save_settings(new)
+            path = save_settings(new, base=settings)
         except OSError as exc:
-            err(f"could not write {settings_path()}: {exc.strerror or exc}")
+            err(f"could not write {shown_path(settings_path())}: {os_reason(exc)}")
             return EXIT_ERROR
         key = setting_key(args.name)
-        print(f"{key}: {value_text(getattr(new, key))} (saved in {path})")
+        print(f"{key}: {value_text(getattr(new, key))} (saved in {shown_path(path)})")
         return EXIT_OK
     for w in warnings:
         err(w)
@@ -88,7 +89,7 @@ def settings_command(args: argparse.Namespace) -> int:
         except SettingsError as exc:
             err(str(exc))
             return EXIT_USAGE
-    print(f"Settings ({settings_path()}):")
+    print(f"Settings ({shown_path(settings_path())}):")
     for line in setting_lines(settings, only):
         print(line)
     print("Change one: cuttle settings NAME VALUE (cuttle settings ai hard); "

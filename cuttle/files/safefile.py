@@ -25,6 +25,7 @@ import os
 import re
 import stat
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -282,6 +283,29 @@ def _link_new(tmp: str, path: Path) -> None:
         os.replace(tmp, path)
         return
     os.unlink(tmp)
+
+
+@contextlib.contextmanager
+def locked(path: Path, timeout: float = 10.0) -> Iterator[None]:
+    """Hold the lock of ``path`` (the file ``.NAME.lock`` beside it, a ``filelock`` lock the OS
+    releases if the process dies) for a read-modify-write: two processes changing the same file
+    at once each see the other's change. ``UnsafeTargetError`` when the lock file is not a
+    regular file; ``OSError`` when the lock is not had within ``timeout`` seconds."""
+    from filelock import FileLock, Timeout
+
+    ensure_dir(path.parent)
+    lock_path = path.parent / f".{path.name}.lock"
+    check_target(lock_path)
+    lock = FileLock(lock_path, timeout=timeout, mode=FILE_MODE, thread_local=False)
+    try:
+        lock.acquire()
+    except Timeout:
+        raise OSError(errno.EAGAIN, f"{shown_path(path)} is being changed by another cuttle") \
+            from None
+    try:
+        yield
+    finally:
+        lock.release()
 
 
 def json_bytes(data: Any) -> bytes:

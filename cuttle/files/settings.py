@@ -10,13 +10,13 @@ file that is not a settings object is left untouched (settings are then the defa
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
 from cuttle.files import storage
+from cuttle.files.safefile import CorruptFileError, read_json_file, shown_path, write_json_atomic
 
 SETTINGS_FORMAT = "cuttle-settings/1"
 MAX_SETTINGS_BYTES = 100_000
@@ -91,23 +91,8 @@ def settings_path() -> Path:
     return storage.config_dir() / "settings.json"
 
 
-# -- the file layer: its safe reader and atomic writer when present --------------------------
 def read_json(path: Path, what: str) -> Any:
-    """A small JSON file, checked before use; ValueError (with the file named) if unusable."""
-    try:
-        from cuttle.files.safefile import CorruptFileError, read_json_file
-    except ImportError:  # the file layer's reader is not in this build: a bounded plain read
-        try:
-            with open(path, "rb") as handle:
-                raw = handle.read(MAX_SETTINGS_BYTES + 1)
-        except OSError as exc:
-            raise ValueError(f"{what} {path}: cannot be read ({exc.strerror or exc})") from None
-        if len(raw) > MAX_SETTINGS_BYTES:
-            raise ValueError(f"{what} {path}: too large") from None
-        try:
-            return json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            raise ValueError(f"{what} {path}: not valid JSON") from None
+    """A small JSON file, checked before use (``safefile``); ValueError naming the file."""
     try:
         return read_json_file(path, what, MAX_SETTINGS_BYTES)
     except CorruptFileError as exc:
@@ -116,11 +101,6 @@ def read_json(path: Path, what: str) -> Any:
 
 def write_json(path: Path, data: dict[str, Any]) -> None:
     """Write atomically; OSError on failure."""
-    try:
-        from cuttle.files.safefile import write_json_atomic
-    except ImportError:
-        storage.write_json(path, data)
-        return
     write_json_atomic(path, data)
 
 
@@ -135,7 +115,8 @@ def load_settings() -> tuple[Settings, list[str]]:
         return Settings(), [f"{exc}; using the default settings (the file was left as it is)"]
     if not isinstance(data, dict) or data.get("format") != SETTINGS_FORMAT:
         return Settings(), [
-            f"settings file {path}: not a {SETTINGS_FORMAT} object; using the default settings"
+            f"settings file {shown_path(path)}: not a {SETTINGS_FORMAT} object; using the "
+            "default settings"
         ]
     values: dict[str, Any] = {}
     warnings = []
@@ -152,14 +133,30 @@ def load_settings() -> tuple[Settings, list[str]]:
             else:
                 raise SettingsError(f"{name} has a value of the wrong type")
         except SettingsError as exc:
-            warnings.append(f"settings file {path}: {exc}; using {value_text(default)}")
+            warnings.append(
+                f"settings file {shown_path(path)}: {exc}; using {value_text(default)}"
+            )
     return replace(Settings(), **values), warnings
 
 
-def save_settings(settings: Settings) -> Path:
-    """Write the settings file; returns its path. OSError if it cannot be written."""
+def save_settings(settings: Settings, base: Settings | None = None) -> Path:
+    """Write the settings file; returns its path. OSError if it cannot be written.
+
+    The file is locked from the read to the write. With ``base`` (the settings the caller
+    started from), only what differs from it is written, over what the file holds now: two
+    programs changing two settings at once keep both changes. Without, ``settings`` are
+    written as they are."""
+    from cuttle.files.safefile import locked
+
     path = settings_path()
-    write_json(path, {"format": SETTINGS_FORMAT, **asdict(settings)})
+    with locked(path):
+        if base is not None:
+            current, warnings = load_settings()
+            if not warnings:
+                changed = {name: getattr(settings, name) for name in names()
+                           if getattr(settings, name) != getattr(base, name)}
+                settings = replace(current, **changed)
+        write_json(path, {"format": SETTINGS_FORMAT, **asdict(settings)})
     return path
 
 

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from cuttle.files import storage
+from cuttle.files.safefile import shown_path
 from cuttle.files.settings import read_json, write_json
 
 PROGRESS_FORMAT = "cuttle-lessons/1"
@@ -33,21 +34,26 @@ def load_done() -> tuple[set[str], str | None]:
         or not all(isinstance(s, str) and len(s) <= 40 for s in done)
     ):
         return set(), (
-            f"lesson progress file {path}: not a {PROGRESS_FORMAT} file "
+            f"lesson progress file {shown_path(path)}: not a {PROGRESS_FORMAT} file "
             "(progress is not saved until it is fixed or removed)"
         )
     return set(done), None
 
 
 def mark_done(slug: str) -> str | None:
-    """Remember one solved lesson; returns a message if it could not be saved."""
-    done, warning = load_done()
-    if warning is not None:
-        return warning
-    if slug in done:
-        return None
+    """Remember one solved lesson; returns a message if it could not be saved. The file is
+    locked from the read to the write: lessons solved at once in several programs are all kept."""
+    from cuttle.files.safefile import locked, os_reason
+
+    path = progress_path()
     try:
-        write_json(progress_path(), {"format": PROGRESS_FORMAT, "done": sorted(done | {slug})})
+        with locked(path):
+            done, warning = load_done()
+            if warning is not None:
+                return warning
+            if slug in done:
+                return None
+            write_json(path, {"format": PROGRESS_FORMAT, "done": sorted(done | {slug})})
     except OSError as exc:
-        return f"could not save your progress to {progress_path()}: {exc.strerror or exc}"
+        return f"could not save your progress to {shown_path(path)}: {os_reason(exc)}"
     return None
