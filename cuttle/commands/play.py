@@ -276,7 +276,8 @@ def _open_resumed(args: argparse.Namespace, io: GameIO, options: Any) -> tuple[
 ]:
     """The session of ``--resume [NAME]``, or (None, exit status) after a message."""
     from cuttle.files.recordfile import adopt_record_path
-    from cuttle.files.saves import SlotError, latest_free, open_slot
+    from cuttle.files.safefile import shown_path
+    from cuttle.files.saves import SlotError, keep_finished_save, latest_free, open_slot
     from cuttle.files.storage import CorruptFileError, check_think, read_record, rebuild
     from cuttle.play.session import session_from_record
 
@@ -297,6 +298,13 @@ def _open_resumed(args: argparse.Namespace, io: GameIO, options: Any) -> tuple[
     try:
         record = read_record(slot.path, "save")
         rebuild(record, f"save {slot.path}")
+        if record.outcome is not None:  # kept here when its record could not be: keep it now
+            kept, words = keep_finished_save(slot, record)
+            if kept:
+                print(words)
+            else:
+                err(words)
+            return None, EXIT_OK if kept else EXIT_ERROR
         info: dict[str, Any] = record.session or {}
         if info.get("think") is not None:
             think = check_think(info["think"])
@@ -309,7 +317,7 @@ def _open_resumed(args: argparse.Namespace, io: GameIO, options: Any) -> tuple[
         return None, EXIT_USAGE
     except ValueError as exc:
         slot.release()
-        err(f"{where} ({slot.path}): not usable ({exc}). The file was left as it is.")
+        err(f"{where} ({shown_path(slot.path)}): not usable ({exc}). The file was left as it is.")
         return None, EXIT_USAGE
     session.slot = slot
     if args.record is None:

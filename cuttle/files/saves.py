@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,6 +39,11 @@ class SlotError(Exception):
 
 class SlotBusy(SlotError):
     """The slot is held by another running session."""
+
+
+class StrayLockError(SlotError):
+    """The slot's lock file is something else (a directory, a symbolic link): the slot cannot
+    be locked, and the message names the file to remove."""
 
 
 def saves_dir() -> Path:
@@ -106,7 +112,15 @@ def _try_lock(name: str) -> object | None:
 
     folder = saves_dir()
     ensure_dir(folder)
-    lock = _lock(folder / f"{name}.lock")
+    path = folder / f"{name}.lock"
+    with contextlib.suppress(FileNotFoundError):
+        mode = os.lstat(path).st_mode
+        if not stat.S_ISREG(mode):  # a link is never followed: the lock would be made elsewhere
+            what = "a symbolic link" if stat.S_ISLNK(mode) else "not a regular file"
+            raise StrayLockError(
+                f"the save lock {shown_path(path)} is {what}; remove it to use the save {name}"
+            )
+    lock = _lock(path)
     try:
         lock.acquire()  # type: ignore[attr-defined]
     except Timeout:
@@ -140,7 +154,10 @@ def new_slot(seed: int | None = None) -> Slot:
         name = f"game-{n}"
         if os.path.lexists(folder / f"{name}.json"):
             continue
-        lock = _try_lock(name)  # a lock file alone is a slot whose game never saved a move
+        try:
+            lock = _try_lock(name)  # a lock file alone is a slot whose game never saved a move
+        except StrayLockError:
+            continue  # something else sits where its lock goes: the next name
         if lock is None or os.path.lexists(folder / f"{name}.json"):
             continue
         return Slot(name, lock)
@@ -187,8 +204,11 @@ def list_saves() -> list[SaveInfo]:
 
 
 def is_busy(name: str) -> bool:
-    """True while another session holds the slot."""
-    lock = _try_lock(name)
+    """True while another session holds the slot (or it cannot be locked at all)."""
+    try:
+        lock = _try_lock(name)
+    except SlotError:
+        return True
     if lock is None:
         return True
     lock.release()  # type: ignore[attr-defined]
@@ -236,3 +256,27 @@ def delete_save(name: str) -> Path:
 def describe_path(path: Path) -> str:
     """A path for messages."""
     return shown_path(path)
+
+
+def keep_finished_save(slot: Slot, record: GameRecord) -> tuple[bool, str]:
+    """A save whose game is over (its record could not be kept when it ended): try again to
+    keep the record and add it to the history (once: the history keys each game), and remove
+    the save if that worked. A finished game is never played on. Returns (kept, what to say);
+    the slot is released either way."""
+    from cuttle.files.history import record_finished
+    from cuttle.files.safefile import os_reason
+    from cuttle.files.storage import keep_finished
+
+    try:
+        kept = keep_finished(record)
+    except OSError as exc:
+        slot.release()
+        return False, (
+            f"the saved game {slot.name} is over; its record still cannot be kept "
+            f"({os_reason(exc)}), so it stays saved (it is not played on; drop it with: "
+            f"cuttle saves --delete {slot.name})"
+        )
+    _, problem = record_finished(record, None, kept.name)
+    slot.remove()
+    words = f"The saved game {slot.name} was over: its record is now kept as {shown_path(kept)}."
+    return True, words + (f" {problem}" if problem else "")
