@@ -15,11 +15,14 @@ import argparse
 import json
 import math
 import multiprocessing
+import queue
 import random
+import signal
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import FrameType
 from typing import Any
 
 from cuttle import Game
@@ -123,26 +126,50 @@ def _play_star(job: tuple[Match, int]) -> GameResult:
     return play_game(*job)
 
 
+def _quiet_worker() -> None:
+    """A worker leaves signals to the parent: Ctrl-C (sent to the whole process group) is
+    ignored, SIGTERM ends it at once, without a traceback (the parent stops the pool)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
+
+
 def run_match(
     match: Match, jobs: int = 1, on_result: Callable[[GameResult], None] | None = None
 ) -> list[GameResult]:
-    """Play every game of ``match`` (in ``jobs`` processes); results in game order."""
-    work = [(match, i) for i in range(match.games)]
+    """Play every game of ``match`` (in at most ``jobs`` processes, never more than there are
+    games); results in game order. The games are handed out as workers free up (at most a few
+    per worker waiting), so the work list is never built whole."""
     results: list[GameResult] = []
-    it: Iterator[GameResult]
-    if jobs <= 1:
-        it = map(_play_star, work)
-        for r in it:
-            results.append(r)
-            if on_result:
-                on_result(r)
+
+    def take(r: GameResult | BaseException) -> None:
+        if isinstance(r, BaseException):
+            raise r
+        results.append(r)
+        if on_result:
+            on_result(r)
+
+    jobs = max(1, min(jobs, match.games))
+    if jobs == 1:
+        for i in range(match.games):
+            take(play_game(match, i))
     else:
         ctx = multiprocessing.get_context("spawn" if sys.platform == "darwin" else None)
-        with ctx.Pool(jobs) as pool:
-            for r in pool.imap_unordered(_play_star, work, chunksize=1):
-                results.append(r)
-                if on_result:
-                    on_result(r)
+        done: queue.SimpleQueue[GameResult | BaseException] = queue.SimpleQueue()
+        window = 4 * jobs
+        with ctx.Pool(jobs, initializer=_quiet_worker) as pool:
+            pending = 0
+            for i in range(match.games):
+                while pending >= window:
+                    take(done.get())
+                    pending -= 1
+                pool.apply_async(_play_star, ((match, i),), callback=done.put,
+                                 error_callback=done.put)
+                pending += 1
+            while pending:
+                take(done.get())
+                pending -= 1
     results.sort(key=lambda r: r.index)
     return results
 
@@ -232,7 +259,41 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=run_cli)
 
 
+class _Stopped(Exception):
+    """SIGTERM or SIGHUP reached the arena's main process."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    raise _Stopped(signum)
+
+
 def run_cli(args: argparse.Namespace) -> int:
+    """``cuttle arena``; SIGTERM or SIGHUP stops the workers and ends with one line (and the
+    shell's status for the signal)."""
+    old = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        sig = getattr(signal, name, None)
+        if sig is not None:
+            try:
+                old[sig] = signal.signal(sig, _stop)
+            except ValueError:  # not the main thread
+                pass
+    try:
+        return _run_cli(args)
+    except _Stopped as stop:
+        print(f"cuttle arena: {signal.Signals(stop.signum).name} received; stopped",
+              file=sys.stderr)
+        return 128 + stop.signum
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+
+
+def _run_cli(args: argparse.Namespace) -> int:
     try:
         a, opts_a = parse_level(args.a)
         b, opts_b = parse_level(args.b)
