@@ -104,7 +104,9 @@ def test_stats_and_history_show_names_literally(capsys: pytest.CaptureFixture[st
         assert "\x1b]8;" not in out
 
 
-def run(args: list[str], home: Path, encoding: str, stdin: str = "") -> subprocess.CompletedProcess[bytes]:
+def run(
+    args: list[str], home: Path, encoding: str, stdin: str = ""
+) -> subprocess.CompletedProcess[bytes]:
     env = cli_env(home, PYTHONIOENCODING=encoding, COLUMNS="80", TERM="dumb")
     return subprocess.run([sys.executable, "-m", "cuttle", *args], input=stdin.encode(),
                           capture_output=True, env=env, cwd=ROOT, timeout=120)
@@ -127,7 +129,8 @@ def test_ascii_asks_for_ascii_in_every_command(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     record.write_text(json.dumps(finished(3).public_json()))
     for args, stdin in ((["play", "--seed", "1", "--ai", "random", "--ascii"], "draw\nquit\ny\n"),
-                        (["replay", str(record), "--ascii"], ""), (["learn", "1", "--ascii"], "quit\n"),
+                        (["replay", str(record), "--ascii"], ""),
+                        (["learn", "1", "--ascii"], "quit\n"),
                         (["review", str(record), "--iterations", "10", "--ascii"], "")):
         out = run(args, tmp_path, "utf-8", stdin)
         assert out.stdout.isascii(), (args, [c for c in out.stdout.decode() if ord(c) > 127][:5])
