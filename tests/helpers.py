@@ -88,6 +88,8 @@ def position(hands: Any = None, points: Any = None, permanents: Any = None,
     }
     for key, value in extra.items():
         pos[key] = cards(value) if key in ("frozen", "known", "revealed") else value
+    if pos.get("frozen") and "known" not in extra:  # a frozen card came back in view of both
+        pos["known"] = list(pos["frozen"])
     return pos
 
 

@@ -266,6 +266,11 @@ def game_from_position(cls: type[Game], position: dict[str, Any] | str,
         if c not in g.hands[0] and c not in g.hands[1] and c not in g.deck:
             raise ValueError(f"bad position: known card {t!r} is not in a hand or the deck")
         g.known |= 1 << c
+    for c in g.frozen:
+        if not g.known >> c & 1:
+            # A frozen card came back from the table in view of both players: a position with
+            # one hidden would tell the other seat which hidden card it is.
+            raise ValueError(f"bad position: frozen card {card_text(c)!r} is not in known")
     own = pos.get("own_jacks", []) or []
     on_table = {j for js in g.jacks.values() for j in js}
     if not isinstance(own, list):
