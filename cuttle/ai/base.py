@@ -16,6 +16,7 @@ from typing import Any
 
 from cuttle import Game, Move
 from cuttle.ai.options import Spec, check_options
+from cuttle.engine.phases import COUNTER_PHASE
 
 View = dict[str, Any]
 
@@ -24,6 +25,9 @@ class Player:
     """Base class of the AI players. Subclasses implement :meth:`decide`."""
 
     level = "base"
+    #: A searching player thinks over a forced move too where being forced depends on hidden
+    #: cards (the counter window: no two in hand), so its time does not tell the hand.
+    hides_forced = False
 
     def __init__(self, seed: int | None = None) -> None:
         if seed is not None and not isinstance(seed, int):
@@ -63,7 +67,7 @@ class Player:
         moves = game.legal_moves()  # the seat's own options: a function of its view
         if not moves:
             raise ValueError("no legal move in this position")
-        if len(moves) == 1:
+        if len(moves) == 1 and not (self.hides_forced and game.phase == COUNTER_PHASE):
             return moves[0], "the only legal move"
         return self.decide(view, seat, moves, self.rng_for(view))
 

@@ -55,6 +55,7 @@ from cuttle.ai.inference import (
 from cuttle.ai.knowledge import read_view
 from cuttle.ai.learned import evaluate_learned
 from cuttle.ai.options import ITERATIONS, THINK, Spec
+from cuttle.engine.phases import COUNTER_PHASE
 from cuttle.engine.position import sees_opponent_hand
 from cuttle.engine.search import child, push, search_copy
 from cuttle.engine.search import moves as legal
@@ -238,6 +239,7 @@ class DeterminizedPlayer(Player):
     """``hard``: determinized minimax over sampled deals. See the module docstring."""
 
     level = "hard"
+    hides_forced = True
 
     def __init__(self, seed: int | None = None, **options: Any) -> None:
         super().__init__(seed)
@@ -363,38 +365,48 @@ class DeterminizedPlayer(Player):
             # the opponent's, the seat's.
             ranked = sorted(moves, key=lambda mv: (-counts[mv], -sums[mv] / counts[mv]))
             finals = ranked[: self.finalists]
-            if len(finals) > 1:
+            # In the counter window the seat may be answering with no choice (no two): the
+            # deeper round then does the same work as with ``finalists`` choices.
+            width = self.finalists if base.phase == COUNTER_PHASE else len(finals)
+            if len(finals) > 1 or width > 1:
                 best, rate, n, deep_values = self._deeper(finals, dets, base, seat, rng,
-                                                          searcher, horizon + 2, t_start)
+                                                          searcher, horizon + 2, t_start,
+                                                          max(width, len(finals)))
                 used += n
         self.last_iterations = used
         # Each searched move's win chance, from the deepest search it had (game review).
         self.last_values = {m: sums[m] / counts[m] for m in moves if counts[m]}
         self.last_values.update(deep_values)
+        if len(moves) == 1:
+            return best, "the only legal move"
         if base.phase == "main" and self._blocks(view, seat, base, best):
             return best, "blocks the opponent's win"
         return best, f"best by search: {100 * rate:.0f}% of {used} simulations"
 
     def _deeper(self, finals: list[Move], dets: list[Game], base: Game, seat: int,
                 rng: random.Random, searcher: Searcher, horizon: int,
-                t_start: float) -> tuple[Move, float, int, dict[Move, float]]:
+                t_start: float, width: int) -> tuple[Move, float, int, dict[Move, float]]:
         """The best of ``finals`` by ``deep`` simulations each at ``horizon`` (the same deals for
         all, taken in turn so that a time budget stops them evenly); its win rate, the number
-        of simulations run, and each finalist's win rate."""
+        of simulations run, and each finalist's win rate. Each round runs ``width``
+        simulations (at least one per finalist; more go to the finalists in turn)."""
         sums = dict.fromkeys(finals, 0.0)
+        counts = dict.fromkeys(finals, 0)
         n = 0
         for i in range(self.deep):
             if self.think is not None and i and time.perf_counter() - t_start > self.think:
                 break
             if i == len(dets):
                 dets.append(search_copy(base.redeal(seat, rng)))
-            for m in finals:
+            for k in range(width):
+                m = finals[k % len(finals)]
                 v = searcher.value(child(dets[i], m), horizon)
                 sums[m] += 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -v / self.scale))))
+                counts[m] += 1
                 n += 1
-        best = max(finals, key=lambda mv: sums[mv])
-        per = n // len(finals)
-        return best, sums[best] / per, n, {m: sums[m] / per for m in finals}
+        rates = {m: sums[m] / counts[m] for m in finals}
+        best = max(finals, key=lambda mv: rates[mv])
+        return best, rates[best], n, rates
 
     @staticmethod
     def _blocks(view: View, seat: int, base: Game, move: Move) -> bool:
