@@ -451,11 +451,22 @@ def _leave(session: GameSession, why: str, status: int) -> int:
     """Save and say so on stderr in one line (the screen may be gone)."""
     try:
         session.save()
-        words = session.leave_words()
+        words = _over_words(session) or session.leave_words()
     except BaseException:  # noqa: BLE001 - a second signal while saving: still one line
         words = "the game may not be saved"
     err(f"{why}: {words}")
     return status
+
+
+def _over_words(session: GameSession) -> str | None:
+    """What leaving says once the game is over (it was kept when it ended, or stays in its
+    save slot when its record could not be): None while it is in play."""
+    if session.game.outcome is None or not session.options.save:
+        return None
+    if session.slot is not None and session.slot.exists():
+        return (f"The game is over; its record could not be kept, so it stays saved as "
+                f"{session.slot.name} (cuttle play --resume keeps it).")
+    return "The game is over and kept (see: cuttle history)."
 
 
 @restores_terminal

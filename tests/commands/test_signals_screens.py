@@ -45,3 +45,33 @@ def test_a_signal_in_a_full_screen_command_restores_the_terminal(
     assert b"\x1b[?1000l" in t.raw or b"\x1b[?1000h" not in t.raw
     assert modes[3] & termios.ICANON and modes[3] & termios.ECHO  # lines and echo again
     assert f"{signal.Signals(sig).name} received" in t.text()
+
+
+MOVES = ["perm KS", "oneoff 6D", "counter 2C", "counter 2H", "resolve", "points 6H",
+         "points 8D", "points 4S", "draw", "draw", "points 9H", "points 3D", "draw", "points TC"]
+
+
+def test_sigterm_at_the_rematch_question_says_the_game_was_kept(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from helpers import cli_env
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cuttle", "play", "--hotseat", "--seed", "2"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=cli_env(tmp_path, COLUMNS="80"), cwd=tmp_path,
+    )
+    assert proc.stdin is not None
+    proc.stdin.write("\n".join(MOVES) + "\n")
+    proc.stdin.flush()  # stdin stays open: the game waits at the rematch question
+    games = tmp_path / "data" / "cuttle" / "games"
+    end = time.monotonic() + 30
+    while not (games.is_dir() and list(games.glob("*.json"))):
+        assert time.monotonic() < end and proc.poll() is None
+        time.sleep(0.05)
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=20)
+    assert proc.returncode == 143
+    assert "could not be saved" not in err and "over and kept" in err, err
