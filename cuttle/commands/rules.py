@@ -12,6 +12,7 @@ import argparse
 import os
 import sys
 
+from cuttle.commands.common import err
 from cuttle.commands.signals import restores_terminal
 from cuttle.rulesdoc import (
     _CARD_HELP,
@@ -74,7 +75,9 @@ def run(args: argparse.Namespace) -> int:
         for name in args.variant or []:
             parts.append(variant_section(markdown, name))
     except ValueError as error:
-        print(f"cuttle rules: {error}", file=sys.stderr)
+        # The message quotes the topic as typed: any length, any character (err cuts and
+        # escapes it, as every message from a stranger's text).
+        err(f"rules: {error}")
         return 2
     if use_pager(args):
         from cuttle.ui.pager import RulesPager
