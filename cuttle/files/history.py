@@ -202,10 +202,7 @@ class History:
         where = f"the game history {shown_path(self.path)}"
         text = str(exc)
         if isinstance(exc, sqlite3.Error) and _busy(exc):
-            return HistoryError(
-                f"{where} is busy (another cuttle is using it); nothing was changed, try again "
-                "in a moment"
-            )
+            return HistoryError(f"{where} is busy (another cuttle is using it)")
         if "readonly" in text or "read-only" in text:
             return HistoryError(f"{where} cannot be written (it is read-only)")
         if "disk I/O error" in text or "disk is full" in text:
