@@ -364,8 +364,10 @@ class History:
         if not names:
             return 0
         count = 0
+        con.execute("PRAGMA busy_timeout = 0")  # busy now: left for a later call, no waiting
         try:
             con.execute("BEGIN IMMEDIATE")
+            con.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
             try:
                 for name in sorted(names):
                     path = folder / name
@@ -387,6 +389,8 @@ class History:
                 raise
         except sqlite3.Error:
             return 0
+        finally:
+            con.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
         return count
 
     # -- writing --------------------------------------------------------------------------------
