@@ -26,6 +26,7 @@ from cuttle.commands.common import (
     is_interactive,
 )
 from cuttle.commands.signals import restores_terminal
+from cuttle.files.settings import PACES
 from cuttle.files.storage import MAX_SEED, MAX_THINK, MIN_THINK
 
 if TYPE_CHECKING:
@@ -33,7 +34,6 @@ if TYPE_CHECKING:
     from cuttle.play.session import GameSession, Options, Seat
     from cuttle.text.cardtext import CardStyle
 
-PACES = ("step", "normal", "fast")  # kept in step with cuttle.ui.screenstate (not imported: slow)
 _STDOUT_ERRNOS = (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EFBIG, getattr(errno, "EDQUOT", -1))
 
 

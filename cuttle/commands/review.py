@@ -19,11 +19,12 @@ if TYPE_CHECKING:
     from cuttle.ai.review import Review
     from cuttle.files.storage import GameRecord
 
+from cuttle.ai import LEVELS
 from cuttle.commands.common import EXIT_ERROR, EXIT_OK, EXIT_USAGE, err
 from cuttle.text.reviewtext import review_text
 from cuttle.text.safetext import one_line, safe_text
 
-LEVEL_CHOICES = ("random", "easy", "medium", "hard", "human")
+LEVEL_CHOICES = (*LEVELS, "human")
 RESULTS = ("win", "loss", "draw")
 
 

@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from cuttle.ai import LEVELS
 from cuttle.files import storage
 from cuttle.files.safefile import CorruptFileError, read_json_file, shown_path, write_json_atomic
 
@@ -28,6 +29,10 @@ class SettingsError(ValueError):
     """A setting name or value that cannot be used; the message says which and why."""
 
 
+#: The paces of the opponent's turn on the full screen (the one definition).
+PACES = ("step", "normal", "fast")
+
+
 def _field(default: Any, help: str, choices: tuple[str, ...] = ()) -> Any:
     return field(default=default, metadata={"help": help, "choices": choices})
 
@@ -36,13 +41,11 @@ def _field(default: Any, help: str, choices: tuple[str, ...] = ()) -> Any:
 class Settings:
     """Every setting with its default; ``field.metadata`` has its help and choices."""
 
-    ai: str = _field(
-        "medium", "the AI's level in cuttle play", ("random", "easy", "medium", "hard")
-    )
+    ai: str = _field("medium", "the AI's level in cuttle play", LEVELS)
     pace: str = _field(
         "normal",
         "the opponent's turn: step (a key after each action), normal (a short pause), fast",
-        ("step", "normal", "fast"),
+        PACES,
     )
     cards: str = _field("symbols", "how cards are drawn: 7♦ or 7D", ("symbols", "ascii"))
     color: bool = _field(True, "colours on a terminal; NO_COLOR and --no-color win")

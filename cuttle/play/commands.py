@@ -15,7 +15,7 @@ from rich.text import Text
 
 from cuttle import Move
 from cuttle.files.safefile import CorruptFileError, UnsafeTargetError, os_reason, shown_path
-from cuttle.files.settings import describe
+from cuttle.files.settings import PACES
 from cuttle.files.storage import (
     read_record,
     write_json,
@@ -35,7 +35,6 @@ from cuttle.text.intent import normalize_input
 from cuttle.text.render import MoveListView
 from cuttle.text.safetext import clean_line, one_line
 
-PACES = describe("pace")[1]  # the opponent's turn on the full screen: the setting's values
 # Commands that put something else on the screen than the numbered list of moves.
 SHOWS_ANOTHER_VIEW = ("help", "?", "h", "rules", "scrap", "log", "hint", "undo")
 VERBS = (

@@ -29,6 +29,6 @@ class Places:
         [GameRecord, float | None, str | None], tuple[int | None, str | None]
     ] = history.record_finished
     load_settings: Callable[[], tuple[Settings, list[str]]] = settings.load_settings
-    save_settings: Callable[[Settings], Path] = settings.save_settings
+    save_settings: Callable[..., Path] = settings.save_settings  # (new, base=what was read)
     settings_path: Callable[[], Path] = settings.settings_path
     clock: Callable[[], float] = time.monotonic

@@ -68,7 +68,7 @@ def settings_command(session: SessionState, words: list[str]) -> None:
         return
     key = setting_key(name)
     try:
-        places.save_settings(new)
+        places.save_settings(new, base=settings)
     except OSError as exc:
         session.say(
             f"Nothing changed: could not write {shown_path(places.settings_path())} "

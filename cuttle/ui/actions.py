@@ -20,10 +20,11 @@ from prompt_toolkit.layout import Window
 from rich.console import RenderableType
 from rich.text import Text
 
+from cuttle.files.settings import PACES
 from cuttle.play.io import MoveSource
 from cuttle.ui.layout import ScreenLayout
 from cuttle.ui.overlay import Overlay
-from cuttle.ui.screenstate import HAND, MSG, NOTHING, OVL, PACES, ScreenState
+from cuttle.ui.screenstate import HAND, MSG, NOTHING, OVL, ScreenState
 
 PACE_DELAY = 0.5  # seconds an opponent's action stays on screen at the normal pace
 

@@ -18,13 +18,12 @@ from typing import Any
 from prompt_toolkit.output import Output
 from rich.console import RenderableType
 
-from cuttle.files.settings import describe
+from cuttle.files.settings import PACES
 from cuttle.text.cardtext import CardStyle
 from cuttle.text.render import TableModel
 from cuttle.ui.overlay import Overlay
 from cuttle.ui.screen import MIN_HEIGHT, MIN_WIDTH, SIDE_LOG
 
-PACES = describe("pace")[1]  # step, normal, fast: the values of the pace setting
 # The drawings kept in ``ScreenState.cache`` that a change makes stale (see ``forget``).
 MSG = ("msg",)  # the lines above the input
 OVL = ("ovl",)  # the window over the board

@@ -60,7 +60,9 @@ def test_a_session_saves_keeps_records_and_sets_through_its_places(tmp_path: Pat
         calls["history"].append((duration, source))
         return 7, None
 
-    def save_settings(settings: Settings) -> Path:
+    def save_settings(settings: Settings, base: Settings | None = None) -> Path:
+        # base: what the change was made on, so only the changed setting is written
+        assert base is not None and base.pace != settings.pace
         calls["settings"].append(settings.pace)
         return tmp_path / "settings.json"
 
