@@ -62,6 +62,7 @@ def draw(app: Application[None], columns: int, rows: int) -> list[str]:
     """The screen as the application would draw it now: one string per row, trailing blanks cut
     (a wide character's second cell is left out, so a row reads as its text)."""
     screen = Screen()
+    app.render_counter += 1  # a new frame: the controls' fragments are made again
 
     async def write() -> None:  # in a loop: the input line loads its history as a task
         with set_app(app):
