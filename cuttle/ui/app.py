@@ -20,7 +20,7 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from prompt_toolkit.application import Application, get_app_session
+from prompt_toolkit.application import Application, create_app_session, get_app_session
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import Input
@@ -123,7 +123,10 @@ class AppIO(ScreenActions):
 
         self._clear_scrollback()
         try:
-            self.app.run(pre_run=pre_run)  # SIGINT acts as the Ctrl-C key
+            # its own app session: prompt_toolkit keeps the running application there, and the
+            # default session is one for the whole process (two screens would share keys)
+            with create_app_session(input=self.app.input, output=self.output):
+                self.app.run(pre_run=pre_run)  # SIGINT acts as the Ctrl-C key
         except EOFError:  # the input closed (a pipe in tests)
             pass
         finally:

@@ -1,0 +1,127 @@
+"""``build_application``: the full screen's application built from its layout and keys on the input
+and output it is handed (never the process's terminal), so two run side by side in one process,
+each on its own pipe, without seeing each other's keys."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+
+from appdriver import Driver
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.input import PipeInput, create_pipe_input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.output import ColorDepth
+from screenkit import SizedOutput, table
+
+from cuttle.text.cardtext import CardStyle
+from cuttle.ui.app import AppIO
+from cuttle.ui.appwiring import ESC_WAIT, KEY_WAIT, build_application
+from cuttle.ui.layout import ScreenLayout
+from cuttle.ui.overlay import STYLE
+from cuttle.ui.screenstate import ScreenState
+
+
+class Screen:
+    """One screen's parts: its state, input line, layout, the keys it was given, its application."""
+
+    def __init__(self, pipe: PipeInput, color: bool = False) -> None:
+        self.output = SizedOutput(80, 24)
+        self.state = ScreenState(CardStyle(), "normal", self.output)
+        self.state.tbl = table(0, ["draw"])
+        self.state.mode = "read"
+        self.buffer = Buffer(multiline=False)
+        self.layout = ScreenLayout(self.state, self.buffer, lambda i: None, lambda d: None)
+        self.lines: list[str] = []
+        self.f2 = 0
+        keys = KeyBindings()
+
+        @keys.add("enter")
+        def _send(event: KeyPressEvent) -> None:
+            self.lines.append(self.buffer.text)
+            self.buffer.reset()
+            if self.lines[-1] == "quit":
+                event.app.exit()
+
+        more = KeyBindings()
+
+        @more.add("f2")
+        def _f2(event: KeyPressEvent) -> None:
+            self.f2 += 1
+
+        self.app = build_application(
+            self.layout, [keys, more], color=color, pt_input=pipe, pt_output=self.output
+        )
+
+
+@contextmanager
+def pipes(n: int) -> Iterator[list[PipeInput]]:
+    with ExitStack() as stack:
+        yield [stack.enter_context(create_pipe_input()) for _ in range(n)]
+
+
+def test_the_application_runs_on_the_input_and_output_it_is_handed() -> None:
+    with pipes(1) as (pipe,):
+        screen = Screen(pipe)
+        app = screen.app
+        assert app.input is pipe and app.output is screen.output
+        assert app.full_screen and app.mouse_support()
+        assert app.layout.current_window is screen.layout.input_window  # the input line has keys
+        assert app.style is STYLE
+        assert app.ttimeoutlen == ESC_WAIT and app.timeoutlen == KEY_WAIT
+        assert app.color_depth == ColorDepth.MONOCHROME
+        assert Screen(pipe, color=True).app.color_depth == screen.output.get_default_color_depth()
+
+
+def test_the_keys_of_every_binding_given_reach_the_screen() -> None:
+    with pipes(1) as (pipe,):
+        screen = Screen(pipe)
+        pipe.send_text("draw\r\x1bOQpoints 9S\rquit\r")  # F2 between the lines
+        screen.app.run(handle_sigint=False)
+    assert screen.lines == ["draw", "points 9S", "quit"]
+    assert screen.f2 == 1
+
+
+def test_two_screens_in_one_process_each_read_their_own_pipe() -> None:
+    with pipes(2) as (one_pipe, two_pipe):
+        one, two = Screen(one_pipe), Screen(two_pipe)
+        one_pipe.send_text("draw\rquit\r")
+        two_pipe.send_text("points 9S\r\x1bOQpass\rquit\r")
+
+        async def run(screen: Screen) -> None:
+            # prompt_toolkit keeps the running application in its app session: one each
+            with create_app_session(input=screen.app.input, output=screen.output):
+                await screen.app.run_async(handle_sigint=False)
+
+        async def both() -> None:
+            await asyncio.gather(run(one), run(two))
+
+        asyncio.run(both())
+    assert one.lines == ["draw", "quit"] and one.f2 == 0
+    assert two.lines == ["points 9S", "pass", "quit"] and two.f2 == 1
+    assert one.state.screen_size() == two.state.screen_size() == (80, 24)
+
+
+def test_two_full_screens_on_two_threads_each_read_their_own_pipe() -> None:
+    """``AppIO.run`` on two threads of one process (a server's sessions): each line typed on a
+    screen's pipe reaches that screen's game, and only it."""
+    with pipes(2) as (one_pipe, two_pipe):
+        ios = [AppIO(pt_input=p, pt_output=SizedOutput(80, 24)) for p in (one_pipe, two_pipe)]
+        got: dict[int, object] = {}
+
+        def run(i: int) -> None:
+            io = ios[i]
+            got[i] = io.run(lambda: (io.read("> "), io.read("> ")))
+
+        threads = [threading.Thread(target=run, args=(i,), daemon=True) for i in (0, 1)]
+        for t in threads:
+            t.start()
+        for word in ("first", "second"):
+            for io, pipe, who in zip(ios, (one_pipe, two_pipe), ("one", "two"), strict=True):
+                Driver(io, pipe.send_text).keys(f"{who} {word}\r")
+        for t in threads:
+            t.join(30)
+    assert got == {0: ("one first", "one second"), 1: ("two first", "two second")}
