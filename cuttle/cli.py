@@ -34,6 +34,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "cuttle.commands.learn",
     "cuttle.commands.review",
     "cuttle.commands.settings",
+    "cuttle.commands.serve",
 )
 
 

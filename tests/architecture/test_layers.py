@@ -19,6 +19,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("cuttle.__main__",),
     ("cuttle.cli",),
     ("cuttle.commands",),
+    ("cuttle.serve",),
     ("cuttle.ui",),
     ("cuttle.play", "cuttle.learn"),
     ("cuttle.files",),

@@ -1,0 +1,133 @@
+"""``cuttle serve``: host games over SSH; a friend needs nothing but ``ssh``.
+
+Light at import time (no asyncssh, rich or prompt_toolkit): ``cuttle --help`` registers it.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from cuttle.commands.common import EXIT_ERROR, EXIT_USAGE, err
+
+DEFAULT_PORT = 2222
+LOG_NAME = "serve.log"
+
+
+def _minutes(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number of minutes") from None
+    if not 0 < value <= 24 * 60:
+        raise argparse.ArgumentTypeError("minutes must be more than 0 and at most 1440")
+    return value
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a port (0 to 65535)")
+    return int(text)
+
+
+def _sessions(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 10_000:
+        raise argparse.ArgumentTypeError("--max-sessions takes a number from 1 to 10000")
+    return int(text)
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``serve`` to the ``cuttle`` parser."""
+    cmd = subparsers.add_parser(
+        "serve",
+        help="host games over SSH: a friend plays with ssh -p 2222 HOST",
+        description="Serve the game over SSH. Friends log in with a public key (listed in an "
+        "authorized_keys file, or any key with --open); the SSH user name is their name. "
+        "See docs/serve.md.",
+    )
+    cmd.add_argument("--bind", default="127.0.0.1", metavar="ADDR",
+                     help="the address to listen on (default 127.0.0.1: this machine only)")
+    cmd.add_argument("--port", type=_port, default=DEFAULT_PORT, metavar="N",
+                     help=f"the port (default {DEFAULT_PORT}; 0 picks a free one)")
+    who = cmd.add_mutually_exclusive_group()
+    who.add_argument("--authorized-keys", type=Path, metavar="FILE",
+                     help="the public keys that may log in (OpenSSH authorized_keys format; "
+                     "default: authorized_keys in the config directory, when present)")
+    who.add_argument("--open", action="store_true",
+                     help="let any key in (a player is known by the key's fingerprint)")
+    cmd.add_argument("--hold", type=_minutes, default=5.0, metavar="M",
+                     help="minutes a dropped player's seat is kept (default 5)")
+    cmd.add_argument("--idle", type=_minutes, default=15.0, metavar="M",
+                     help="minutes idle on one's turn before the opponent may claim (default 15)")
+    cmd.add_argument("--max-sessions", type=_sessions, default=64, metavar="N",
+                     help="connections at once (default 64)")
+    cmd.set_defaults(func=serve_command)
+
+
+def serve_command(args: argparse.Namespace) -> int:
+    """Run ``cuttle serve``; returns the exit status."""
+    import asyncio
+    import logging
+
+    from cuttle.files.safefile import ensure_dir, os_reason
+    from cuttle.files.storage import NoHomeError, config_dir, state_dir
+    from cuttle.serve.keys import (
+        AUTHORIZED_KEYS_NAME,
+        KeyProblem,
+        default_authorized_keys,
+        load_authorized_keys,
+        load_host_key,
+    )
+    from cuttle.serve.server import Settings, run_server
+
+    try:
+        keys_file: Path | None = args.authorized_keys
+        if keys_file is None and not args.open:
+            keys_file = default_authorized_keys()
+        if keys_file is None and not args.open:
+            err(
+                "serve: nobody could log in. Give --authorized-keys FILE (the public keys of "
+                f"your friends), put them in {config_dir() / AUTHORIZED_KEYS_NAME}, or let any "
+                "key in with --open"
+            )
+            return EXIT_USAGE
+        authorized = load_authorized_keys(keys_file) if keys_file is not None else None
+        host_key = load_host_key()
+        ensure_dir(state_dir())
+        log_path = state_dir() / LOG_NAME
+    except KeyProblem as exc:
+        err(f"serve: {exc}")
+        return EXIT_ERROR
+    except NoHomeError as exc:
+        err(f"serve: {exc}")
+        return EXIT_ERROR
+    except OSError as exc:
+        err(f"serve: {os_reason(exc)}")
+        return EXIT_ERROR
+    handler = logging.FileHandler(log_path, encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    for name in ("cuttle.serve", "asyncssh"):
+        logger = logging.getLogger(name)
+        logger.addHandler(handler)
+        logger.propagate = False
+    logging.getLogger("cuttle.serve").setLevel(logging.INFO)
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    settings = Settings(
+        bind=args.bind,
+        port=args.port,
+        authorized=authorized,
+        hold=args.hold * 60,
+        idle=args.idle * 60,
+        max_sessions=args.max_sessions,
+    )
+
+    def say(line: str) -> None:
+        print(line, flush=True)
+
+    try:
+        return asyncio.run(run_server(settings, host_key, say))
+    except OSError as exc:
+        err(f"serve: cannot listen on {args.bind}:{args.port}: {os_reason(exc)}")
+        return EXIT_ERROR
+    finally:
+        handler.close()

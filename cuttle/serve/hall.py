@@ -1,0 +1,189 @@
+"""The server's rooms: the open tables waiting for an opponent and the games in play.
+
+The hall is touched only on the server's event loop. A table is opened with ``new`` and waits;
+``join`` seats a second player and starts a ``Match``; ``ai`` starts one against the AI at once.
+A player is known by the fingerprint of their login key, so a reconnect finds their seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from cuttle import Game
+from cuttle.play.players import LEVELS
+from cuttle.serve.keys import Login
+from cuttle.serve.match import Chair, Clock, Match
+
+MAX_SEED = 10**6
+
+
+class HallError(ValueError):
+    """A lobby command that cannot be done; the message says why (one line)."""
+
+
+@dataclass
+class Table:
+    """An open table: who waits there, the rules, since when; ``seated`` learns of the game."""
+
+    id: str
+    host: Login
+    rules: str
+    since: float = field(default_factory=time.time)
+    seated: asyncio.Future[tuple[Match, int]] | None = None
+
+
+class Hall:
+    """The open tables and the games in play."""
+
+    def __init__(
+        self,
+        *,
+        hold: float = 300.0,
+        idle: float = 900.0,
+        clock: Clock | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.hold = hold
+        self.idle = idle
+        self.clock = clock or Clock()
+        self.rng = rng or random.Random()
+        self.tables: dict[str, Table] = {}
+        self.matches: dict[str, Match] = {}
+        self.listeners: set[Callable[[], None]] = set()
+        self.ids = itertools.count(1)
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def changed(self) -> None:
+        """Every lobby redraws its lists."""
+        for listener in list(self.listeners):
+            listener()
+
+    def _new_id(self) -> str:
+        while True:
+            n = next(self.ids)
+            tid = f"{n:x}{self.rng.randrange(16 * 16):02x}"
+            if tid not in self.tables and tid not in self.matches:
+                return tid
+
+    @staticmethod
+    def check_rules(rules: str) -> str:
+        try:
+            Game.new(seed=1, rules=rules)
+        except ValueError as exc:
+            raise HallError(str(exc)) from None
+        return rules
+
+    def open_table(self, host: Login, rules: str) -> Table:
+        """``new``: a table waiting for an opponent."""
+        self.check_rules(rules)
+        for t in self.tables.values():
+            if t.host.key == host.key:
+                raise HallError(f"you already wait at table {t.id}")
+        loop = asyncio.get_running_loop()
+        table = Table(self._new_id(), host, rules, seated=loop.create_future())
+        self.tables[table.id] = table
+        self.changed()
+        return table
+
+    def close_table(self, table: Table) -> None:
+        """The host left before anyone sat down."""
+        if self.tables.pop(table.id, None) is not None:
+            self.changed()
+
+    def join(self, login: Login, table_id: str | None) -> tuple[Match, int]:
+        """``join [ID]``: sit at that table (no id: the one waiting longest); the game starts."""
+        open_tables = sorted(self.tables.values(), key=lambda t: t.since)
+        if table_id is None:
+            candidates = [t for t in open_tables if t.host.key != login.key]
+            if not candidates:
+                raise HallError("no table is waiting; open one with new")
+            table = candidates[0]
+        else:
+            found = self.tables.get(table_id.lower())
+            if found is None:
+                raise HallError(f"no table {table_id[:12]!r} is waiting (see the list)")
+            table = found
+        if table.host.key == login.key:
+            raise HallError("that is your own table: wait for an opponent")
+        del self.tables[table.id]
+        seed = self.rng.randrange(1, MAX_SEED)
+        first = self.rng.randrange(2)  # who moves first is drawn
+        people = [table.host, login] if first == 0 else [login, table.host]
+        names = _distinct(people[0].name, people[1].name)
+        chairs = (Chair(names[0], people[0].key), Chair(names[1], people[1].key))
+        match = self._start(table.id, seed, table.rules, chairs, (None, None))
+        host_seat = 0 if first == 0 else 1
+        if table.seated is not None and not table.seated.done():
+            table.seated.set_result((match, host_seat))
+        return match, 1 - host_seat
+
+    def play_ai(self, login: Login, level: str, rules: str) -> tuple[Match, int]:
+        """``ai [LEVEL]``: a game against the AI on the server, the player moving first."""
+        if level not in LEVELS:
+            raise HallError(f"no AI level {level[:12]!r}: {', '.join(LEVELS)}")
+        self.check_rules(rules)
+        seed = self.rng.randrange(1, MAX_SEED)
+        chairs = (Chair(login.name, login.key), Chair(f"AI ({level})", None))
+        match = self._start(self._new_id(), seed, rules, chairs, (None, level))
+        return match, 0
+
+    def _start(
+        self,
+        match_id: str,
+        seed: int,
+        rules: str,
+        chairs: tuple[Chair, Chair],
+        ai: tuple[str | None, str | None],
+        moves: list[str] | None = None,
+    ) -> Match:
+        loop = asyncio.get_running_loop()
+
+        def ended(match: Match) -> None:
+            loop.call_soon_threadsafe(self._ended, match)
+
+        match = Match(
+            match_id, seed, rules, chairs, ai,
+            hold=self.hold, idle=self.idle, clock=self.clock, moves=moves, on_end=ended,
+        )
+        first = match.session.names[0]
+        match.session.announce(f"{chairs[0].name} vs {chairs[1].name}: {first} moves first.")
+        self.matches[match.id] = match
+        match.start()
+        self.changed()
+        return match
+
+    def _ended(self, match: Match) -> None:
+        if self.matches.get(match.id) is match:
+            del self.matches[match.id]
+            self.changed()
+
+    def watch(self, match_id: str | None) -> Match:
+        """``watch [ID]``: a game in play (no id: the one started last)."""
+        if match_id is None:
+            if not self.matches:
+                raise HallError("no game is being played")
+            return list(self.matches.values())[-1]
+        match = self.matches.get(match_id.lower())
+        if match is None:
+            raise HallError(f"no game {match_id[:12]!r} is being played (see the list)")
+        return match
+
+    def seat_of(self, login: Login) -> tuple[Match, int] | None:
+        """The game this player has a seat in (to go back to it on reconnect)."""
+        for match in self.matches.values():
+            seat = match.seat_of(login.key)
+            if seat is not None and not match.over:
+                return match, seat
+        return None
+
+
+def _distinct(a: str, b: str) -> tuple[str, str]:
+    """Two names a player can tell apart."""
+    if a != b:
+        return a, b
+    return f"{a} (1)", f"{b} (2)"

@@ -1,0 +1,357 @@
+"""The lobby: the full-screen frame where a player opens a table, joins one, plays the AI or
+watches a game, with typed commands, Tab completion and a help window (F1).
+
+``Lobby.run`` returns what the player chose: ``("play", match, seat)``, ``("watch", match)`` or
+``("quit",)``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Iterable
+from typing import Any
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.layout import (
+    ConditionalContainer,
+    Float,
+    FloatContainer,
+    HSplit,
+    Layout,
+    Window,
+)
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.layout.menus import CompletionsMenu
+from prompt_toolkit.layout.processors import BeforeInput
+from prompt_toolkit.output import Output
+from prompt_toolkit.widgets import Frame
+from rich.console import Group, RenderableType
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from cuttle.play.players import LEVELS
+from cuttle.rules import PRESETS, VARIANTS
+from cuttle.serve.hall import Hall, HallError, Table
+from cuttle.serve.keys import Login
+from cuttle.serve.match import Match
+from cuttle.ui.overlay import STYLE
+from cuttle.ui.richpt import RichControl
+
+MAX_LINE = 200
+STATUS = " F1 help · Tab completes · new · join · ai · watch · quit"
+COMMANDS = ("new", "join", "ai", "watch", "help", "quit")
+HELP = """\
+new [--rules R] [--variant V ...]   open a table and wait for an opponent
+join [ID]                           sit at a table (no ID: the one waiting longest)
+ai [LEVEL] [--rules R]              play the AI here (levels: {levels})
+watch [ID]                          watch a game in play (no ID: the latest)
+cancel                              leave the table you opened
+quit                                leave the server
+
+Rules: {presets}. Variants: {variants}.
+Tab completes commands and ids; F1 or help shows this; Esc closes it.
+An invitation is one line: ssh -t -p PORT HOST join ID"""
+
+Choice = tuple[Any, ...]
+
+
+class LobbyCompleter(Completer):
+    """Commands, then the ids, levels, rules and variants that fit where the cursor is."""
+
+    def __init__(self, hall: Hall) -> None:
+        self.hall = hall
+
+    def get_completions(
+        self, document: Document, complete_event: CompleteEvent
+    ) -> Iterable[Completion]:
+        text = document.text_before_cursor
+        words = text.split()
+        word = "" if text.endswith(" ") or not words else words[-1]
+        before = words[:-1] if word else words
+        options: list[str]
+        if not before:
+            options = list(COMMANDS)
+        elif before[-1] == "--rules":
+            options = list(PRESETS)
+        elif before[-1] == "--variant":
+            options = list(VARIANTS)
+        elif before[0] == "join":
+            options = list(self.hall.tables)
+        elif before[0] == "watch":
+            options = list(self.hall.matches)
+        elif before[0] == "ai":
+            options = [*LEVELS, "--rules"]
+        elif before[0] == "new":
+            options = ["--rules", "--variant"]
+        else:
+            options = []
+        for option in options:
+            if option.startswith(word):
+                yield Completion(option, start_position=-len(word))
+
+
+def parse_rules(args: list[str]) -> tuple[str, list[str]]:
+    """``--rules R`` and ``--variant V`` (any number) out of ``args``: (rules text, the rest)."""
+    preset = "classic"
+    variants: list[str] = []
+    rest: list[str] = []
+    it = iter(args)
+    for word in it:
+        if word in ("--rules", "--variant"):
+            value = next(it, None)
+            if value is None:
+                raise HallError(f"{word} needs a value")
+            if word == "--rules":
+                preset = value
+            else:
+                variants.append(value)
+        else:
+            rest.append(word)
+    return "+".join([preset, *variants]), rest
+
+
+def since_words(then: float, now: float) -> str:
+    mins = int(max(0.0, now - then) // 60)
+    return "just now" if mins < 1 else f"{mins} min"
+
+
+class Lobby:
+    """One player's lobby screen on their connection."""
+
+    def __init__(
+        self,
+        hall: Hall,
+        login: Login,
+        pt_input: Input,
+        pt_output: Output,
+        notice: str = "",
+    ) -> None:
+        self.hall = hall
+        self.login = login
+        self.messages: list[str] = [notice] if notice else []
+        self.waiting: Table | None = None
+        self.help_open = False
+        self.buffer = Buffer(
+            completer=LobbyCompleter(hall),
+            complete_while_typing=False,
+            multiline=False,
+            accept_handler=self._accept,
+            on_text_changed=self._limit,
+        )
+        self.body = RichControl(self._lists)
+        self.help_control = RichControl(lambda w: Text(self.help_text()), focusable=True)
+        kb = KeyBindings()
+        help_open = Condition(lambda: self.help_open)
+
+        @kb.add("f1")
+        def _help(event: KeyPressEvent) -> None:
+            self.help_open = not self.help_open
+
+        @kb.add("escape", filter=help_open)
+        @kb.add("q", filter=help_open)
+        def _close(event: KeyPressEvent) -> None:
+            self.help_open = False
+
+        @kb.add("c-c")
+        @kb.add("c-d")
+        def _leave(event: KeyPressEvent) -> None:
+            self._run_line("quit")
+
+        @kb.add("tab")
+        def _complete(event: KeyPressEvent) -> None:
+            buf = event.app.current_buffer
+            if buf.complete_state:
+                buf.complete_next()
+            else:
+                buf.start_completion(select_first=False)
+
+        self.app: Application[Choice] = Application(
+            layout=Layout(self._layout()),
+            key_bindings=kb,
+            style=STYLE,
+            full_screen=True,
+            input=pt_input,
+            output=pt_output,
+        )
+        self.app.ttimeoutlen = 0.05
+
+    def help_text(self) -> str:
+        return HELP.format(
+            levels=", ".join(LEVELS), presets=", ".join(PRESETS), variants=", ".join(VARIANTS)
+        )
+
+    def _limit(self, buffer: Buffer) -> None:
+        if len(buffer.text) > MAX_LINE:
+            buffer.text = buffer.text[:MAX_LINE]
+
+    def _layout(self) -> FloatContainer:
+        title = Window(
+            FormattedTextControl(
+                lambda: [("bold", f" Cuttle · the lobby · you are {self.login.name}")]
+            ),
+            height=1,
+        )
+        messages = Window(
+            FormattedTextControl(lambda: "\n".join(self.messages[-3:])),
+            height=lambda: len(self.messages[-3:]),
+        )
+        prompt = BeforeInput(lambda: [("class:prompt", "lobby> ")])
+        self.input_window = Window(BufferControl(self.buffer, input_processors=[prompt]), height=1)
+        status = Window(
+            FormattedTextControl(
+                lambda: [("class:status", STATUS)]
+            ),
+            height=1,
+            style="class:status",
+        )
+        help_frame = ConditionalContainer(
+            Frame(Window(self.help_control), title=" Help (Esc closes) "),
+            filter=Condition(lambda: self.help_open),
+        )
+        return FloatContainer(
+            HSplit([title, Window(self.body), messages, self.input_window, status]),
+            floats=[
+                Float(help_frame, top=1, left=1, right=1),
+                Float(CompletionsMenu(max_height=8), xcursor=True, ycursor=True),
+            ],
+        )
+
+    def _lists(self, width: int) -> RenderableType:
+        now = time.time()
+        parts: list[RenderableType] = []
+        if self.waiting is not None:
+            parts.append(
+                Text(
+                    f"You wait at table {self.waiting.id} ({self.waiting.rules}). "
+                    f"Invite a friend: join {self.waiting.id}   (cancel leaves the table)",
+                    style="bold yellow",
+                )
+            )
+        tables = RichTable(title="Open tables", title_justify="left", expand=False)
+        for col in ("id", "who waits", "rules", "since"):
+            tables.add_column(col)
+        for t in sorted(self.hall.tables.values(), key=lambda t: t.since):
+            tables.add_row(t.id, t.host.name, t.rules, since_words(t.since, now))
+        if not self.hall.tables:
+            parts.append(Text("No table is waiting: open one with new, or play the AI with ai."))
+        else:
+            parts.append(tables)
+        games = RichTable(title="Games in play", title_justify="left", expand=False)
+        for col in ("id", "players", "rules", "since"):
+            games.add_column(col)
+        for m in self.hall.matches.values():
+            a, b = m.names()
+            games.add_row(m.id, f"{a} vs {b}", m.rules, since_words(m.started_at, now))
+        if self.hall.matches:
+            parts.append(games)
+        else:
+            parts.append(Text("No game is being played."))
+        return Group(*parts)
+
+    def _accept(self, buffer: Buffer) -> bool:
+        line = buffer.text
+        buffer.reset()
+        self._run_line(line)
+        return True
+
+    def say(self, text: str) -> None:
+        self.messages = [*self.messages, text][-6:]
+        self.app.invalidate()
+
+    def _finish(self, choice: Choice) -> None:
+        if self.waiting is not None and choice[0] != "play":
+            self.hall.close_table(self.waiting)
+            self.waiting = None
+        if not self.app.is_done:
+            self.app.exit(result=choice)
+
+    def _run_line(self, line: str) -> None:
+        """One typed command; bad input gets one line and changes nothing."""
+        words = " ".join("".join(ch for ch in line if ch.isprintable()).split()).split()
+        if not words:
+            return
+        cmd, args = words[0].lower(), words[1:]
+        try:
+            self._command(cmd, args)
+        except HallError as exc:
+            self.say(f"{cmd}: {exc}")
+
+    def _command(self, cmd: str, args: list[str]) -> None:
+        if cmd in ("help", "?", "h"):
+            self.help_open = True
+        elif cmd in ("quit", "exit", "q"):
+            self._finish(("quit",))
+        elif cmd == "cancel":
+            if self.waiting is None:
+                raise HallError("you wait at no table")
+            self.hall.close_table(self.waiting)
+            self.say(f"Table {self.waiting.id} closed.")
+            self.waiting = None
+        elif self.waiting is not None and cmd in ("new", "join", "ai", "watch"):
+            raise HallError(f"you wait at table {self.waiting.id}: cancel it first")
+        elif cmd == "new":
+            rules, rest = parse_rules(args)
+            if rest:
+                raise HallError(f"unexpected {' '.join(rest)[:30]!r}")
+            self.waiting = self.hall.open_table(self.login, rules)
+            self._wait_for(self.waiting)
+        elif cmd == "join":
+            if len(args) > 1:
+                raise HallError("join takes one table id")
+            match, seat = self.hall.join(self.login, args[0] if args else None)
+            self._finish(("play", match, seat))
+        elif cmd == "ai":
+            rules, rest = parse_rules(args)
+            if len(rest) > 1:
+                raise HallError("ai takes one level")
+            level = rest[0].lower() if rest else "medium"
+            match, seat = self.hall.play_ai(self.login, level, rules)
+            self._finish(("play", match, seat))
+        elif cmd == "watch":
+            if len(args) > 1:
+                raise HallError("watch takes one game id")
+            self._finish(("watch", self.hall.watch(args[0] if args else None)))
+        else:
+            raise HallError("not a command; type help")
+
+    def _wait_for(self, table: Table) -> None:
+        assert table.seated is not None
+
+        def seated(fut: asyncio.Future[tuple[Match, int]]) -> None:
+            if fut.cancelled() or self.waiting is not table:
+                return
+            self.waiting = None
+            match, seat = fut.result()
+            self._finish(("play", match, seat))
+
+        table.seated.add_done_callback(seated)
+
+    async def run(self, first: str | None = None) -> Choice:
+        """Show the lobby until the player chooses; ``first``: a command to run at once."""
+        listener = self.app.invalidate
+        self.hall.listeners.add(listener)
+        try:
+            if first:
+                self.app.pre_run_callables.append(lambda: self._run_line(first))
+            result = await self.app.run_async(set_exception_handler=False, handle_sigint=False)
+            return result
+        except EOFError:
+            return ("quit",)
+        finally:
+            self.hall.listeners.discard(listener)
+            if self.waiting is not None:
+                self.hall.close_table(self.waiting)
+                self.waiting = None
+
+    def close(self) -> None:
+        """The connection is gone."""
+        with contextlib.suppress(Exception):
+            self._finish(("quit",))

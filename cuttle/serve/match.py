@@ -1,0 +1,536 @@
+"""One game on the server: a ``GameSession`` whose input and output are two players' screens.
+
+``Match`` is the session's ``GameIO``. It hands each seat's screen only that seat's view
+(``Game.view(seat)``), spectators only the public part of the table, and reads each line from the
+screen of the player to move. Between people ``hint``, ``undo``, ``settings`` and ``save FILE``
+are refused; ``quit`` leaves the table with the seat kept. A player whose connection dropped keeps
+the seat for ``hold`` seconds, one idle on their turn is idle after ``idle`` seconds; then the
+opponent is offered the game (a claim: the absent player concedes).
+
+The session runs in the match's own thread; every screen call is posted to the screen's event loop.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import io
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console, RenderableType
+from rich.text import Text
+
+from cuttle import Game
+from cuttle.play.asking import answer_of
+from cuttle.play.session import GameSession, Options, Seat, clean_line
+from cuttle.serve import adapter
+from cuttle.serve.adapter import Gone, Screen
+from cuttle.text.cardtext import CardStyle
+from cuttle.text.render import GameOverView, MoveListView, TableModel
+
+log = logging.getLogger("cuttle.serve")
+
+HIDDEN = "??"
+POLL = 0.05  # seconds between looks at the clock while a line is awaited
+# lines the local game prints about the host's own files and commands: not for a remote player
+HOST_ONLY = ("cuttle review", "cuttle replay", "Record kept", "cuttle play --resume", "Game saved")
+REFUSED_BETWEEN_PEOPLE = {
+    "hint": "hint is not offered in a game between people: it would be the AI playing for you.",
+    "undo": "undo is not offered in a game between people: your opponent has seen your move.",
+}
+REFUSED_ON_SERVER = {
+    "settings": "settings are the server's own; they cannot be changed from a game over SSH.",
+    "save": "The game is saved on the server after every move; save FILE is not offered here.",
+}
+
+
+def public_position(game: Game) -> dict[str, Any]:
+    """What anyone watching may see: the fields, the scrap, the counts; no hand, no deck card,
+    no seed (only what both players' views show alike)."""
+    v0, v1 = game.view(0), game.view(1)
+    pos = dict(v0)
+    pos["hands"] = [[HIDDEN] * len(v0["hands"][0]), [HIDDEN] * len(v1["hands"][1])]
+    pos["deck"] = [HIDDEN] * len(v0["deck"])
+    pos["known"] = []
+    pos["revealed"] = [c for c in v0["revealed"] if c in v1["revealed"]]
+    pos["frozen"] = [c for c in v0["frozen"] if c in v1["frozen"]]
+    pos.pop("seed", None)
+    return pos
+
+
+def cards_shown(pos: dict[str, Any]) -> set[str]:
+    """Every card a position shows face up."""
+    seen: set[str] = set()
+    for row in pos.get("points", []):
+        for stack in row:
+            seen.update(stack.split("+"))
+    for key in ("scrap", "revealed", "known", "frozen"):
+        seen.update(pos.get(key, []))
+    for row in [*pos.get("permanents", []), *pos.get("hands", [])]:
+        seen.update(row)
+    seen.update(pos.get("deck", []))
+    seen.discard(HIDDEN)
+    return seen
+
+
+@dataclass
+class Chair:
+    """A seat at the match: who sits there and the screen they are on (None: away)."""
+
+    name: str
+    key: str | None  # the login key's fingerprint (None: the AI)
+    screen: Screen | None = None
+    away_since: float | None = None
+    offered: bool = False  # the opponent is being asked whether to claim
+
+
+@dataclass
+class Watcher:
+    screen: Screen
+    fresh: bool = True
+
+
+@dataclass
+class Clock:
+    """Time for the hold and idle timers (a test gives its own)."""
+
+    now: Callable[[], float] = time.monotonic
+
+
+class Match:
+    """A game on the server between two seats (people, or a person and the AI)."""
+
+    interactive = True
+
+    def __init__(
+        self,
+        match_id: str,
+        seed: int,
+        rules: str,
+        chairs: tuple[Chair, Chair],
+        ai: tuple[str | None, str | None] = (None, None),
+        *,
+        hold: float = 300.0,
+        idle: float = 900.0,
+        clock: Clock | None = None,
+        moves: list[str] | None = None,
+        on_end: Callable[[Match], None] | None = None,
+    ) -> None:
+        self.id = match_id
+        self.rules = rules
+        self.chairs = chairs
+        self.hold = hold
+        self.idle = idle
+        self.clock = clock or Clock()
+        self.on_end = on_end
+        self.started_at = time.time()
+        self.console = Console(width=80, height=24, file=io.StringIO())
+        self.lock = threading.RLock()
+        self.watchers: list[Watcher] = []
+        self.redraw: set[int] = set()
+        self.acting: int | None = None
+        self.prompt = ""
+        self.claimed: int | None = None
+        self.over = False
+        self.status_shown: dict[int, str] = {}
+        seats = (Seat(chairs[0].name, ai[0]), Seat(chairs[1].name, ai[1]))
+        options = Options(style=CardStyle(), show_seed=False)
+        self.session = GameSession(seed, rules, seats, self, options, moves=moves)
+        self.people = [p for p in (0, 1) if ai[p] is None]
+        self.thread = threading.Thread(target=self._run, name=f"cuttle-match-{match_id}")
+        self.thread.daemon = True
+
+    # == the server's side (event loop thread) ================================================
+    def start(self) -> None:
+        self.thread.start()
+
+    def seat_of(self, key: str) -> int | None:
+        """The seat of the player logged in with ``key``, if they play here."""
+        for p in self.people:
+            if self.chairs[p].key == key:
+                return p
+        return None
+
+    def sit(self, seat: int, screen: Screen) -> None:
+        """A player takes (or takes back) their seat on ``screen``: the table is drawn in full."""
+        with self.lock:
+            chair = self.chairs[seat]
+            old = chair.screen
+            chair.screen = screen
+            chair.away_since = None
+            self.redraw.add(seat)
+        if old is not None and old is not screen:
+            adapter.close_screen(old)
+
+    def leave(self, seat: int, screen: Screen) -> None:
+        """``screen`` is gone (the connection dropped or the player left): the seat is held."""
+        with self.lock:
+            chair = self.chairs[seat]
+            if chair.screen is not screen:
+                return
+            chair.screen = None
+            chair.away_since = self.clock.now()
+        adapter.close_screen(screen)
+
+    def watch(self, screen: Screen) -> bool:
+        """A spectator joins; False when the game is already over."""
+        with self.lock:
+            if self.over:
+                return False
+            self.watchers.append(Watcher(screen))
+        return True
+
+    def unwatch(self, screen: Screen) -> None:
+        with self.lock:
+            self.watchers = [w for w in self.watchers if w.screen is not screen]
+
+    def names(self) -> tuple[str, str]:
+        return self.session.names
+
+    def away(self) -> list[int]:
+        with self.lock:
+            return [p for p in self.people if self.chairs[p].screen is None]
+
+    # == the session's side (match thread) ====================================================
+    def _run(self) -> None:
+        try:
+            self.session.run()
+        except Exception:  # one game's error ends that game only
+            log.exception("match %s ended by an error", self.id)
+            with contextlib.suppress(Exception):
+                self.session.save()
+        finally:
+            self.session.close()
+            with self.lock:
+                self.over = True
+            self._goodbye()
+            if self.on_end is not None:
+                self.on_end(self)
+
+    def _goodbye(self) -> None:
+        """The game is over: each screen waits for Enter, then goes back to the lobby."""
+        with self.lock:
+            screens = [c.screen for c in self.chairs if c.screen is not None]
+            screens += [w.screen for w in self.watchers]
+            self.watchers = []
+        for screen in screens:
+            adapter.begin_read(screen, "Enter: back to the lobby> ")
+        waiting = list(screens)
+        end = self.clock.now() + self.idle
+        while waiting and self.clock.now() < end:
+            for screen in list(waiting):
+                try:
+                    got = adapter.answer(screen, POLL / max(1, len(waiting)))
+                except (Gone, KeyboardInterrupt, EOFError):
+                    got = ""
+                if got is not None:
+                    waiting.remove(screen)
+                    adapter.close_screen(screen)
+        for screen in waiting:
+            adapter.close_screen(screen)
+
+    def _screen(self, seat: int) -> Screen | None:
+        with self.lock:
+            return self.chairs[seat].screen
+
+    def _sync(self) -> None:
+        """Draw in full what (re)joined since the last look: a seat taken back, a spectator."""
+        with self.lock:
+            seats = [p for p in self.redraw if self.chairs[p].screen is not None]
+            self.redraw.clear()
+            fresh = [w for w in self.watchers if w.fresh]
+            for w in fresh:
+                w.fresh = False
+        for p in seats:
+            screen = self._screen(p)
+            if screen is None:
+                continue
+            adapter.start_game(screen, self._source(p), self.session.toolbar)
+            adapter.table(screen, self._own_model(p))
+            if self.acting == p and self.session.game.outcome is None:
+                adapter.begin_read(screen, self.prompt)
+        for w in fresh:
+            adapter.start_game(w.screen, list, self.session.toolbar)
+            adapter.table(w.screen, self._public_model())
+
+    def _source(self, seat: int) -> Callable[[], list[tuple[str, str]]]:
+        """The moves a seat's Tab lists: its own, on its own turn only."""
+
+        def moves() -> list[tuple[str, str]]:
+            if self.session.game.to_move != seat or self.over:
+                return []
+            return self.session.completions()
+
+        return moves
+
+    def _own_model(self, seat: int, status: str | None = None) -> TableModel:
+        g = self.session.game
+        if status is None and g.outcome is None and g.to_move is not None and g.to_move != seat:
+            status = f"{self.session.names[g.to_move]} to move…"
+        return self.session.model(seat, status)
+
+    def _public_model(self, highlight: frozenset[str] = frozenset()) -> TableModel:
+        s = self.session
+        g = s.game
+        pos = public_position(g)
+        to_move = g.to_move
+        if g.outcome is not None:
+            status = "The game is over."
+        elif to_move is not None:
+            status = f"Watching: {s.names[to_move]} to move."
+        else:
+            status = "Watching."
+        return TableModel(
+            pos=pos,
+            viewer=None,
+            names=s.names,
+            scores=(g.score(0), g.score(1)),
+            goals=(g.goal(0), g.goal(1)),
+            status=status,
+            events=[e.public for e in s.log],
+            seed=None,
+            style=s.style,
+            highlight=frozenset(highlight & cards_shown(pos)),
+            bottom_seat=0,
+        )
+
+    def _watchers(self) -> list[Screen]:
+        with self.lock:
+            return [w.screen for w in self.watchers if not w.fresh]
+
+    def _people_screens(self) -> list[tuple[int, Screen]]:
+        with self.lock:
+            return [(p, c.screen) for p in self.people if (c := self.chairs[p]).screen is not None]
+
+    # -- GameIO --------------------------------------------------------------------------------
+    def read(self, prompt: str) -> str:
+        p = self.session.game.to_move
+        assert p is not None
+        self.acting, self.prompt = p, prompt
+        self._sync()
+        asked: Screen | None = None
+        begun: Screen | None = None
+        since = self.clock.now()
+        offer_after = 0.0
+        try:
+            while True:
+                self._sync()
+                screen = self._screen(p)
+                self._show_absence()
+                if screen is not None and screen is not begun:
+                    adapter.begin_read(screen, prompt)
+                    begun, since = screen, self.clock.now()
+                line: str | None = None
+                if screen is None:
+                    begun = None
+                    time.sleep(POLL)
+                else:
+                    try:
+                        line = adapter.answer(screen, POLL)
+                    except Gone:
+                        begun = None
+                    except (KeyboardInterrupt, EOFError):
+                        adapter.message(screen, "Type quit to leave the table (your seat is kept).")
+                        begun = None
+                if line is not None:
+                    done = self._line(p, screen, line)
+                    if done is not None:
+                        return done
+                    begun = None  # a refused command: read again
+                    since = self.clock.now()
+                    continue
+                asked, claim = self._offer_claim(p, since, asked, offer_after)
+                if claim is True:
+                    self.claimed = p
+                    return "concede"
+                if claim is False:
+                    offer_after = self.clock.now() + min(self.hold, self.idle)
+        finally:
+            if asked is not None:
+                adapter.stop_asking(asked)
+
+    def _line(self, p: int, screen: Screen | None, line: str) -> str | None:
+        """A typed line: what the session gets, or None when the match answered it itself."""
+        words = clean_line(line).lower().split()
+        cmd = words[0] if words else ""
+        between_people = len(self.people) == 2
+        why = REFUSED_BETWEEN_PEOPLE.get(cmd) if between_people else None
+        if cmd in REFUSED_ON_SERVER and (cmd != "save" or len(words) > 1):
+            why = REFUSED_ON_SERVER[cmd]
+        if why is not None and screen is not None:
+            adapter.message(screen, why)
+            return None
+        if cmd in ("quit", "exit", "q") and len(words) == 1 and screen is not None:
+            self.leave(p, screen)
+            return None
+        return line
+
+    def _offer_claim(
+        self, p: int, since: float, asked: Screen | None, offer_after: float
+    ) -> tuple[Screen | None, bool | None]:
+        """Past the hold (away) or the idle time (on their turn), the opponent may claim."""
+        o = 1 - p
+        if o not in self.people:
+            return asked, None
+        other = self._screen(o)
+        if asked is not None:
+            if asked is not other:
+                return None, None
+            try:
+                got = adapter.answer(asked, 0)
+            except (Gone, KeyboardInterrupt, EOFError):
+                return None, False
+            if got is None:
+                return asked, None
+            adapter.stop_asking(asked)
+            return None, bool(answer_of(got, False))
+        now = self.clock.now()
+        with self.lock:
+            away_since = self.chairs[p].away_since
+        late = (
+            away_since is not None
+            and now - away_since >= self.hold
+            or away_since is None
+            and now - since >= self.idle
+        )
+        if not late or other is None or now < offer_after:
+            return None, None
+        name = self.session.names[p]
+        why = "has been away" if away_since is not None else "has not moved"
+        minutes = int((now - (away_since if away_since is not None else since)) // 60)
+        adapter.begin_ask(other, f"{name} {why} for {minutes} min. Claim the game? [y/N]")
+        return other, None
+
+    def _show_absence(self) -> None:
+        """Tell the players at the table who is away, and how long the seat is still held."""
+        now = self.clock.now()
+        with self.lock:
+            away = [(p, c.away_since) for p in self.people if (c := self.chairs[p]).away_since]
+        words = []
+        for p, since in away:
+            assert since is not None
+            left = max(0, int(self.hold - (now - since)))
+            held = f"seat held {left // 60}:{left % 60:02d}" if left else "the hold is over"
+            words.append(f"{self.session.names[p]} dropped ({held})")
+        text = " · ".join(words)
+        for p, screen in self._people_screens():
+            if self.status_shown.get(p, "") != text:
+                self.status_shown[p] = text
+                adapter.set_status(screen, text)
+
+    def ask(self, question: str) -> str:
+        p = self.acting
+        if p is not None and self.claimed == p:
+            return "y"
+        screen = self._screen(p) if p is not None else None
+        if screen is None:
+            return ""
+        adapter.begin_ask(screen, question)
+        while True:
+            try:
+                got = adapter.answer(screen, POLL)
+            except (Gone, KeyboardInterrupt, EOFError):
+                return ""
+            if got is not None:
+                return got
+            if self._screen(p) is not screen:  # type: ignore[arg-type]
+                return ""
+
+    def _to_actor(self) -> Screen | None:
+        return self._screen(self.acting) if self.acting is not None else None
+
+    def show(self, *items: RenderableType) -> None:
+        kept = [self._public_item(i) for i in items if not _host_only(i)]
+        if not kept:
+            return
+        if self.session.game.outcome is not None:
+            for _, screen in self._people_screens():
+                adapter.show(screen, *kept)
+            return
+        actor = self._to_actor()
+        if actor is not None:
+            adapter.show(actor, *kept)
+
+    @staticmethod
+    def _public_item(item: RenderableType) -> RenderableType:
+        if isinstance(item, GameOverView):
+            return dataclasses.replace(item, seed=None)  # the seed is the whole deal
+        return item
+
+    def clear(self) -> None:
+        return None
+
+    def table(self, model: TableModel) -> None:
+        self._sync()
+        if model.viewer is None:  # the game is over: each seat still sees only its own view
+            for p, screen in self._people_screens():
+                adapter.table(screen, self._own_model(p, model.status))
+        else:
+            mine = self._screen(model.viewer)
+            if mine is not None:
+                adapter.table(mine, model)
+            for p, other in self._people_screens():
+                if p != model.viewer:
+                    adapter.table(other, self._own_model(p))
+        for watcher in self._watchers():
+            adapter.table(watcher, self._public_model())
+
+    def event(self, model: TableModel, own: bool) -> None:
+        assert model.viewer is not None
+        screen = self._screen(model.viewer)
+        if screen is not None:
+            adapter.event(screen, model, own)
+        for watcher in self._watchers():
+            adapter.event(watcher, self._public_model(model.highlight), False)
+
+    def show_moves(self, view: MoveListView, moves: list[str]) -> None:
+        screen = self._to_actor()
+        if screen is not None:
+            screen.show_moves(view, moves)
+
+    def wait(self, view: RenderableType) -> None:
+        return None  # each player has a screen of their own: no keyboard to hand over
+
+    @contextlib.contextmanager
+    def thinking(self, text: str) -> Iterator[None]:
+        screens = self._people_screens()
+        for _, screen in screens:
+            adapter.set_status(screen, text)
+        try:
+            yield
+        finally:
+            for _, screen in screens:
+                adapter.set_status(screen, "")
+
+    def start_game(self, source: Any, toolbar: Callable[[], str]) -> None:
+        with self.lock:
+            self.redraw.update(self.people)
+            for w in self.watchers:
+                w.fresh = True
+        self._sync()
+
+    # optional GameIO features, for the player acting now
+    def overlay(self, title: str, body: RenderableType) -> None:
+        screen = self._to_actor()
+        if screen is not None:
+            adapter.call(screen, "overlay", title, body)
+
+    def flush_input(self) -> None:
+        screen = self._to_actor()
+        if screen is not None:
+            adapter.call(screen, "flush_input")
+
+    def list_on_screen(self) -> bool:
+        screen = self._to_actor()
+        return screen is not None and adapter.list_on_screen(screen)
+
+
+def _host_only(item: RenderableType) -> bool:
+    return isinstance(item, Text) and any(h in item.plain for h in HOST_ONLY)
+
+

@@ -1,0 +1,350 @@
+"""The SSH server: who may log in, one lobby and game screen per connection, shutdown.
+
+Each connection gets a terminal made of its SSH channel (input through a pipe, output written to
+the channel) and runs, in turn, the lobby and the game screens on the server's one event loop.
+An error in one connection is logged and ends that connection only; nothing is written to the
+server's own terminal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import shlex
+import signal
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO, cast
+
+import asyncssh
+from prompt_toolkit.application import Application
+from prompt_toolkit.application.current import create_app_session
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import PipeInput, create_pipe_input
+from prompt_toolkit.output.vt100 import Vt100_Output
+
+from cuttle.serve import adapter
+from cuttle.serve.hall import Hall
+from cuttle.serve.keys import Login, display_name, fingerprint
+from cuttle.serve.lobby import Lobby
+from cuttle.serve.match import Clock, Match
+
+log = logging.getLogger("cuttle.serve")
+
+LOGIN_TIMEOUT = 30  # seconds to log in
+KEEPALIVE = 30  # seconds between keepalives; three missed end the connection
+
+
+@dataclass
+class Settings:
+    """How the server runs (the ``cuttle serve`` options)."""
+
+    bind: str = "127.0.0.1"
+    port: int = 2222
+    authorized: asyncssh.SSHAuthorizedKeys | None = None  # None: any key (--open)
+    hold: float = 300.0
+    idle: float = 900.0
+    max_sessions: int = 64
+    clock: Clock = field(default_factory=Clock)
+
+
+class CuttleSSHServer(asyncssh.SSHServer):
+    """One SSH connection's login: public keys only (never a password)."""
+
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.key = ""
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+
+    def begin_auth(self, username: str) -> bool:
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return False
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        authorized = self.server.settings.authorized
+        if authorized is not None and not authorized.validate(key, "", "") :
+            return False
+        self.key = fingerprint(key)
+        return True
+
+    def session_requested(self) -> asyncssh.SSHServerSession[str]:
+        assert self.conn is not None
+        user = self.conn.get_extra_info("username") or ""
+        return Connection(self.server, Login(display_name(user), self.key))
+
+
+class _ChannelOut:
+    """The file a screen writes to: the SSH channel (newlines as the terminal wants them)."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+
+    def write(self, data: str) -> int:
+        chan = self.conn.chan
+        if chan is not None and not self.conn.closed:
+            with contextlib.suppress(BrokenPipeError, OSError, asyncssh.Error):
+                chan.write(data.replace("\n", "\r\n"))
+        return len(data)
+
+    def isatty(self) -> bool:
+        return True
+
+    def flush(self) -> None:
+        return None
+
+    @property
+    def encoding(self) -> str:
+        return "utf-8"
+
+
+class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
+    """One logged-in player's terminal."""
+
+    def __init__(self, server: Server, login: Login) -> None:
+        self.server = server
+        self.login = login
+        self.chan: asyncssh.SSHServerChannel[str] | None = None
+        self.command = ""
+        self.has_pty = False
+        self.closed = False
+        self.input: PipeInput | None = None
+        self.output: Vt100_Output | None = None
+        self.app: Application[Any] | None = None  # the screen on now (for resizes)
+        self.lobby: Lobby | None = None
+        self.seat: tuple[Match, int] | None = None
+        self.watching: Match | None = None
+        self.screen: adapter.Screen | None = None
+        self.task: asyncio.Task[None] | None = None
+
+    # -- asyncssh's calls ----------------------------------------------------------------------
+    def connection_made(self, chan: asyncssh.SSHServerChannel[str]) -> None:  # type: ignore[override]
+        self.chan = chan
+
+    def pty_requested(self, term_type: str, term_size: Any, term_modes: Any) -> bool:
+        self.has_pty = True
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        self.command = command[:200]
+        return True
+
+    def session_started(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self._main())
+
+    def data_received(self, data: str, datatype: Any) -> None:
+        if self.input is not None:
+            self.input.send_text(data)
+
+    def terminal_size_changed(self, width: int, height: int, pw: int, ph: int) -> None:
+        if self.app is not None and self.app.is_running:
+            self.app._on_resize()
+
+    def eof_received(self) -> bool:
+        self._gone()
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._gone()
+
+    # -- the player's time on the server --------------------------------------------------------
+    def _size(self) -> Size:
+        if self.chan is None:
+            return Size(rows=24, columns=80)
+        width, height, _, _ = self.chan.get_terminal_size()
+        return Size(rows=height or 24, columns=width or 80)
+
+    def _gone(self) -> None:
+        """The connection ended: a seat is held, a spectator leaves, a lobby closes."""
+        if self.closed:
+            return
+        self.closed = True
+        if self.seat is not None and self.screen is not None:
+            match, seat = self.seat
+            match.leave(seat, self.screen)
+        if self.watching is not None and self.screen is not None:
+            self.watching.unwatch(self.screen)
+            adapter.close_screen(self.screen)
+        if self.lobby is not None:
+            self.lobby.close()
+        if self.input is not None:
+            self.input.close()
+
+    def _say(self, line: str) -> None:
+        if self.chan is not None and not self.closed:
+            with contextlib.suppress(Exception):
+                self.chan.write(line + "\r\n")
+
+    async def _main(self) -> None:
+        assert self.chan is not None
+        status = 0
+        try:
+            if not self.server.admit(self):
+                self._say("The server is full; try again later.")
+                status = 1
+            elif not self.has_pty:
+                self._say("cuttle needs a terminal: use ssh -t (for example ssh -t -p PORT HOST)")
+                status = 1
+            else:
+                await self._play()
+        except Exception:  # one player's error ends their connection only
+            log.exception("session of %s ended by an error", self.login.name)
+            self._say("Sorry: an error ended your session (it is in the server's log).")
+            status = 1
+        finally:
+            self.server.release(self)
+            with contextlib.suppress(Exception):
+                self.chan.exit(status)
+
+    async def _play(self) -> None:
+        self.output = Vt100_Output(
+            cast(TextIO, _ChannelOut(self)), self._size, term=self.chan_term(), enable_cpr=False
+        )
+        with create_pipe_input() as pipe, create_app_session(input=pipe, output=self.output):
+            self.input = pipe
+            first = self.command or None
+            notice = ""
+            back = self.server.hall.seat_of(self.login)
+            if back is not None:
+                first = None
+                await self._sit(*back)
+                notice = "Welcome back."
+            while not self.closed:
+                self.lobby = Lobby(self.server.hall, self.login, pipe, self.output, notice)
+                self.app = self.lobby.app
+                choice = await self.lobby.run(first)
+                self.lobby = None
+                first, notice = None, ""
+                if choice[0] == "quit" or self.closed:
+                    break
+                if choice[0] == "play":
+                    await self._sit(choice[1], choice[2])
+                elif choice[0] == "watch":
+                    await self._watch(choice[1])
+
+    def chan_term(self) -> str:
+        assert self.chan is not None
+        return self.chan.get_terminal_type() or "xterm"
+
+    async def _sit(self, match: Match, seat: int) -> None:
+        assert self.input is not None and self.output is not None
+        screen = adapter.make_screen(self.input, self.output)
+        self.screen, self.seat, self.app = screen, (match, seat), screen.app
+        match.sit(seat, screen)
+        try:
+            await adapter.run_screen(screen)
+        finally:
+            match.leave(seat, screen)
+            self.screen, self.seat = None, None
+
+    async def _watch(self, match: Match) -> None:
+        assert self.input is not None and self.output is not None
+        screen = adapter.make_screen(self.input, self.output)
+        if not match.watch(screen):
+            return
+        self.screen, self.watching, self.app = screen, match, screen.app
+        try:
+            await adapter.run_screen(screen)
+        finally:
+            match.unwatch(screen)
+            self.screen, self.watching = None, None
+
+
+class Server:
+    """The running server: its settings, the hall, the connections."""
+
+    def __init__(self, settings: Settings, host_key: asyncssh.SSHKey) -> None:
+        self.settings = settings
+        self.host_key = host_key
+        self.hall = Hall(hold=settings.hold, idle=settings.idle, clock=settings.clock)
+        self.connections: set[Connection] = set()
+        self.acceptor: asyncssh.SSHAcceptor | None = None
+
+    def admit(self, conn: Connection) -> bool:
+        if len(self.connections) >= self.settings.max_sessions:
+            return False
+        self.connections.add(conn)
+        return True
+
+    def release(self, conn: Connection) -> None:
+        self.connections.discard(conn)
+
+    async def start(self) -> tuple[str, int]:
+        """Listen; returns the address and port (the port chosen when 0 was asked)."""
+        self.acceptor = await asyncssh.create_server(
+            lambda: CuttleSSHServer(self),
+            self.settings.bind,
+            self.settings.port,
+            server_host_keys=[self.host_key],
+            login_timeout=LOGIN_TIMEOUT,
+            keepalive_interval=KEEPALIVE,
+            keepalive_count_max=3,
+            allow_scp=False,
+            line_editor=False,  # the screens edit their own input line
+            agent_forwarding=False,
+            x11_forwarding=False,
+        )
+        sock = self.acceptor.sockets[0].getsockname()
+        return str(sock[0]), int(sock[1])
+
+    def fingerprint(self) -> str:
+        return fingerprint(self.host_key)
+
+    async def stop(self, why: str) -> None:
+        """Tell every connection ``why`` in one line (games are saved after every move) and
+        close them."""
+        if self.acceptor is not None:
+            self.acceptor.close()
+        for conn in list(self.connections):
+            conn._say("\r\n" + why)
+            if conn.chan is not None:
+                with contextlib.suppress(Exception):
+                    conn.chan.exit(0)
+        if self.acceptor is not None:
+            await self.acceptor.wait_closed()
+
+
+def login_line(host: str, port: int) -> str:
+    """What a friend types to come in."""
+    where = host if host not in ("0.0.0.0", "::") else "THIS-HOST"
+    return f"ssh -p {port} {shlex.quote(where)}"
+
+
+async def run_server(
+    settings: Settings,
+    host_key: asyncssh.SSHKey,
+    say: Callable[[str], None],
+    log_file: Path | None = None,
+) -> int:
+    """Run until SIGTERM or SIGINT: prints the address, the fingerprint and the login line."""
+    server = Server(settings, host_key)
+    host, port = await server.start()
+    say(f"{host}:{port}")
+    say(server.fingerprint())
+    say(login_line(host, port))
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(sig)
+        await server.stop("The server is stopping; your game is saved.")
+    return 0

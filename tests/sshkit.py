@@ -1,0 +1,155 @@
+"""In-process SSH players for the server's tests: asyncssh's client, the bytes kept, a pyte screen."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import pyte
+
+from cuttle.serve.match import Clock
+from cuttle.serve.server import Server, Settings
+
+WAIT = 20.0  # seconds a screen may take to show what a test waits for
+
+
+class FakeClock(Clock):
+    """A clock the test moves by hand (the hold and idle timers)."""
+
+    def __init__(self) -> None:
+        self.t = 1000.0
+        super().__init__(lambda: self.t)
+
+    def advance(self, seconds: float) -> None:
+        self.t += seconds
+
+
+class _Sink(asyncssh.SSHClientSession):  # type: ignore[type-arg]
+    def __init__(self, player: Player) -> None:
+        self.player = player
+
+    def data_received(self, data: bytes, datatype: Any) -> None:
+        self.player.feed(data)
+
+    def exit_status_received(self, status: int) -> None:
+        self.player.status = status
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.player.closed = True
+
+
+class Player:
+    """One SSH client on a pyte screen; every byte it received is kept in ``raw``."""
+
+    def __init__(self, width: int = 100, height: int = 30) -> None:
+        self.screen = pyte.Screen(width, height)
+        self.stream = pyte.ByteStream(self.screen)
+        self.raw = b""
+        self.status: int | None = None
+        self.closed = False
+        self.conn: asyncssh.SSHClientConnection | None = None
+        self.chan: asyncssh.SSHClientChannel[bytes] | None = None
+
+    def feed(self, data: bytes) -> None:
+        self.raw += data
+        self.stream.feed(data)
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    async def wait(self, pattern: str, timeout: float = WAIT) -> re.Match[str]:
+        end = time.monotonic() + timeout
+        while True:
+            found = re.search(pattern, self.text())
+            if found:
+                return found
+            if time.monotonic() > end:
+                raise AssertionError(f"{pattern!r} not on the screen:\n{self.text()}")
+            await asyncio.sleep(0.02)
+
+    async def wait_closed(self, timeout: float = WAIT) -> None:
+        end = time.monotonic() + timeout
+        while not self.closed:
+            if time.monotonic() > end:
+                raise AssertionError(f"the connection is still open:\n{self.text()}")
+            await asyncio.sleep(0.02)
+
+    def type(self, text: str) -> None:
+        assert self.chan is not None
+        self.chan.write(text.encode())
+
+    async def line(self, text: str) -> None:
+        self.type(text + "\r")
+        await asyncio.sleep(0.05)
+
+    def resize(self, width: int, height: int) -> None:
+        assert self.chan is not None
+        self.screen.resize(height, width)
+        self.chan.change_terminal_size(width, height)
+
+    def drop(self) -> None:
+        """The connection dies (no goodbye)."""
+        assert self.conn is not None
+        self.conn.abort()
+
+
+async def connect(
+    port: int,
+    user: str,
+    key: asyncssh.SSHKey,
+    command: str | None = None,
+    width: int = 100,
+    height: int = 30,
+    pty: bool = True,
+) -> Player:
+    player = Player(width, height)
+    conn = await asyncssh.connect(
+        "127.0.0.1", port, username=user, client_keys=[key], known_hosts=None,
+        agent_path=None, preferred_auth="publickey",
+    )
+    player.conn = conn
+    kwargs: dict[str, Any] = {"term_type": "xterm-256color", "term_size": (width, height)}
+    if not pty:
+        kwargs = {}
+    chan, _ = await conn.create_session(lambda: _Sink(player), command, encoding=None, **kwargs)
+    player.chan = chan
+    return player
+
+
+def authorized(*keys: asyncssh.SSHKey) -> asyncssh.SSHAuthorizedKeys:
+    return asyncssh.import_authorized_keys(
+        "".join(k.export_public_key().decode() for k in keys)
+    )
+
+
+KEYS: list[asyncssh.SSHKey] = []
+
+
+def key(n: int) -> asyncssh.SSHKey:
+    """The n-th test key (made once per test run)."""
+    while len(KEYS) <= n:
+        KEYS.append(asyncssh.generate_private_key("ssh-ed25519"))
+    return KEYS[n]
+
+
+@asynccontextmanager
+async def running(home: Path, **options: Any) -> AsyncIterator[Server]:
+    """A server on 127.0.0.1 and a free port, its files under ``home``."""
+    settings = Settings(bind="127.0.0.1", port=0, **options)
+    server = Server(settings, asyncssh.generate_private_key("ssh-ed25519"))
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.stop("The server is stopping.")
+
+
+def port_of(server: Server) -> int:
+    assert server.acceptor is not None
+    return int(server.acceptor.sockets[0].getsockname()[1])
