@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -55,10 +55,13 @@ class Player:
         self.closed = False
         self.conn: asyncssh.SSHClientConnection | None = None
         self.chan: asyncssh.SSHClientChannel[bytes] | None = None
+        self.on_feed: Callable[[], None] | None = None  # called after each piece received
 
     def feed(self, data: bytes) -> None:
         self.raw += data
         self.stream.feed(data)
+        if self.on_feed is not None:
+            self.on_feed()
 
     def text(self) -> str:
         return "\n".join(self.screen.display)

@@ -208,9 +208,9 @@ class Match:
             self.session.close()
             with self.lock:
                 self.over = True
-            self._goodbye()
             if self.on_end is not None:
                 self.on_end(self)
+            self._goodbye()
 
     def _goodbye(self) -> None:
         """The game is over: each screen waits for Enter, then goes back to the lobby."""

@@ -75,8 +75,11 @@ class CuttleSSHServer(asyncssh.SSHServer):
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         authorized = self.server.settings.authorized
-        if authorized is not None and not authorized.validate(key, "", "") :
-            return False
+        if authorized is not None:
+            peer = self.conn.get_extra_info("peername") if self.conn is not None else None
+            addr = str(peer[0]) if peer else ""
+            if authorized.validate(key, addr, addr) is None:  # {} (no options) is a yes
+                return False
         self.key = fingerprint(key)
         return True
 

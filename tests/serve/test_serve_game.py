@@ -1,0 +1,308 @@
+"""Games over ``cuttle serve``: the lobby, two players to the end, spectators, resizes, dropped
+connections, claims, and hidden cards that never cross the wire."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sshkit import FakeClock, Player, connect, key, port_of, running
+
+from cuttle import Game
+from cuttle.cards import card_text, full_deck
+from cuttle.files.history import History
+from cuttle.serve.match import Match
+from cuttle.serve.server import Server
+from cuttle.text.cardtext import CardStyle
+
+ALL_CARDS = [card_text(c) for c in full_deck()]
+SHOWN = {c: CardStyle().plain(c) for c in ALL_CARDS}
+MOVE_WAIT = 20.0
+
+
+def seen_in(pos: dict[str, Any]) -> set[str]:
+    """Every card a position dict shows (the test's own reading, not the server's)."""
+    out: set[str] = set()
+    for hand in pos["hands"]:
+        out.update(hand)
+    for row in pos["points"]:
+        for pile in row:
+            out.update(pile.split("+"))
+    for row in pos["permanents"]:
+        out.update(row)
+    for field in ("deck", "scrap", "revealed", "known", "frozen"):
+        out.update(pos.get(field, []))
+    for item in pos.get("stack", []):
+        out.update(w for w in str(item["move"]).upper().split() if w in SHOWN)
+    out.discard("??")
+    return out
+
+
+class Guard:
+    """Fails the test when a screen shows a card its viewer may not have seen yet."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.allowed: set[str] = set()
+        self.leaks: list[str] = []
+        player.on_feed = self.check
+
+    def check(self) -> None:
+        text = self.player.text()
+        for card in ALL_CARDS:
+            if card not in self.allowed and re.search(
+                rf"(?<![0-9]){re.escape(SHOWN[card])}", text
+            ):
+                self.leaks.append(f"{card} shown:\n{text}")
+
+
+async def until(cond: Any, what: str, timeout: float = MOVE_WAIT) -> None:
+    end = time.monotonic() + timeout
+    while not cond():
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.02)
+
+
+async def two_at_a_table(server: Server, a: str = "alice", b: str = "bob") -> tuple[
+    Player, Player, Match
+]:
+    port = port_of(server)
+    alice = await connect(port, a, key(0))
+    await alice.wait("lobby>")
+    await alice.line("new")
+    found = await alice.wait(r"You wait at table (\w+)")
+    bob = await connect(port, b, key(1))
+    await bob.wait(found.group(1))  # the open table is listed in bob's lobby
+    await bob.line(f"join {found.group(1)}")
+    await until(lambda: server.hall.matches, "the game to start")
+    match = next(iter(server.hall.matches.values()))
+    return alice, bob, match
+
+
+def by_seat(match: Match, alice: Player, bob: Player) -> dict[int, Player]:
+    return {match.seat_of(key_fp(0)) or 0: alice, match.seat_of(key_fp(1)) or 0: bob}
+
+
+def key_fp(n: int) -> str:
+    return str(key(n).get_fingerprint("sha256"))
+
+
+async def play_random(
+    match: Match, players: dict[int, Player], rng: random.Random, guards: dict[int, Guard],
+    public: Guard | None = None,
+) -> None:
+    game: Game = match.session.game
+    await players[0].wait(r"(?m)^\S.*> ")
+    while game.outcome is None:
+        p = game.to_move
+        assert p is not None
+        move = rng.choice(game.legal_moves())
+        after = game.copy()
+        after.play(move)
+        for seat, guard in guards.items():  # what the move shows each seat, before it is made
+            guard.allowed |= seen_in(after.view(seat))
+        if public is not None:
+            public.allowed |= seen_in(after.view(0)) & seen_in(after.view(1))
+        n = len(game.history)
+        await players[p].wait(rf"(?m)^{re.escape(match.session.names[p])}.*> ")
+        await players[p].line(str(move))
+        await until(lambda n=n: len(game.history) > n or game.outcome is not None, str(move))
+
+
+def test_two_players_meet_in_the_lobby_and_play_to_the_end_without_a_hidden_card_on_the_wire(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            alice, bob, match = await two_at_a_table(server)
+            seats = by_seat(match, alice, bob)
+            guards = {s: Guard(p) for s, p in seats.items()}
+            for s, guard in guards.items():
+                guard.allowed |= seen_in(match.session.game.view(s))
+            watcher = await connect(port_of(server), "carol", key(2))
+            public = Guard(watcher)
+            g = match.session.game
+            public.allowed |= seen_in(g.view(0)) & seen_in(g.view(1))
+            await watcher.wait("lobby>")
+            await watcher.line(f"watch {match.id}")
+            await watcher.wait("Watching")
+            await play_random(match, seats, random.Random(7), guards, public)
+            await alice.wait("back to the lobby")
+            assert "Game over" in alice.text() or "won" in alice.text()
+            for guard in (*guards.values(), public):
+                assert guard.leaks == []
+            await alice.line("")
+            await alice.wait("lobby>")
+            await until(lambda: not server.hall.matches, "the game to leave the list")
+        names = {tuple(row.players) for row in History().all_games()}
+        assert names == {tuple(match.session.names)}
+
+    asyncio.run(scenario())
+
+
+def test_hint_and_undo_are_refused_between_people(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            alice, bob, match = await two_at_a_table(server)
+            seats = by_seat(match, alice, bob)
+            mover = match.session.game.to_move or 0
+            first = seats[mover]
+            await first.wait(rf"{match.session.names[mover]}> ")
+            await first.line("hint")
+            await first.wait("hint is not offered in a game between people")
+            await first.line("undo")
+            await first.wait("undo is not offered")
+            await first.line("settings pace fast")
+            await first.wait("settings are the server's own")
+            assert match.session.game.history == []
+
+    asyncio.run(scenario())
+
+
+def test_a_game_against_the_ai_from_the_lobby(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            alice = await connect(port_of(server), "alice", key(0))
+            await alice.wait("lobby>")
+            await alice.line("ai random")
+            await alice.wait(r"alice> ")
+            await alice.line("draw")
+            match = next(iter(server.hall.matches.values()))
+            await until(lambda: len(match.session.game.history) >= 2, "the AI's answer")
+            await alice.wait(r"AI \(random\) (drew|played|scrapped|passed)")
+
+    asyncio.run(scenario())
+
+
+def test_a_bad_lobby_command_gets_one_line_and_changes_nothing(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            alice = await connect(port_of(server), "alice", key(0))
+            await alice.wait("lobby>")
+            await alice.line("join zz")
+            await alice.wait("join: no table 'zz' is waiting")
+            await alice.line("new --rules nonsense")
+            await alice.wait("new: ")
+            await alice.line("frobnicate")
+            await alice.wait("not a command; type help")
+            assert not server.hall.tables and not server.hall.matches
+            alice.type("\x1bOP")  # F1
+            await alice.wait("open a table and wait")
+
+    asyncio.run(scenario())
+
+
+def test_join_as_an_ssh_command_goes_straight_to_the_table(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            port = port_of(server)
+            alice = await connect(port, "alice", key(0))
+            await alice.wait("lobby>")
+            await alice.line("new")
+            table = (await alice.wait(r"You wait at table (\w+)")).group(1)
+            bob = await connect(port, "bob", key(1), command=f"join {table}")
+            await bob.wait(r"hand")
+            await alice.wait(r"hand")
+
+    asyncio.run(scenario())
+
+
+def test_a_resize_redraws_the_game_at_the_new_size(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            alice = await connect(port_of(server), "alice", key(0))
+            await alice.wait("lobby>")
+            await alice.line("ai random")
+            await alice.wait("alice> ")
+            alice.resize(50, 12)
+            await alice.wait("The terminal is 50")
+            alice.resize(100, 30)
+            await alice.wait("alice> ")
+
+    asyncio.run(scenario())
+
+
+def test_a_dropped_player_keeps_the_seat_and_comes_back_to_the_same_hand(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            alice, bob, match = await two_at_a_table(server)
+            a_seat = match.seat_of(key_fp(0))
+            assert a_seat is not None
+            hand = match.session.game.view(a_seat)["hands"][a_seat]
+            alice.drop()
+            await bob.wait(r"alice dropped \(seat held 4:5\d\)")
+            again = await connect(port_of(server), "alice", key(0))
+            await again.wait(r"alice.*> |bob to move")
+            text = again.text()
+            assert all(SHOWN[c] in text for c in hand)
+            await until(lambda: "dropped" not in bob.text(), "the notice to go")
+
+    asyncio.run(scenario())
+
+
+def test_after_the_hold_the_opponent_may_claim_the_game(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        clock = FakeClock()
+        async with running(tmp_path, authorized=None, clock=clock, hold=300.0) as server:
+            alice, bob, match = await two_at_a_table(server)
+            seats = by_seat(match, alice, bob)
+            game = match.session.game
+            mover = game.to_move or 0
+            other = 1 - mover
+            await seats[mover].wait(rf"{match.session.names[mover]}> ")
+            seats[mover].drop()
+            await seats[other].wait("dropped")
+            clock.advance(299)
+            await asyncio.sleep(0.3)
+            assert "Claim" not in seats[other].text()
+            clock.advance(2)
+            await seats[other].wait(r"Claim the game\? \[y/N\]")
+            await seats[other].line("y")
+            await until(lambda: game.outcome is not None, "the claim")
+            assert game.outcome == f"p{other}" and game.outcome_reason == "concession"
+
+    asyncio.run(scenario())
+
+
+def test_idle_on_ones_turn_lets_the_opponent_claim_or_wait(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        clock = FakeClock()
+        async with running(tmp_path, authorized=None, clock=clock, idle=900.0) as server:
+            alice, bob, match = await two_at_a_table(server)
+            seats = by_seat(match, alice, bob)
+            game = match.session.game
+            mover = game.to_move or 0
+            await seats[mover].wait(rf"{match.session.names[mover]}> ")
+            clock.advance(901)
+            await seats[1 - mover].wait(r"has not moved for 15 min\. Claim the game")
+            await seats[1 - mover].line("n")
+            await asyncio.sleep(0.2)
+            assert game.outcome is None
+            await seats[mover].line("draw")
+            await until(lambda: len(game.history) == 1, "the late move")
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("seed", [3])
+def test_a_spectator_sees_no_hand_no_deck_and_no_seed(tmp_path: Path, seed: int) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            alice, bob, match = await two_at_a_table(server)
+            carol = await connect(port_of(server), "carol", key(2))
+            await carol.wait("lobby>")
+            await carol.line("watch")
+            await carol.wait("Watching")
+            g = match.session.game
+            text = carol.text()
+            for p in (0, 1):
+                assert not any(SHOWN[c] in text for c in g.view(p)["hands"][p])
+            assert str(match.session.seed) not in text
+
+    asyncio.run(scenario())

@@ -1,0 +1,146 @@
+"""Who may log in to ``cuttle serve``, the host key, display names, and the command's start."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import asyncssh
+import pytest
+from helpers import cli_env
+from sshkit import authorized, connect, key, port_of, running
+
+from cuttle.serve.keys import KeyProblem, display_name, fingerprint, load_host_key
+
+
+def test_host_key_is_made_once_private_and_kept(tmp_path: Path) -> None:
+    path = tmp_path / "host"
+    first = load_host_key(path)
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert fingerprint(load_host_key(path)) == fingerprint(first)
+    assert fingerprint(first).startswith("SHA256:")
+
+
+def test_a_host_key_others_may_read_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "host"
+    load_host_key(path)
+    os.chmod(path, 0o644)
+    with pytest.raises(KeyProblem, match="chmod 600"):
+        load_host_key(path)
+
+
+@pytest.mark.parametrize(
+    ("user", "name"),
+    [
+        ("alice", "alice"),
+        ("\x1b]52;c;evil\x07bob", "52;c;evil bob"),
+        ("[bold]carol[/bold]", "boldcarol/bold"),
+        ("x" * 40, "x" * 20),
+        ("\x1b\x07", "player"),
+        ("  dan \u202e  ", "dan"),
+    ],
+)
+def test_display_name_has_no_control_characters_no_markup_and_20_characters(
+    user: str, name: str
+) -> None:
+    assert display_name(user) == name
+
+
+def test_an_authorized_key_logs_in_and_an_unknown_key_is_denied(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=authorized(key(0))) as server:
+            port = port_of(server)
+            alice = await connect(port, "alice", key(0))
+            await alice.wait("lobby>")
+            assert "you are alice" in alice.text()
+            with pytest.raises(asyncssh.PermissionDenied):
+                await connect(port, "mallory", key(1))
+
+    asyncio.run(scenario())
+
+
+def test_passwords_and_keyboard_interactive_are_never_accepted(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            with pytest.raises(asyncssh.PermissionDenied):
+                await asyncssh.connect(
+                    "127.0.0.1", port_of(server), username="alice", password="secret",
+                    known_hosts=None, client_keys=None, agent_path=None,
+                    preferred_auth="password,keyboard-interactive",
+                )
+
+    asyncio.run(scenario())
+
+
+def test_open_lets_any_key_in_and_quit_ends_with_status_0(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            bob = await connect(port_of(server), "bob", key(2))
+            await bob.wait("lobby>")
+            await bob.line("quit")
+            await bob.wait_closed()
+            assert bob.status == 0
+
+    asyncio.run(scenario())
+
+
+def test_without_a_terminal_the_player_is_told_to_use_ssh_t(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            bob = await connect(port_of(server), "bob", key(2), pty=False)
+            await bob.wait_closed()
+            assert b"ssh -t" in bob.raw
+            assert bob.status == 1
+
+    asyncio.run(scenario())
+
+
+def test_max_sessions_turns_the_next_connection_away(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None, max_sessions=1) as server:
+            port = port_of(server)
+            first = await connect(port, "a", key(0))
+            await first.wait("lobby>")
+            second = await connect(port, "b", key(1))
+            await second.wait_closed()
+            assert b"full" in second.raw
+
+    asyncio.run(scenario())
+
+
+def test_serve_refuses_to_start_when_nobody_could_log_in(tmp_path: Path) -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "cuttle", "serve", "--port", "0"],
+        env=cli_env(tmp_path), capture_output=True, text=True, timeout=60,
+    )
+    assert run.returncode == 2
+    assert "--authorized-keys" in run.stderr and "--open" in run.stderr
+
+
+def test_serve_prints_address_fingerprint_and_login_line_then_stops_on_sigterm(
+    tmp_path: Path,
+) -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cuttle", "serve", "--open", "--port", "0"],
+        env=cli_env(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        address = proc.stdout.readline().strip()
+        printed = proc.stdout.readline().strip()
+        line = proc.stdout.readline().strip()
+        host, port = address.rsplit(":", 1)
+        assert host == "127.0.0.1" and port.isdigit()
+        assert printed.startswith("SHA256:")
+        assert line == f"ssh -p {port} 127.0.0.1"
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
+        assert proc.stderr is not None and proc.stderr.read() == ""
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
