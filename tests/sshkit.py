@@ -1,4 +1,4 @@
-"""In-process SSH players for the server's tests: asyncssh's client, the bytes kept, a pyte screen."""
+"""In-process SSH players for the serve tests: asyncssh clients, every byte kept, a pyte screen."""
 
 from __future__ import annotations
 

@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import logging
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from cuttle import Game
+from cuttle.files.saves import Slot
 from cuttle.play.players import LEVELS
 from cuttle.serve.keys import Login
 from cuttle.serve.match import Chair, Clock, Match
 
 MAX_SEED = 10**6
+log = logging.getLogger("cuttle.serve")
 
 
 class HallError(ValueError):
@@ -140,6 +143,7 @@ class Hall:
         chairs: tuple[Chair, Chair],
         ai: tuple[str | None, str | None],
         moves: list[str] | None = None,
+        slot: Slot | None = None,
     ) -> Match:
         loop = asyncio.get_running_loop()
 
@@ -150,12 +154,58 @@ class Hall:
             match_id, seed, rules, chairs, ai,
             hold=self.hold, idle=self.idle, clock=self.clock, moves=moves, on_end=ended,
         )
-        first = match.session.names[0]
-        match.session.announce(f"{chairs[0].name} vs {chairs[1].name}: {first} moves first.")
+        if slot is not None:  # a resumed game: its players are away until they come back
+            match.session.slot = slot
+            match.kept = slot.name
+            now = self.clock.now()
+            for chair in chairs:
+                if chair.key is not None:
+                    chair.away_since = now
+            match.session.announce("The game goes on where it was when the server stopped.")
+        else:
+            first = match.session.names[0]
+            match.session.announce(f"{chairs[0].name} vs {chairs[1].name}: {first} moves first.")
         self.matches[match.id] = match
         match.start()
         self.changed()
         return match
+
+    def resume_saved(self) -> int:
+        """Games in progress when the server stopped wait again for their players (their seats
+        held); returns how many."""
+        from cuttle.files.safefile import CorruptFileError
+        from cuttle.files.saves import SlotError, open_slot
+        from cuttle.files.storage import read_record, rebuild
+        from cuttle.serve import keep
+
+        resumed = 0
+        for name, info in keep.load().items():
+            try:
+                slot = open_slot(name)
+            except SlotError as exc:
+                log.warning("game %s not resumed: %s", name, exc)
+                keep.forget(name)
+                continue
+            try:
+                record = read_record(slot.path, "save")
+                rebuild(record, f"save {slot.name}")
+                seats = (record.session or {}).get("seats") or []
+                ai = tuple(s.get("ai") if isinstance(s, dict) else None for s in seats)
+                if len(ai) != 2 or record.outcome is not None:
+                    raise ValueError("not a game in progress between two seats")
+                keys = info["keys"]
+                chairs = (Chair(record.players[0], keys[0]), Chair(record.players[1], keys[1]))
+                match = self._start(
+                    str(info["id"]), record.seed, record.rules, chairs,
+                    (ai[0], ai[1]), moves=record.moves, slot=slot,
+                )
+            except (OSError, CorruptFileError, ValueError, KeyError) as exc:
+                log.warning("game %s not resumed: %s", name, exc)
+                slot.release()
+                continue
+            resumed += 1
+            log.info("game %s resumed from save %s", match.id, name)
+        return resumed
 
     def _ended(self, match: Match) -> None:
         if self.matches.get(match.id) is match:

@@ -28,7 +28,7 @@ from rich.text import Text
 from cuttle import Game
 from cuttle.play.asking import answer_of
 from cuttle.play.session import GameSession, Options, Seat, clean_line
-from cuttle.serve import adapter
+from cuttle.serve import adapter, keep
 from cuttle.serve.adapter import Gone, Screen
 from cuttle.text.cardtext import CardStyle
 from cuttle.text.render import GameOverView, MoveListView, TableModel
@@ -76,6 +76,10 @@ def cards_shown(pos: dict[str, Any]) -> set[str]:
     seen.update(pos.get("deck", []))
     seen.discard(HIDDEN)
     return seen
+
+
+class Stopped(Exception):
+    """The server is stopping: the session ends where it waits (the game is saved)."""
 
 
 @dataclass
@@ -138,6 +142,8 @@ class Match:
         self.claimed: int | None = None
         self.over = False
         self.status_shown: dict[int, str] = {}
+        self.kept: str | None = None  # the save slot the server's games list names
+        self.stopping = False
         seats = (Seat(chairs[0].name, ai[0]), Seat(chairs[1].name, ai[1]))
         options = Options(style=CardStyle(), show_seed=False)
         self.session = GameSession(seed, rules, seats, self, options, moves=moves)
@@ -185,6 +191,11 @@ class Match:
             self.watchers.append(Watcher(screen))
         return True
 
+    def stop(self) -> None:
+        """The server stops: the game is saved and its thread ends at its next wait."""
+        with self.lock:
+            self.stopping = True
+
     def unwatch(self, screen: Screen) -> None:
         with self.lock:
             self.watchers = [w for w in self.watchers if w.screen is not screen]
@@ -200,17 +211,22 @@ class Match:
     def _run(self) -> None:
         try:
             self.session.run()
+        except Stopped:
+            self.session.save()
         except Exception:  # one game's error ends that game only
             log.exception("match %s ended by an error", self.id)
             with contextlib.suppress(Exception):
                 self.session.save()
         finally:
             self.session.close()
+            if self.kept is not None and self.session.game.outcome is not None:
+                keep.forget(self.kept)
             with self.lock:
                 self.over = True
             if self.on_end is not None:
                 self.on_end(self)
-            self._goodbye()
+            if not self.stopping:
+                self._goodbye()
 
     def _goodbye(self) -> None:
         """The game is over: each screen waits for Enter, then goes back to the lobby."""
@@ -319,6 +335,8 @@ class Match:
         offer_after = 0.0
         try:
             while True:
+                if self.stopping:
+                    raise Stopped
                 self._sync()
                 screen = self._screen(p)
                 self._show_absence()
@@ -432,6 +450,8 @@ class Match:
             return ""
         adapter.begin_ask(screen, question)
         while True:
+            if self.stopping:
+                raise Stopped
             try:
                 got = adapter.answer(screen, POLL)
             except (Gone, KeyboardInterrupt, EOFError):
@@ -465,8 +485,17 @@ class Match:
     def clear(self) -> None:
         return None
 
+    def _remember(self) -> None:
+        """Note the game's save slot with its seats' keys (once the first move saved it)."""
+        slot = self.session.slot
+        if slot is None or self.kept == slot.name or self.session.game.outcome is not None:
+            return
+        self.kept = slot.name
+        keep.remember(slot.name, self.id, [c.key for c in self.chairs])
+
     def table(self, model: TableModel) -> None:
         self._sync()
+        self._remember()
         if model.viewer is None:  # the game is over: each seat still sees only its own view
             for p, screen in self._people_screens():
                 adapter.table(screen, self._own_model(p, model.status))

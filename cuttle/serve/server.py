@@ -288,7 +288,10 @@ class Server:
         self.connections.discard(conn)
 
     async def start(self) -> tuple[str, int]:
-        """Listen; returns the address and port (the port chosen when 0 was asked)."""
+        """Listen; returns the address and port (the port chosen when 0 was asked). Games in
+        progress when the server last stopped wait again for their players."""
+        self.hall.loop = asyncio.get_running_loop()
+        self.hall.resume_saved()
         self.acceptor = await asyncssh.create_server(
             lambda: CuttleSSHServer(self),
             self.settings.bind,
@@ -313,6 +316,11 @@ class Server:
         close them."""
         if self.acceptor is not None:
             self.acceptor.close()
+        matches = list(self.hall.matches.values())
+        for match in matches:
+            match.stop()
+        for match in matches:  # each saves and lets go of its save slot
+            await asyncio.to_thread(match.thread.join, 10)
         for conn in list(self.connections):
             conn._say("\r\n" + why)
             if conn.chan is not None:

@@ -306,3 +306,33 @@ def test_a_spectator_sees_no_hand_no_deck_and_no_seed(tmp_path: Path, seed: int)
             assert str(match.session.seed) not in text
 
     asyncio.run(scenario())
+
+
+def test_a_game_goes_on_after_the_server_restarts(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            alice, bob, match = await two_at_a_table(server)
+            seats = by_seat(match, alice, bob)
+            game = match.session.game
+            for _ in range(2):
+                p = game.to_move or 0
+                n = len(game.history)
+                await seats[p].wait(rf"{match.session.names[p]}.*> ")
+                await seats[p].line("draw")
+                await until(lambda n=n: len(game.history) > n, "the draw")
+            moves = [str(m) for _, m in game.history]
+            a_seat = match.seat_of(key_fp(0))
+            assert a_seat is not None
+            hand = game.view(a_seat)["hands"][a_seat]
+            names = match.session.names
+        await alice.wait("The server is stopping")
+        async with running(tmp_path, authorized=None) as again:
+            assert len(again.hall.matches) == 1
+            resumed = next(iter(again.hall.matches.values()))
+            assert [str(m) for _, m in resumed.session.game.history] == moves
+            assert resumed.session.names == names
+            alice2 = await connect(port_of(again), "alice", key(0))
+            await alice2.wait(r"alice.*> |bob dropped")
+            assert all(SHOWN[c] in alice2.text() for c in hand)
+
+    asyncio.run(scenario())
