@@ -83,6 +83,15 @@ def answer(screen: Screen, timeout: float) -> str | None:
     return item
 
 
+def drain(screen: Screen) -> None:
+    """Forget lines typed and not yet read (the question they answered is gone)."""
+    while True:
+        try:
+            screen.answers.q.get_nowait()
+        except queue.Empty:
+            return
+
+
 def show(screen: Screen, *items: RenderableType) -> None:
     screen.show(*items)
 

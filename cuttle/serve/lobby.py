@@ -283,6 +283,9 @@ class Lobby:
             self._command(cmd, args)
         except HallError as exc:
             self.say(f"{cmd}: {exc}")
+        except Exception as exc:  # a bug: it ends this player's session (and is logged) only
+            if not self.app.is_done:
+                self.app.exit(exception=exc)
 
     def _command(self, cmd: str, args: list[str]) -> None:
         if cmd in ("help", "?", "h"):

@@ -31,6 +31,7 @@ from cuttle.play.session import GameSession, Options, Seat, clean_line
 from cuttle.serve import adapter, keep
 from cuttle.serve.adapter import Gone, Screen
 from cuttle.text.cardtext import CardStyle
+from cuttle.text.helptext import cards_view, help_view
 from cuttle.text.render import GameOverView, MoveListView, TableModel
 
 log = logging.getLogger("cuttle.serve")
@@ -331,6 +332,7 @@ class Match:
         self._sync()
         asked: Screen | None = None
         begun: Screen | None = None
+        waiting: dict[int, Screen] = {}  # the other seat's input line, open while it waits
         since = self.clock.now()
         offer_after = 0.0
         try:
@@ -368,9 +370,49 @@ class Match:
                     return "concede"
                 if claim is False:
                     offer_after = self.clock.now() + min(self.hold, self.idle)
+                self._waiting_lines(p, waiting, asked)
         finally:
-            if asked is not None:
-                adapter.stop_asking(asked)
+            for other in [asked, *waiting.values()]:
+                if other is not None:
+                    adapter.stop_asking(other)
+                    adapter.drain(other)
+
+    def _waiting_lines(self, p: int, waiting: dict[int, Screen], asked: Screen | None) -> None:
+        """The player who waits may still type: help, rules, or quit (the seat is kept)."""
+        for o in self.people:
+            if o == p:
+                continue
+            screen = self._screen(o)
+            if screen is None or screen is asked:
+                waiting.pop(o, None)
+                continue
+            if waiting.get(o) is not screen:
+                adapter.begin_read(screen, f"{self.session.names[o]} (waiting)> ")
+                waiting[o] = screen
+            try:
+                got = adapter.answer(screen, 0)
+            except Gone:
+                waiting.pop(o, None)
+                continue
+            except (KeyboardInterrupt, EOFError):
+                got = ""
+            if got is None:
+                continue
+            waiting.pop(o, None)  # the line is read again after the answer
+            words = clean_line(got).lower().split()
+            cmd = words[0] if words else ""
+            if cmd in ("quit", "exit", "q") and len(words) == 1:
+                self.leave(o, screen)
+            elif cmd in ("help", "?", "h"):
+                adapter.call(screen, "overlay", "Help", help_view())
+            elif cmd == "rules" and len(words) == 1:
+                adapter.call(screen, "overlay", "Rules", cards_view(self.rules))
+            elif cmd:
+                adapter.message(
+                    screen,
+                    f"It is {self.session.names[p]}'s turn. While you wait: help, rules, or quit "
+                    "(your seat is kept).",
+                )
 
     def _line(self, p: int, screen: Screen | None, line: str) -> str | None:
         """A typed line: what the session gets, or None when the match answered it itself."""

@@ -15,7 +15,6 @@ import shlex
 import signal
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, TextIO, cast
 
 import asyncssh
@@ -291,6 +290,7 @@ class Server:
         """Listen; returns the address and port (the port chosen when 0 was asked). Games in
         progress when the server last stopped wait again for their players."""
         self.hall.loop = asyncio.get_running_loop()
+        self.hall.loop.set_exception_handler(_log_loop_error)
         self.hall.resume_saved()
         self.acceptor = await asyncssh.create_server(
             lambda: CuttleSSHServer(self),
@@ -330,6 +330,12 @@ class Server:
             await self.acceptor.wait_closed()
 
 
+def _log_loop_error(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """An error no connection caught goes to the server's log, never to its terminal."""
+    exc = context.get("exception")
+    log.error("%s", context.get("message", "error"), exc_info=exc)
+
+
 def login_line(host: str, port: int) -> str:
     """What a friend types to come in."""
     where = host if host not in ("0.0.0.0", "::") else "THIS-HOST"
@@ -340,19 +346,18 @@ async def run_server(
     settings: Settings,
     host_key: asyncssh.SSHKey,
     say: Callable[[str], None],
-    log_file: Path | None = None,
 ) -> int:
     """Run until SIGTERM or SIGINT: prints the address, the fingerprint and the login line."""
     server = Server(settings, host_key)
-    host, port = await server.start()
-    say(f"{host}:{port}")
-    say(server.fingerprint())
-    say(login_line(host, port))
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
     try:
+        host, port = await server.start()
+        say(f"{host}:{port}")
+        say(server.fingerprint())
+        say(login_line(host, port))
         await stop.wait()
     finally:
         for sig in (signal.SIGTERM, signal.SIGINT):

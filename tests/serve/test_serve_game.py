@@ -85,6 +85,11 @@ async def two_at_a_table(server: Server, a: str = "alice", b: str = "bob") -> tu
     return alice, bob, match
 
 
+def prompt_of(name: str) -> str:
+    """The input line of the player to move (not the one of the player who waits)."""
+    return rf"(?m)^{re.escape(name)}(?! \(waiting\))( \([^)]*\))?> "
+
+
 def by_seat(match: Match, alice: Player, bob: Player) -> dict[int, Player]:
     return {match.seat_of(key_fp(0)) or 0: alice, match.seat_of(key_fp(1)) or 0: bob}
 
@@ -110,7 +115,7 @@ async def play_random(
         if public is not None:
             public.allowed |= seen_in(after.view(0)) & seen_in(after.view(1))
         n = len(game.history)
-        await players[p].wait(rf"(?m)^{re.escape(match.session.names[p])}.*> ")
+        await players[p].wait(prompt_of(match.session.names[p]))
         await players[p].line(str(move))
         await until(lambda n=n: len(game.history) > n or game.outcome is not None, str(move))
 
@@ -153,7 +158,7 @@ def test_hint_and_undo_are_refused_between_people(tmp_path: Path) -> None:
             seats = by_seat(match, alice, bob)
             mover = match.session.game.to_move or 0
             first = seats[mover]
-            await first.wait(rf"{match.session.names[mover]}> ")
+            await first.wait(prompt_of(match.session.names[mover]))
             await first.line("hint")
             await first.wait("hint is not offered in a game between people")
             await first.line("undo")
@@ -255,7 +260,7 @@ def test_after_the_hold_the_opponent_may_claim_the_game(tmp_path: Path) -> None:
             game = match.session.game
             mover = game.to_move or 0
             other = 1 - mover
-            await seats[mover].wait(rf"{match.session.names[mover]}> ")
+            await seats[mover].wait(prompt_of(match.session.names[mover]))
             seats[mover].drop()
             await seats[other].wait("dropped")
             clock.advance(299)
@@ -278,7 +283,7 @@ def test_idle_on_ones_turn_lets_the_opponent_claim_or_wait(tmp_path: Path) -> No
             seats = by_seat(match, alice, bob)
             game = match.session.game
             mover = game.to_move or 0
-            await seats[mover].wait(rf"{match.session.names[mover]}> ")
+            await seats[mover].wait(prompt_of(match.session.names[mover]))
             clock.advance(901)
             await seats[1 - mover].wait(r"has not moved for 15 min\. Claim the game")
             await seats[1 - mover].line("n")
@@ -317,7 +322,7 @@ def test_a_game_goes_on_after_the_server_restarts(tmp_path: Path) -> None:
             for _ in range(2):
                 p = game.to_move or 0
                 n = len(game.history)
-                await seats[p].wait(rf"{match.session.names[p]}.*> ")
+                await seats[p].wait(prompt_of(match.session.names[p]))
                 await seats[p].line("draw")
                 await until(lambda n=n: len(game.history) > n, "the draw")
             moves = [str(m) for _, m in game.history]
@@ -334,5 +339,35 @@ def test_a_game_goes_on_after_the_server_restarts(tmp_path: Path) -> None:
             alice2 = await connect(port_of(again), "alice", key(0))
             await alice2.wait(r"alice.*> |bob dropped")
             assert all(SHOWN[c] in alice2.text() for c in hand)
+
+    asyncio.run(scenario())
+
+
+def test_the_player_who_waits_may_read_the_help_and_leave_with_the_seat_kept(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            alice, bob, match = await two_at_a_table(server)
+            seats = by_seat(match, alice, bob)
+            mover = match.session.game.to_move or 0
+            waiter = seats[1 - mover]
+            name = match.session.names[1 - mover]
+            await waiter.wait(rf"{name} \(waiting\)> ")
+            await waiter.line("draw")
+            await waiter.wait(r"It is \w+'s turn\. While you wait")
+            assert match.session.game.history == []
+            await asyncio.sleep(0.3)  # the input line opens again
+            await waiter.line("help")
+            await waiter.wait("Help")
+            waiter.type("\x1b")
+            await asyncio.sleep(0.3)
+            await waiter.line("quit")
+            await waiter.wait("lobby>")
+            await seats[mover].wait(rf"{name} dropped")
+            assert match.seat_of(key_fp(0 if waiter is alice else 1)) == 1 - mover
+            await waiter.line("quit")
+            await waiter.wait_closed()
+            assert waiter.status == 0
 
     asyncio.run(scenario())

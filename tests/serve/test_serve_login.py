@@ -144,3 +144,38 @@ def test_serve_prints_address_fingerprint_and_login_line_then_stops_on_sigterm(
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_an_error_in_one_session_ends_that_session_only_and_is_logged_not_printed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from cuttle.serve.lobby import Lobby
+
+    real = Lobby._command
+
+    def command(self: Lobby, cmd: str, args: list[str]) -> None:
+        if cmd == "boom":
+            raise RuntimeError("a bug")
+        real(self, cmd, args)
+
+    monkeypatch.setattr(Lobby, "_command", command)
+
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            port = port_of(server)
+            alice = await connect(port, "alice", key(0))
+            bob = await connect(port, "bob", key(1))
+            await alice.wait("lobby>")
+            await bob.wait("lobby>")
+            await alice.line("boom")
+            await alice.wait_closed()
+            assert alice.status == 1 and b"an error ended your session" in alice.raw
+            await bob.line("new")
+            await bob.wait("You wait at table")
+
+    with caplog.at_level("ERROR", logger="cuttle.serve"):
+        asyncio.run(scenario())
+    assert "a bug" in caplog.text
+    out, err = capfd.readouterr()
+    assert "a bug" not in out + err
