@@ -235,8 +235,8 @@ class Match:
             screens = [c.screen for c in self.chairs if c.screen is not None]
             screens += [w.screen for w in self.watchers]
             self.watchers = []
-        for screen in screens:
-            adapter.begin_read(screen, "Enter: back to the lobby> ")
+        for screen in screens:  # a question: Enter answers it even with the result's window open
+            adapter.begin_ask(screen, "Enter: back to the lobby.")
         waiting = list(screens)
         end = self.clock.now() + self.idle
         while waiting and self.clock.now() < end:

@@ -16,6 +16,8 @@ from sshkit import authorized, connect, key, port_of, running
 
 from cuttle.serve.keys import KeyProblem, display_name, fingerprint, load_host_key
 
+LOBBY = r"(?m)^lobby> "  # the lobby's input line
+
 
 def test_host_key_is_made_once_private_and_kept(tmp_path: Path) -> None:
     path = tmp_path / "host"
@@ -55,7 +57,7 @@ def test_an_authorized_key_logs_in_and_an_unknown_key_is_denied(tmp_path: Path) 
         async with running(tmp_path, authorized=authorized(key(0))) as server:
             port = port_of(server)
             alice = await connect(port, "alice", key(0))
-            await alice.wait("lobby>")
+            await alice.wait(LOBBY)
             assert "you are alice" in alice.text()
             with pytest.raises(asyncssh.PermissionDenied):
                 await connect(port, "mallory", key(1))
@@ -80,7 +82,7 @@ def test_open_lets_any_key_in_and_quit_ends_with_status_0(tmp_path: Path) -> Non
     async def scenario() -> None:
         async with running(tmp_path, authorized=None) as server:
             bob = await connect(port_of(server), "bob", key(2))
-            await bob.wait("lobby>")
+            await bob.wait(LOBBY)
             await bob.line("quit")
             await bob.wait_closed()
             assert bob.status == 0
@@ -104,7 +106,7 @@ def test_max_sessions_turns_the_next_connection_away(tmp_path: Path) -> None:
         async with running(tmp_path, authorized=None, max_sessions=1) as server:
             port = port_of(server)
             first = await connect(port, "a", key(0))
-            await first.wait("lobby>")
+            await first.wait(LOBBY)
             second = await connect(port, "b", key(1))
             await second.wait_closed()
             assert b"full" in second.raw
@@ -166,8 +168,8 @@ def test_an_error_in_one_session_ends_that_session_only_and_is_logged_not_printe
             port = port_of(server)
             alice = await connect(port, "alice", key(0))
             bob = await connect(port, "bob", key(1))
-            await alice.wait("lobby>")
-            await bob.wait("lobby>")
+            await alice.wait(LOBBY)
+            await bob.wait(LOBBY)
             await alice.line("boom")
             await alice.wait_closed()
             assert alice.status == 1 and b"an error ended your session" in alice.raw
