@@ -6,12 +6,14 @@ Light at import time (no asyncssh, rich or prompt_toolkit): ``cuttle --help`` re
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from cuttle.commands.common import EXIT_ERROR, EXIT_USAGE, err
 
 DEFAULT_PORT = 2222
 LOG_NAME = "serve.log"
+SWITCH_INTERVAL = 0.001  # seconds (Python's default is 0.005)
 
 
 def _minutes(text: str) -> float:
@@ -120,6 +122,10 @@ def serve_command(args: argparse.Namespace) -> int:
         idle=args.idle * 60,
         max_sessions=args.max_sessions,
     )
+
+    # The AI searches in the games' threads: a short switch interval gives the event loop, which
+    # draws every screen, the interpreter back sooner while they think.
+    sys.setswitchinterval(SWITCH_INTERVAL)
 
     def say(line: str) -> None:
         print(line, flush=True)
