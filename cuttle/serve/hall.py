@@ -11,6 +11,7 @@ import asyncio
 import itertools
 import logging
 import random
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -60,6 +61,7 @@ class Hall:
         self.listeners: set[Callable[[], None]] = set()
         self.ids = itertools.count(1)
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.rematches: dict[str, tuple[Match, int]] = {}  # login key -> the seat to take
 
     def changed(self) -> None:
         """Every lobby redraws its lists."""
@@ -144,15 +146,29 @@ class Hall:
         ai: tuple[str | None, str | None],
         moves: list[str] | None = None,
         slot: Slot | None = None,
+        notice: str | None = None,
     ) -> Match:
         loop = asyncio.get_running_loop()
 
         def ended(match: Match) -> None:
             loop.call_soon_threadsafe(self._ended, match)
 
+        def rematch(match: Match) -> None:  # on the match's thread: wait for the new game
+            made = threading.Event()
+
+            def make() -> None:
+                try:
+                    self._rematch(match)
+                finally:
+                    made.set()
+
+            loop.call_soon_threadsafe(make)
+            made.wait(10)
+
         match = Match(
             match_id, seed, rules, chairs, ai,
             hold=self.hold, idle=self.idle, clock=self.clock, moves=moves, on_end=ended,
+            on_rematch=rematch,
         )
         if slot is not None:  # a resumed game: its players are away until they come back
             match.session.slot = slot
@@ -164,7 +180,9 @@ class Hall:
             match.session.announce("The game goes on where it was when the server stopped.")
         else:
             first = match.session.names[0]
-            match.session.announce(f"{chairs[0].name} vs {chairs[1].name}: {first} moves first.")
+            match.session.announce(
+                notice or f"{chairs[0].name} vs {chairs[1].name}: {first} moves first."
+            )
         self.matches[match.id] = match
         match.start()
         self.changed()
@@ -206,6 +224,19 @@ class Hall:
             resumed += 1
             log.info("game %s resumed from save %s", match.id, name)
         return resumed
+
+    def _rematch(self, old: Match) -> None:
+        """Both players agreed: a new game, the seats swapped, a new deal."""
+        a, b = old.chairs
+        chairs = (Chair(b.name, b.key), Chair(a.name, a.key))
+        seed = self.rng.randrange(1, MAX_SEED)
+        match = self._start(
+            self._new_id(), seed, old.rules, chairs, (old.ai[1], old.ai[0]),
+            notice=f"Rematch: {chairs[0].name} moves first.",
+        )
+        for seat, chair in enumerate(chairs):
+            if chair.key is not None:
+                self.rematches[chair.key] = (match, seat)
 
     def _ended(self, match: Match) -> None:
         if self.matches.get(match.id) is match:

@@ -125,6 +125,7 @@ class Match:
         clock: Clock | None = None,
         moves: list[str] | None = None,
         on_end: Callable[[Match], None] | None = None,
+        on_rematch: Callable[[Match], None] | None = None,
     ) -> None:
         self.id = match_id
         self.rules = rules
@@ -133,6 +134,8 @@ class Match:
         self.idle = idle
         self.clock = clock or Clock()
         self.on_end = on_end
+        self.on_rematch = on_rematch
+        self.ai = ai
         self.started_at = time.time()
         self.console = Console(width=80, height=24, file=io.StringIO())
         self.lock = threading.RLock()
@@ -145,6 +148,7 @@ class Match:
         self.status_shown: dict[int, str] = {}
         self.kept: str | None = None  # the save slot the server's games list names
         self.stopping = False
+        self.footer = ""  # the session's latest notices, shown to both seats
         seats = (Seat(chairs[0].name, ai[0]), Seat(chairs[1].name, ai[1]))
         options = Options(style=CardStyle(), show_seed=False)
         self.session = GameSession(seed, rules, seats, self, options, moves=moves)
@@ -230,25 +234,45 @@ class Match:
                 self._goodbye()
 
     def _goodbye(self) -> None:
-        """The game is over: each screen waits for Enter, then goes back to the lobby."""
+        """The game is over: the players are offered a rematch with the seats swapped (both
+        must agree); then every screen goes back to the lobby."""
         with self.lock:
-            screens = [c.screen for c in self.chairs if c.screen is not None]
-            screens += [w.screen for w in self.watchers]
+            players = {c.screen: p for p in self.people if (c := self.chairs[p]).screen}
+            watchers = [w.screen for w in self.watchers]
             self.watchers = []
-        for screen in screens:  # a question: Enter answers it even with the result's window open
+        everyone = len(players) == len(self.people) and self.on_rematch is not None
+        question = "Rematch with the seats swapped? [y/N]"
+        for screen in players:
+            adapter.begin_ask(screen, question if everyone else "Enter: back to the lobby.")
+        for screen in watchers:  # a question: Enter answers it even with the result's window open
             adapter.begin_ask(screen, "Enter: back to the lobby.")
-        waiting = list(screens)
+        agreed: set[int] = set()
+        waiting: list[Screen] = [*players, *watchers]
         end = self.clock.now() + self.idle
-        while waiting and self.clock.now() < end:
+        while waiting and self.clock.now() < end and not self.stopping:
             for screen in list(waiting):
                 try:
-                    got = adapter.answer(screen, POLL / max(1, len(waiting)))
+                    got = adapter.answer(screen, POLL / len(waiting))
                 except (Gone, KeyboardInterrupt, EOFError):
-                    got = ""
-                if got is not None:
-                    waiting.remove(screen)
-                    adapter.close_screen(screen)
-        for screen in waiting:
+                    got = "n"
+                if got is None:
+                    continue
+                waiting.remove(screen)
+                seat = players.get(screen)
+                if seat is not None and everyone and answer_of(got, False):
+                    agreed.add(seat)
+                    adapter.message(screen, "Waiting for your opponent's answer…")
+                    continue
+                adapter.close_screen(screen)
+                if seat is not None and everyone:  # the rematch is off: the others leave too
+                    everyone = False
+                    for other, p in players.items():
+                        if p in agreed:
+                            adapter.close_screen(other)
+                    agreed.clear()
+        if everyone and agreed == set(self.people) and self.on_rematch is not None:
+            self.on_rematch(self)  # the new game exists before the screens leave this one
+        for screen in [*players, *watchers]:
             adapter.close_screen(screen)
 
     def _screen(self, seat: int) -> Screen | None:
@@ -289,7 +313,9 @@ class Match:
         g = self.session.game
         if status is None and g.outcome is None and g.to_move is not None and g.to_move != seat:
             status = f"{self.session.names[g.to_move]} to move…"
-        return self.session.model(seat, status)
+        model = self.session.model(seat, status)
+        model.footer = self.footer
+        return model
 
     def _public_model(self, highlight: frozenset[str] = frozenset()) -> TableModel:
         s = self.session
@@ -545,6 +571,7 @@ class Match:
             mine = self._screen(model.viewer)
             if mine is not None:
                 adapter.table(mine, model)
+            self.footer = model.footer  # the notices (who moves first...) are for both
             for p, other in self._people_screens():
                 if p != model.viewer:
                     adapter.table(other, self._own_model(p))

@@ -238,6 +238,12 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                     await self._sit(choice[1], choice[2])
                 elif choice[0] == "watch":
                     await self._watch(choice[1])
+                while not self.closed and (again := self._rematch()) is not None:
+                    await self._sit(*again)
+
+    def _rematch(self) -> tuple[Match, int] | None:
+        """The seat of the rematch this player just agreed to, if any."""
+        return self.server.hall.rematches.pop(self.login.key, None)
 
     def chan_term(self) -> str:
         assert self.chan is not None

@@ -153,7 +153,7 @@ def test_two_players_meet_in_the_lobby_and_play_to_the_end_without_a_hidden_card
             await watcher.line(f"watch {match.id}")
             await watcher.wait("Watching")
             await play_random(match, seats, random.Random(7), guards, public)
-            await alice.wait("back to the lobby")
+            await alice.wait("Rematch with the seats swapped")
             assert "Game over" in alice.text() or "won" in alice.text()
             for guard in (*guards.values(), public):
                 assert guard.leaks == []
@@ -383,5 +383,55 @@ def test_the_player_who_waits_may_read_the_help_and_leave_with_the_seat_kept(
             await waiter.line("quit")
             await waiter.wait_closed()
             assert waiter.status == 0
+
+    asyncio.run(scenario())
+
+
+def test_a_rematch_needs_both_and_swaps_the_first_seat(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            alice, bob, match = await two_at_a_table(server)
+            seats = by_seat(match, alice, bob)
+            mover = match.session.game.to_move or 0
+            await seats[mover].wait(prompt_of(match.session.names[mover]))
+            await seats[mover].line("concede")
+            await seats[mover].wait(r"\[y/N\]")
+            await seats[mover].line("y")
+            for player in (alice, bob):
+                await player.wait("Rematch with the seats swapped")
+            await alice.line("y")
+            await alice.wait("Waiting for your opponent's answer")
+            await bob.line("y")
+            await until(
+                lambda: any(m is not match for m in server.hall.matches.values()), "the rematch"
+            )
+            again = next(m for m in server.hall.matches.values() if m is not match)
+            assert [c.key for c in again.chairs] == [c.key for c in reversed(match.chairs)]
+            first = again.session.names[0]
+            assert first == match.session.names[1]
+            await alice.wait(r"Rematch: \S+ moves first")
+            await bob.wait(r"Rematch: \S+ moves first")
+
+    asyncio.run(scenario())
+
+
+def test_a_rematch_declined_sends_both_back_to_the_lobby(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            alice, bob, match = await two_at_a_table(server)
+            seats = by_seat(match, alice, bob)
+            mover = match.session.game.to_move or 0
+            await seats[mover].wait(prompt_of(match.session.names[mover]))
+            await seats[mover].line("concede")
+            await seats[mover].wait(r"\[y/N\]")
+            await seats[mover].line("y")
+            for player in (alice, bob):
+                await player.wait("Rematch with the seats swapped")
+            await alice.line("y")
+            await alice.wait("Waiting for your opponent's answer")
+            await bob.line("n")
+            await bob.wait(LOBBY)
+            await alice.wait(LOBBY)
+            assert not server.hall.matches
 
     asyncio.run(scenario())
