@@ -55,13 +55,13 @@ class Player:
         self.closed = False
         self.conn: asyncssh.SSHClientConnection | None = None
         self.chan: asyncssh.SSHClientChannel[bytes] | None = None
-        self.on_feed: Callable[[], None] | None = None  # called after each piece received
+        self.on_feed: Callable[[bytes], None] | None = None  # called with each piece received
 
     def feed(self, data: bytes) -> None:
         self.raw += data
         self.stream.feed(data)
         if self.on_feed is not None:
-            self.on_feed()
+            self.on_feed(data)
 
     def text(self) -> str:
         return "\n".join(self.screen.display)

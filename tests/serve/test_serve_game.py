@@ -46,8 +46,12 @@ def seen_in(pos: dict[str, Any]) -> set[str]:
     return out
 
 
+ESCAPE = re.compile(r"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|.)")
+
+
 class Guard:
-    """Fails the test when a screen shows a card its viewer may not have seen yet."""
+    """Fails the test when a card its viewer may not have seen yet is sent to them: in the bytes
+    of each piece received (escape sequences taken out) and on the screen after it."""
 
     def __init__(self, player: Player) -> None:
         self.player = player
@@ -55,13 +59,21 @@ class Guard:
         self.leaks: list[str] = []
         player.on_feed = self.check
 
-    def check(self) -> None:
-        text = self.player.text()
-        for card in ALL_CARDS:
-            if card not in self.allowed and re.search(
-                rf"(?<![0-9]){re.escape(SHOWN[card])}", text
-            ):
-                self.leaks.append(f"{card} shown:\n{text}")
+    def _found(self, text: str) -> list[str]:
+        return [
+            card
+            for card in ALL_CARDS
+            if card not in self.allowed
+            and re.search(rf"(?<![0-9]){re.escape(SHOWN[card])}", text)
+        ]
+
+    def check(self, data: bytes) -> None:
+        sent = ESCAPE.sub(" ", data.decode("utf-8", "replace"))
+        for card in self._found(sent):
+            self.leaks.append(f"{card} sent: {sent[:2000]!r}")
+        screen = self.player.text()
+        for card in self._found(screen):
+            self.leaks.append(f"{card} shown:\n{screen}")
 
 
 async def until(cond: Any, what: str, timeout: float = MOVE_WAIT) -> None:
@@ -72,13 +84,13 @@ async def until(cond: Any, what: str, timeout: float = MOVE_WAIT) -> None:
         await asyncio.sleep(0.02)
 
 
-async def two_at_a_table(server: Server, a: str = "alice", b: str = "bob") -> tuple[
-    Player, Player, Match
-]:
+async def two_at_a_table(
+    server: Server, a: str = "alice", b: str = "bob", rules: str = ""
+) -> tuple[Player, Player, Match]:
     port = port_of(server)
     alice = await connect(port, a, key(0))
     await alice.wait(LOBBY)
-    await alice.line("new")
+    await alice.line(f"new {rules}".strip())
     found = await alice.wait(r"You wait at table (\w+)")
     bob = await connect(port, b, key(1))
     await bob.wait(found.group(1))  # the open table is listed in bob's lobby
@@ -135,12 +147,16 @@ async def play_random(
         await until(lambda n=n: len(game.history) > n or game.outcome is not None, str(move))
 
 
+@pytest.mark.parametrize(
+    ("rules", "seed"),
+    [("", 7), ("--rules cuttlecards", 11), ("--variant eight-oneoff --variant four-random", 5)],
+)
 def test_two_players_meet_in_the_lobby_and_play_to_the_end_without_a_hidden_card_on_the_wire(
-    tmp_path: Path,
+    tmp_path: Path, rules: str, seed: int
 ) -> None:
     async def scenario() -> None:
         async with running(tmp_path, authorized=None) as server:
-            alice, bob, match = await two_at_a_table(server)
+            alice, bob, match = await two_at_a_table(server, rules=rules)
             seats = by_seat(match, alice, bob)
             guards = {s: Guard(p) for s, p in seats.items()}
             for s, guard in guards.items():
@@ -152,7 +168,7 @@ def test_two_players_meet_in_the_lobby_and_play_to_the_end_without_a_hidden_card
             await watcher.wait(LOBBY)
             await watcher.line(f"watch {match.id}")
             await watcher.wait("Watching")
-            await play_random(match, seats, random.Random(7), guards, public)
+            await play_random(match, seats, random.Random(seed), guards, public)
             await alice.wait("Rematch with the seats swapped")
             assert "Game over" in alice.text() or "won" in alice.text()
             for guard in (*guards.values(), public):
