@@ -14,10 +14,12 @@ import queue
 from collections.abc import Callable
 from typing import Any
 
+from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 from rich.console import RenderableType
 
+from cuttle.files.storage import GameRecord
 from cuttle.play.io import MoveSource
 from cuttle.text.cardtext import CardStyle
 from cuttle.text.render import TableModel
@@ -42,6 +44,23 @@ async def run_screen(screen: Screen) -> None:
     screen.loop = asyncio.get_running_loop()
     with contextlib.suppress(EOFError):
         await screen.app.run_async(set_exception_handler=False, handle_sigint=False)
+
+
+def replay_app(record: GameRecord, pt_input: Input, pt_output: Output) -> Application[None]:
+    """The replay screen of a finished game (every card face up) on a connection's terminal."""
+    from cuttle.ui.replay import Replay
+    from cuttle.ui.replay_app import ReplayScreen
+
+    style = CardStyle()
+    return ReplayScreen(
+        Replay(record, style, "history"), style, pt_input=pt_input, pt_output=pt_output
+    ).app
+
+
+async def run_app(app: Application[Any]) -> None:
+    """Run a screen until it ends itself (or the connection ends)."""
+    with contextlib.suppress(EOFError):
+        await app.run_async(set_exception_handler=False, handle_sigint=False)
 
 
 def close_screen(screen: Screen) -> None:

@@ -1,6 +1,7 @@
-"""What the server remembers of its games in progress across a restart: which save slot holds
-which game, and the login keys of its seats (the save itself is the game's own, written after
-every move by the session). ``games.json`` in the data directory's ``serve`` folder."""
+"""What the server remembers across a restart: which save slot holds which game in progress and
+the login keys of its seats (the save itself is the game's own, written after every move by the
+session), and which finished games of the history each key played. ``games.json`` in the data
+directory's ``serve`` folder."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from cuttle.files.storage import data_dir
 
 log = logging.getLogger("cuttle.serve")
 FORMAT = "cuttle-serve-games/1"
+MAX_FINISHED = 200  # finished games remembered per key (the newest)
 _lock = threading.Lock()
 
 
@@ -21,8 +23,8 @@ def games_path() -> Path:
     return data_dir() / "serve" / "games.json"
 
 
-def load() -> dict[str, dict[str, Any]]:
-    """Slot name -> {"id", "keys", "ai"}; an unreadable file is logged and counts as empty."""
+def _read() -> dict[str, Any]:
+    """The whole file; an unreadable one is logged and counts as empty."""
     path = games_path()
     if not path.exists():
         return {}
@@ -31,7 +33,12 @@ def load() -> dict[str, dict[str, Any]]:
     except (OSError, CorruptFileError) as exc:
         log.warning("cannot read %s: %s", path, exc)
         return {}
-    games = data.get("games") if isinstance(data, dict) else None
+    return data if isinstance(data, dict) else {}
+
+
+def load() -> dict[str, dict[str, Any]]:
+    """Slot name -> {"id", "keys"} of the games in progress."""
+    games = _read().get("games")
     if not isinstance(games, dict):
         return {}
     out: dict[str, dict[str, Any]] = {}
@@ -48,8 +55,33 @@ def load() -> dict[str, dict[str, Any]]:
     return out
 
 
-def _write(games: dict[str, dict[str, Any]]) -> None:
-    write_json_atomic(games_path(), {"format": FORMAT, "games": games})
+def finished(key: str) -> list[int]:
+    """The history ids of the finished games played with ``key``, newest first."""
+    done = _read().get("finished")
+    ids = done.get(key) if isinstance(done, dict) else None
+    if not isinstance(ids, list):
+        return []
+    return [i for i in ids if isinstance(i, int) and not isinstance(i, bool)]
+
+
+def _write(games: dict[str, dict[str, Any]], done: dict[str, list[int]] | None = None) -> None:
+    if done is None:
+        old = _read().get("finished")
+        done = old if isinstance(old, dict) else {}
+    write_json_atomic(games_path(), {"format": FORMAT, "games": games, "finished": done})
+
+
+def add_finished(keys: list[str], game_id: int) -> None:
+    """The history's game ``game_id`` was played with these keys."""
+    with _lock:
+        old = _read().get("finished")
+        done: dict[str, list[int]] = old if isinstance(old, dict) else {}
+        for key in keys:
+            done[key] = [game_id, *[i for i in done.get(key, []) if i != game_id]][:MAX_FINISHED]
+        try:
+            _write(load(), done)
+        except OSError as exc:
+            log.warning("cannot write %s: %s", games_path(), exc)
 
 
 def remember(slot: str, match_id: str, keys: list[str | None]) -> None:

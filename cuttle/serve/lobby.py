@@ -1,8 +1,8 @@
 """The lobby: the full-screen frame where a player opens a table, joins one, plays the AI or
 watches a game, with typed commands, Tab completion and a help window (F1).
 
-``Lobby.run`` returns what the player chose: ``("play", match, seat)``, ``("watch", match)`` or
-``("quit",)``.
+``Lobby.run`` returns what the player chose: ``("play", match, seat)``, ``("watch", match)``,
+``("replay", record)`` or ``("quit",)``.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from prompt_toolkit.application import Application
@@ -37,8 +37,12 @@ from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from cuttle.files.history import GameRow
+from cuttle.files.safefile import CorruptFileError
+from cuttle.files.storage import GameRecord
 from cuttle.play.players import LEVELS
 from cuttle.rules import PRESETS, VARIANTS
+from cuttle.serve import keep
 from cuttle.serve.hall import Hall, HallError, Table
 from cuttle.serve.keys import Login
 from cuttle.serve.match import Match
@@ -47,12 +51,15 @@ from cuttle.ui.richpt import RichControl
 
 MAX_LINE = 200
 STATUS = " F1 help · Tab completes · new · join · ai · watch · quit"
-COMMANDS = ("new", "join", "ai", "watch", "help", "quit")
+COMMANDS = ("new", "join", "ai", "watch", "games", "replay", "help", "quit")
+SHOWN_GAMES = 15  # finished games listed by ``games``
 HELP = """\
 new [--rules R] [--variant V ...]   open a table and wait for an opponent
 join [ID]                           sit at a table (no ID: the one waiting longest)
 ai [LEVEL] [--rules R]              play the AI here (levels: {levels})
 watch [ID]                          watch a game in play (no ID: the latest)
+games                               your finished games on this server
+replay ID                           step through one of them (every card face up; q leaves)
 cancel                              leave the table you opened
 quit                                leave the server
 
@@ -66,8 +73,9 @@ Choice = tuple[Any, ...]
 class LobbyCompleter(Completer):
     """Commands, then the ids, levels, rules and variants that fit where the cursor is."""
 
-    def __init__(self, hall: Hall) -> None:
+    def __init__(self, hall: Hall, mine: Callable[[], list[int]]) -> None:
         self.hall = hall
+        self.mine = mine
 
     def get_completions(
         self, document: Document, complete_event: CompleteEvent
@@ -87,6 +95,8 @@ class LobbyCompleter(Completer):
             options = list(self.hall.tables)
         elif before[0] == "watch":
             options = list(self.hall.matches)
+        elif before[0] == "replay":
+            options = [str(i) for i in self.mine()]
         elif before[0] == "ai":
             options = [*LEVELS, "--rules"]
         elif before[0] == "new":
@@ -118,6 +128,14 @@ def parse_rules(args: list[str]) -> tuple[str, list[str]]:
     return "+".join([preset, *variants]), rest
 
 
+def _result(row: GameRow) -> str:
+    if row.outcome == "draw":
+        return "draw"
+    if row.outcome in ("p0", "p1"):
+        return f"{row.players[int(row.outcome[1])]} won ({row.reason or 'points'})"
+    return "-"
+
+
 def since_words(then: float, now: float) -> str:
     mins = int(max(0.0, now - then) // 60)
     return "just now" if mins < 1 else f"{mins} min"
@@ -139,8 +157,9 @@ class Lobby:
         self.messages: list[str] = [notice] if notice else []
         self.waiting: Table | None = None
         self.help_open = False
+        self.finished: list[GameRow] | None = None  # shown after ``games``
         self.buffer = Buffer(
-            completer=LobbyCompleter(hall),
+            completer=LobbyCompleter(hall, lambda: keep.finished(login.key)),
             complete_while_typing=False,
             multiline=False,
             accept_handler=self._accept,
@@ -254,7 +273,23 @@ class Lobby:
             parts.append(games)
         else:
             parts.append(Text("No game is being played."))
+        if self.finished is not None:
+            parts.append(self._finished_table())
         return Group(*parts)
+
+    def _finished_table(self) -> RenderableType:
+        rows = self.finished or []
+        if not rows:
+            return Text("You have no finished game on this server yet.")
+        table = RichTable(title="Your finished games (replay ID)", title_justify="left")
+        for col in ("id", "players", "result", "moves", "finished"):
+            table.add_column(col)
+        for row in rows:
+            table.add_row(
+                str(row.id), f"{row.players[0]} vs {row.players[1]}",
+                _result(row), str(row.moves), row.finished_at[:16],
+            )
+        return table
 
     def _accept(self, buffer: Buffer) -> bool:
         line = buffer.text
@@ -318,12 +353,46 @@ class Lobby:
             level = rest[0].lower() if rest else "medium"
             match, seat = self.hall.play_ai(self.login, level, rules)
             self._finish(("play", match, seat))
+        elif cmd == "games":
+            self.finished = self._my_games()
+        elif cmd == "replay":
+            if len(args) != 1 or not args[0].isdigit():
+                raise HallError("replay takes the id of one of your games (see games)")
+            if int(args[0]) not in keep.finished(self.login.key):
+                raise HallError(f"{args[0][:12]} is not one of your games (see games)")
+            record = self._record(int(args[0]))
+            self._finish(("replay", record))
         elif cmd == "watch":
             if len(args) > 1:
                 raise HallError("watch takes one game id")
             self._finish(("watch", self.hall.watch(args[0] if args else None)))
         else:
             raise HallError("not a command; type help")
+
+    def _my_games(self) -> list[GameRow]:
+        from cuttle.files.history import History, HistoryError
+
+        rows: list[GameRow] = []
+        try:
+            history = History()
+            for game_id in keep.finished(self.login.key)[:SHOWN_GAMES]:
+                row = history.game(game_id)
+                if row is not None:
+                    rows.append(row)
+        except (HistoryError, OSError) as exc:
+            raise HallError(f"the history cannot be read ({exc})") from None
+        return rows
+
+    def _record(self, game_id: int) -> GameRecord:
+        from cuttle.files.history import History, HistoryError
+
+        try:
+            row = History().game(game_id)
+            if row is None:
+                raise HallError(f"game {game_id} is no longer in the history")
+            return row.record()
+        except (HistoryError, OSError, CorruptFileError) as exc:
+            raise HallError(f"game {game_id} cannot be read ({exc})") from None
 
     def _wait_for(self, table: Table) -> None:
         assert table.seated is not None

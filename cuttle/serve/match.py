@@ -226,12 +226,30 @@ class Match:
             self.session.close()
             if self.kept is not None and self.session.game.outcome is not None:
                 keep.forget(self.kept)
+            if self.session.game.outcome is not None:
+                self._note_finished()
             with self.lock:
                 self.over = True
             if self.on_end is not None:
                 self.on_end(self)
             if not self.stopping:
                 self._goodbye()
+
+    def _note_finished(self) -> None:
+        """Remember the finished game's history id for each player's key (``replay``)."""
+        from cuttle.files.history import History, HistoryError
+
+        keys = [c.key for c in self.chairs if c.key is not None]
+        try:
+            rows = History().games(limit=50, records=False)
+        except (HistoryError, OSError) as exc:
+            log.warning("match %s: the history could not be read: %s", self.id, exc)
+            return
+        names = tuple(self.session.names)
+        for row in rows:
+            if row.seed == self.session.seed and tuple(row.players) == names:
+                keep.add_finished(keys, row.id)
+                return
 
     def _goodbye(self) -> None:
         """The game is over: the players are offered a rematch with the seats swapped (both

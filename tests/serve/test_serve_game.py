@@ -451,3 +451,31 @@ def test_a_rematch_declined_sends_both_back_to_the_lobby(tmp_path: Path) -> None
             assert not server.hall.matches
 
     asyncio.run(scenario())
+
+
+def test_a_player_lists_and_replays_their_own_finished_games_only(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            port = port_of(server)
+            alice = await connect(port, "alice", key(0))
+            await alice.wait(LOBBY)
+            await alice.line("ai random")
+            await alice.wait(prompt_of("alice"))
+            await alice.line("concede")
+            await alice.wait(r"\[y/N\]")
+            await alice.line("y")
+            await alice.wait("Rematch with the seats swapped")
+            await back_to_lobby(alice)
+            await alice.line("games")
+            found = await alice.wait(r"(?m)^\W*(\d+)\W+alice vs AI \(random\)")
+            game_id = found.group(1)
+            await alice.line(f"replay {game_id}")
+            await alice.wait(r"Move 0/\d+")
+            alice.type("q")
+            await alice.wait(LOBBY)
+            mallory = await connect(port, "mallory", key(1))
+            await mallory.wait(LOBBY)
+            await mallory.line(f"replay {game_id}")
+            await mallory.wait(f"replay: {game_id} is not one of your games")
+
+    asyncio.run(scenario())
