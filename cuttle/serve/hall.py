@@ -15,10 +15,12 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from cuttle import Game
 from cuttle.files.saves import Slot
 from cuttle.play.players import LEVELS
+from cuttle.serve import keep
 from cuttle.serve.keys import Login
 from cuttle.serve.match import Chair, Clock, Match
 
@@ -85,6 +87,7 @@ class Hall:
 
     def open_table(self, host: Login, rules: str) -> Table:
         """``new``: a table waiting for an opponent."""
+        self.held_seat(host)
         self.check_rules(rules)
         for t in self.tables.values():
             if t.host.key == host.key:
@@ -102,6 +105,7 @@ class Hall:
 
     def join(self, login: Login, table_id: str | None) -> tuple[Match, int]:
         """``join [ID]``: sit at that table (no id: the one waiting longest); the game starts."""
+        self.held_seat(login)
         open_tables = sorted(self.tables.values(), key=lambda t: t.since)
         if table_id is None:
             candidates = [t for t in open_tables if t.host.key != login.key]
@@ -129,6 +133,7 @@ class Hall:
 
     def play_ai(self, login: Login, level: str, rules: str) -> tuple[Match, int]:
         """``ai [LEVEL]``: a game against the AI on the server, the player moving first."""
+        self.held_seat(login)
         if level not in LEVELS:
             raise HallError(f"no AI level {level[:12]!r}: {', '.join(LEVELS)}")
         self.check_rules(rules)
@@ -189,41 +194,67 @@ class Hall:
         return match
 
     def resume_saved(self) -> int:
-        """Games in progress when the server stopped wait again for their players (their seats
-        held); returns how many."""
+        """Games between people in progress when the server stopped wait again for their
+        players (their seats held); returns how many. A game against the AI waits for its
+        player to log in (``resume_for``)."""
+        resumed = 0
+        for name, info in keep.load().items():
+            if None not in info["keys"] and self._resume(name, info) is not None:
+                resumed += 1
+        return resumed
+
+    def resume_for(self, login: Login) -> tuple[Match, int] | None:
+        """This player's game kept on disk (the server restarted, or it was put away when they
+        stayed away), resumed; None when there is none."""
+        playing = {m.kept for m in self.matches.values()}
+        for name, info in keep.load().items():
+            if login.key in info["keys"] and name not in playing:
+                match = self._resume(name, info)
+                if match is not None:
+                    return match, info["keys"].index(login.key)
+        return None
+
+    def _resume(self, name: str, info: dict[str, Any]) -> Match | None:
+        """The game in save slot ``name`` as a match again (None, logged, when it cannot be)."""
         from cuttle.files.safefile import CorruptFileError
         from cuttle.files.saves import SlotError, open_slot
         from cuttle.files.storage import read_record, rebuild
-        from cuttle.serve import keep
 
-        resumed = 0
-        for name, info in keep.load().items():
-            try:
-                slot = open_slot(name)
-            except SlotError as exc:
-                log.warning("game %s not resumed: %s", name, exc)
-                keep.forget(name)
-                continue
-            try:
-                record = read_record(slot.path, "save")
-                rebuild(record, f"save {slot.name}")
-                seats = (record.session or {}).get("seats") or []
-                ai = tuple(s.get("ai") if isinstance(s, dict) else None for s in seats)
-                if len(ai) != 2 or record.outcome is not None:
-                    raise ValueError("not a game in progress between two seats")
-                keys = info["keys"]
-                chairs = (Chair(record.players[0], keys[0]), Chair(record.players[1], keys[1]))
-                match = self._start(
-                    str(info["id"]), record.seed, record.rules, chairs,
-                    (ai[0], ai[1]), moves=record.moves, slot=slot,
-                )
-            except (OSError, CorruptFileError, ValueError, KeyError) as exc:
-                log.warning("game %s not resumed: %s", name, exc)
-                slot.release()
-                continue
-            resumed += 1
-            log.info("game %s resumed from save %s", match.id, name)
-        return resumed
+        try:
+            slot = open_slot(name)
+        except SlotError as exc:
+            log.warning("game %s not resumed: %s", name, exc)
+            keep.forget(name)
+            return None
+        try:
+            record = read_record(slot.path, "save")
+            rebuild(record, f"save {slot.name}")
+            seats = (record.session or {}).get("seats") or []
+            ai = tuple(s.get("ai") if isinstance(s, dict) else None for s in seats)
+            if len(ai) != 2 or record.outcome is not None:
+                raise ValueError("not a game in progress between two seats")
+            keys = info["keys"]
+            chairs = (Chair(record.players[0], keys[0]), Chair(record.players[1], keys[1]))
+            match_id = str(info["id"])
+            if match_id in self.matches or match_id in self.tables:
+                match_id = self._new_id()
+            match = self._start(
+                match_id, record.seed, record.rules, chairs,
+                (ai[0], ai[1]), moves=record.moves, slot=slot,
+            )
+        except (OSError, CorruptFileError, ValueError, KeyError) as exc:
+            log.warning("game %s not resumed: %s", name, exc)
+            slot.release()
+            keep.forget(name)
+            return None
+        log.info("game %s resumed from save %s", match.id, name)
+        return match
+
+    def held_seat(self, login: Login) -> None:
+        """HallError when this player already has a seat in a game in progress (one at a time)."""
+        held = self.seat_of(login)
+        if held is not None:
+            raise HallError(f"you have a seat in game {held[0].id}: back returns to it")
 
     def _rematch(self, old: Match) -> None:
         """Both players agreed: a new game, the seats swapped, a new deal."""

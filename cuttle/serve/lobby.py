@@ -51,13 +51,14 @@ from cuttle.ui.richpt import RichControl
 
 MAX_LINE = 200
 STATUS = " F1 help · Tab completes · new · join · ai · watch · quit"
-COMMANDS = ("new", "join", "ai", "watch", "games", "replay", "help", "quit")
+COMMANDS = ("new", "join", "ai", "watch", "back", "games", "replay", "help", "quit")
 SHOWN_GAMES = 15  # finished games listed by ``games``
 HELP = """\
 new [--rules R] [--variant V ...]   open a table and wait for an opponent
 join [ID]                           sit at a table (no ID: the one waiting longest)
 ai [LEVEL] [--rules R]              play the AI here (levels: {levels})
 watch [ID]                          watch a game in play (no ID: the latest)
+back                                back to your game in progress (one at a time)
 games                               your finished games on this server
 replay ID                           step through one of them (every card face up; q leaves)
 cancel                              leave the table you opened
@@ -246,6 +247,11 @@ class Lobby:
     def _lists(self, width: int) -> RenderableType:
         now = time.time()
         parts: list[RenderableType] = []
+        held = self.hall.seat_of(self.login)
+        if held is not None:
+            parts.append(
+                Text(f"Your seat in game {held[0].id} is kept: back returns to it.", style="bold")
+            )
         if self.waiting is not None:
             parts.append(
                 Text(
@@ -353,6 +359,11 @@ class Lobby:
             level = rest[0].lower() if rest else "medium"
             match, seat = self.hall.play_ai(self.login, level, rules)
             self._finish(("play", match, seat))
+        elif cmd == "back":
+            held = self.hall.seat_of(self.login)
+            if held is None:
+                raise HallError("you have no game in progress")
+            self._finish(("play", *held))
         elif cmd == "games":
             self.finished = self._my_games()
         elif cmd == "replay":

@@ -381,7 +381,8 @@ class Match:
         offer_after = 0.0
         try:
             while True:
-                if self.stopping:
+                if self.stopping or self._everyone_gone():
+                    self.stopping = True
                     raise Stopped
                 self._sync()
                 screen = self._screen(p)
@@ -420,6 +421,16 @@ class Match:
                 if other is not None:
                     adapter.stop_asking(other)
                     adapter.drain(other)
+
+    def _everyone_gone(self) -> bool:
+        """Every player has been away past the hold: the game is put away (saved; the server
+        brings it back when one of them logs in) instead of waiting on."""
+        now = self.clock.now()
+        with self.lock:
+            return all(
+                (since := self.chairs[p].away_since) is not None and now - since >= self.hold
+                for p in self.people
+            )
 
     def _waiting_lines(self, p: int, waiting: dict[int, Screen], asked: Screen | None) -> None:
         """The player who waits may still type: help, rules, or quit (the seat is kept)."""

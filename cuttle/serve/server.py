@@ -221,7 +221,8 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self.input = pipe
             first = self.command or None
             notice = ""
-            back = self.server.hall.seat_of(self.login)
+            hall = self.server.hall
+            back = hall.seat_of(self.login) or hall.resume_for(self.login)
             if back is not None:
                 first = None
                 await self._sit(*back)

@@ -479,3 +479,50 @@ def test_a_player_lists_and_replays_their_own_finished_games_only(tmp_path: Path
             await mallory.wait(f"replay: {game_id} is not one of your games")
 
     asyncio.run(scenario())
+
+
+def test_one_game_at_a_time_and_back_returns_to_it(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            alice = await connect(port_of(server), "alice", key(0))
+            await alice.wait(LOBBY)
+            await alice.line("ai random")
+            await alice.wait(prompt_of("alice"))
+            await alice.line("quit")
+            found = await alice.wait(r"Your seat in game (\w+) is kept")
+            await alice.line("ai easy")
+            await alice.wait(f"ai: you have a seat in game {found.group(1)}: back returns to it")
+            await alice.line("new")
+            await alice.wait("new: you have a seat in game")
+            assert len(server.hall.matches) == 1 and not server.hall.tables
+            await alice.line("back")
+            await alice.wait(prompt_of("alice"))
+
+    asyncio.run(scenario())
+
+
+def test_a_game_everyone_left_is_put_away_and_comes_back_at_login(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        clock = FakeClock()
+        async with running(tmp_path, authorized=None, clock=clock, hold=300.0) as server:
+            alice = await connect(port_of(server), "alice", key(0))
+            await alice.wait(LOBBY)
+            await alice.line("ai random")
+            await alice.wait(prompt_of("alice"))
+            match = next(iter(server.hall.matches.values()))
+            game = match.session.game
+            await alice.line("draw")
+            await until(lambda: len(game.history) >= 2 and game.to_move == 0, "the AI's move")
+            moves = [str(m) for _, m in game.history]
+            hand = game.view(0)["hands"][0]
+            alice.drop()
+            await until(lambda: match.away() == [0], "the drop")
+            clock.advance(301)
+            await until(lambda: not server.hall.matches, "the game to be put away")
+            again = await connect(port_of(server), "alice", key(0))
+            await again.wait(prompt_of("alice"))
+            back = next(iter(server.hall.matches.values()))
+            assert [str(m) for _, m in back.session.game.history] == moves
+            assert all(SHOWN[c] in again.text() for c in hand)
+
+    asyncio.run(scenario())
