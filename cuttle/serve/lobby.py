@@ -191,7 +191,7 @@ class Lobby:
             if buf.complete_state:
                 buf.complete_next()
             else:
-                buf.start_completion(select_first=False)
+                buf.start_completion(insert_common_part=True)
 
         self.app: Application[Choice] = Application(
             layout=Layout(self._layout()),

@@ -258,7 +258,11 @@ class Match:
             players = {c.screen: p for p in self.people if (c := self.chairs[p]).screen}
             watchers = [w.screen for w in self.watchers]
             self.watchers = []
-        everyone = len(players) == len(self.people) and self.on_rematch is not None
+        everyone = (
+            len(players) == len(self.people)
+            and self.on_rematch is not None
+            and self.session.game.outcome is not None  # not after an error
+        )
         question = "Rematch with the seats swapped? [y/N]"
         for screen in players:
             adapter.begin_ask(screen, question if everyone else "Enter: back to the lobby.")

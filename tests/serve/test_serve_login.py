@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 import pytest
@@ -181,3 +182,66 @@ def test_an_error_in_one_session_ends_that_session_only_and_is_logged_not_printe
     assert "a bug" in caplog.text
     out, err = capfd.readouterr()
     assert "a bug" not in out + err
+
+
+def test_the_config_directorys_authorized_keys_is_the_default(tmp_path: Path) -> None:
+    folder = tmp_path / "config" / "cuttle"
+    folder.mkdir(parents=True)
+    (folder / "authorized_keys").write_bytes(key(0).export_public_key())
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cuttle", "serve", "--port", "0"],
+        env=cli_env(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        port = int(proc.stdout.readline().strip().rsplit(":", 1)[1])
+
+        async def scenario() -> None:
+            alice = await connect(port, "alice", key(0))
+            await alice.wait(LOBBY)
+            with pytest.raises(asyncssh.PermissionDenied):
+                await connect(port, "mallory", key(1))
+
+        asyncio.run(scenario())
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=30)
+
+
+def test_an_unreadable_authorized_keys_file_is_one_line_and_no_server(tmp_path: Path) -> None:
+    bad = tmp_path / "keys"
+    bad.write_text("this is not a key\n")
+    run = subprocess.run(
+        [sys.executable, "-m", "cuttle", "serve", "--port", "0", "--authorized-keys", str(bad)],
+        env=cli_env(tmp_path), capture_output=True, text=True, timeout=60,
+    )
+    assert run.returncode == 1
+    assert run.stderr.startswith("cuttle: serve: ") and run.stderr.count("\n") == 1
+    assert "Traceback" not in run.stderr and run.stdout == ""
+
+
+def test_tab_completes_the_lobby_commands_and_the_table_ids(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            port = port_of(server)
+            alice = await connect(port, "alice", key(0))
+            await alice.wait(LOBBY)
+            await alice.line("new")
+            table = (await alice.wait(r"You wait at table (\w+)")).group(1)
+            bob = await connect(port, "bob", key(1))
+            await bob.wait(LOBBY)
+            bob.type("jo\t")
+            await bob.wait(r"(?m)^lobby> join")
+            bob.type(" \t")
+            await bob.wait(rf"(?m)^lobby> join {table}")
+            bob.type("\r")
+            await until_match(server)
+
+    async def until_match(server: Any) -> None:
+        for _ in range(500):
+            if server.hall.matches:
+                return
+            await asyncio.sleep(0.02)
+        raise AssertionError("no game started")
+
+    asyncio.run(scenario())
