@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import queue
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input
@@ -24,6 +24,9 @@ from cuttle.play.io import MoveSource
 from cuttle.text.cardtext import CardStyle
 from cuttle.text.render import TableModel
 from cuttle.ui.app import AppIO
+
+if TYPE_CHECKING:
+    from cuttle.ai.review import Review
 
 Screen = AppIO
 
@@ -46,14 +49,19 @@ async def run_screen(screen: Screen) -> None:
         await screen.app.run_async(set_exception_handler=False, handle_sigint=False)
 
 
-def replay_app(record: GameRecord, pt_input: Input, pt_output: Output) -> Application[None]:
-    """The replay screen of a finished game (every card face up) on a connection's terminal."""
+def replay_app(
+    record: GameRecord, pt_input: Input, pt_output: Output, review: Review | None = None
+) -> Application[None]:
+    """The replay screen of a finished game (every card face up) on a connection's terminal,
+    with the labels of ``review`` beside the moves when one is given."""
     from cuttle.ui.replay import Replay
     from cuttle.ui.replay_app import ReplayScreen
 
     style = CardStyle()
+    replay = Replay(record, style, "history")
+    replay.review = review
     return ReplayScreen(
-        Replay(record, style, "history"), style, pt_input=pt_input, pt_output=pt_output
+        replay, style, review=review, pt_input=pt_input, pt_output=pt_output
     ).app
 
 

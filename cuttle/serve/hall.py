@@ -64,6 +64,7 @@ class Hall:
         self.ids = itertools.count(1)
         self.loop: asyncio.AbstractEventLoop | None = None
         self.rematches: dict[str, tuple[Match, int]] = {}  # login key -> the seat to take
+        self.reviews = 0  # reviews being computed now (the lobby limits them)
 
     def changed(self) -> None:
         """Every lobby redraws its lists."""

@@ -2,13 +2,14 @@
 watches a game, with typed commands, Tab completion and a help window (F1).
 
 ``Lobby.run`` returns what the player chose: ``("play", match, seat)``, ``("watch", match)``,
-``("replay", record)`` or ``("quit",)``.
+``("replay", record, review or None)`` or ``("quit",)``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -49,9 +50,12 @@ from cuttle.serve.match import Match
 from cuttle.ui.overlay import STYLE
 from cuttle.ui.richpt import RichControl
 
+log = logging.getLogger("cuttle.serve")
+
 MAX_LINE = 200
 STATUS = " F1 help · Tab completes · new · join · ai · watch · quit"
-COMMANDS = ("new", "join", "ai", "watch", "back", "games", "replay", "help", "quit")
+COMMANDS = ("new", "join", "ai", "watch", "back", "games", "replay", "review", "help", "quit")
+MAX_REVIEWS = 2  # reviews computed at once on the server (each keeps a core busy)
 SHOWN_GAMES = 15  # finished games listed by ``games``
 HELP = """\
 new [--rules R] [--variant V ...]   open a table and wait for an opponent
@@ -61,6 +65,7 @@ watch [ID]                          watch a game in play (no ID: the latest)
 back                                back to your game in progress (one at a time)
 games                               your finished games on this server
 replay ID                           step through one of them (every card face up; q leaves)
+review ID                           the same with every move judged by the hard AI
 cancel                              leave the table you opened
 quit                                leave the server
 
@@ -96,7 +101,7 @@ class LobbyCompleter(Completer):
             options = list(self.hall.tables)
         elif before[0] == "watch":
             options = list(self.hall.matches)
-        elif before[0] == "replay":
+        elif before[0] in ("replay", "review"):
             options = [str(i) for i in self.mine()]
         elif before[0] == "ai":
             options = [*LEVELS, "--rules"]
@@ -159,6 +164,8 @@ class Lobby:
         self.waiting: Table | None = None
         self.help_open = False
         self.finished: list[GameRow] | None = None  # shown after ``games``
+        self.reviewing = False
+        self.tasks: set[asyncio.Task[None]] = set()
         self.buffer = Buffer(
             completer=LobbyCompleter(hall, lambda: keep.finished(login.key)),
             complete_while_typing=False,
@@ -311,7 +318,7 @@ class Lobby:
         if self.waiting is not None and choice[0] != "play":
             self.hall.close_table(self.waiting)
             self.waiting = None
-        if not self.app.is_done:
+        if self.app.is_running and not self.app.is_done:
             self.app.exit(result=choice)
 
     def _run_line(self, line: str) -> None:
@@ -325,7 +332,7 @@ class Lobby:
         except HallError as exc:
             self.say(f"{cmd}: {exc}")
         except Exception as exc:  # a bug: it ends this player's session (and is logged) only
-            if not self.app.is_done:
+            if self.app.is_running and not self.app.is_done:
                 self.app.exit(exception=exc)
 
     def _command(self, cmd: str, args: list[str]) -> None:
@@ -366,19 +373,62 @@ class Lobby:
             self._finish(("play", *held))
         elif cmd == "games":
             self.finished = self._my_games()
-        elif cmd == "replay":
+        elif cmd in ("replay", "review"):
             if len(args) != 1 or not args[0].isdigit():
-                raise HallError("replay takes the id of one of your games (see games)")
+                raise HallError(f"{cmd} takes the id of one of your games (see games)")
             if int(args[0]) not in keep.finished(self.login.key):
                 raise HallError(f"{args[0][:12]} is not one of your games (see games)")
             record = self._record(int(args[0]))
-            self._finish(("replay", record))
+            if cmd == "replay":
+                self._finish(("replay", record, None))
+            else:
+                self._start_review(int(args[0]), record)
         elif cmd == "watch":
             if len(args) > 1:
                 raise HallError("watch takes one game id")
             self._finish(("watch", self.hall.watch(args[0] if args else None)))
         else:
             raise HallError("not a command; type help")
+
+    def _start_review(self, game_id: int, record: GameRecord) -> None:
+        """Judge every move in a worker thread (progress in the messages), then replay."""
+        if self.reviewing:
+            raise HallError("one review at a time")
+        if self.hall.reviews >= MAX_REVIEWS:
+            raise HallError("the server is busy with other reviews; try again in a minute")
+        self.reviewing = True
+        self.hall.reviews += 1
+        loop = asyncio.get_running_loop()
+        total = len(record.moves)
+        self.say(f"Reviewing game {game_id}: 0/{total} moves…")
+
+        def step(done: int, of: int) -> None:
+            text = f"Reviewing game {game_id}: {done}/{of} moves…"
+            loop.call_soon_threadsafe(self._progress, text)
+
+        async def work() -> None:
+            from cuttle.ai.review import Budget
+            from cuttle.files.reviews import review_record
+
+            try:
+                review = await asyncio.to_thread(review_record, record, Budget(), step)
+            except Exception as exc:  # noqa: BLE001 - a review that fails is one message
+                log.exception("review of game %s", game_id)
+                self.say(f"review: game {game_id} could not be reviewed ({exc})")
+                return
+            finally:
+                self.reviewing = False
+                self.hall.reviews -= 1
+            self._finish(("replay", record, review))
+
+        self.tasks.add(loop.create_task(work()))
+
+    def _progress(self, text: str) -> None:
+        if self.messages and self.messages[-1].startswith("Reviewing game"):
+            self.messages = [*self.messages[:-1], text]
+            self.app.invalidate()
+        else:
+            self.say(text)
 
     def _my_games(self) -> list[GameRow]:
         from cuttle.files.history import History, HistoryError

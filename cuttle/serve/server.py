@@ -240,7 +240,7 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 elif choice[0] == "watch":
                     await self._watch(choice[1])
                 elif choice[0] == "replay":
-                    self.app = adapter.replay_app(choice[1], pipe, self.output)
+                    self.app = adapter.replay_app(choice[1], pipe, self.output, choice[2])
                     await adapter.run_app(self.app)
                 while not self.closed and (again := self._rematch()) is not None:
                     await self._sit(*again)

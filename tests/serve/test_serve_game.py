@@ -473,10 +473,16 @@ def test_a_player_lists_and_replays_their_own_finished_games_only(tmp_path: Path
             await alice.wait(r"Move 0/\d+")
             alice.type("q")
             await alice.wait(LOBBY)
+            await alice.line(f"review {game_id}")
+            await alice.wait(r"Move 0/\d+", timeout=60)  # the review's replay
+            alice.type("q")
+            await alice.wait(LOBBY)
             mallory = await connect(port, "mallory", key(1))
             await mallory.wait(LOBBY)
             await mallory.line(f"replay {game_id}")
             await mallory.wait(f"replay: {game_id} is not one of your games")
+            await mallory.line(f"review {game_id}")
+            await mallory.wait(f"review: {game_id} is not one of your games")
 
     asyncio.run(scenario())
 
