@@ -145,6 +145,11 @@ def set_status(screen: Screen, text: str) -> None:
     screen._post(lambda: setattr(screen, "thinking_text", text))
 
 
+def set_note(screen: Screen, text: str) -> None:
+    """One line above the input line, kept with the status (empty: none)."""
+    screen.set_note(text)
+
+
 def call(screen: Screen, name: str, *args: Any) -> None:
     """An optional screen feature (``overlay``, ``flush_input``...), when the screen has it."""
     fn = getattr(screen, name, None)

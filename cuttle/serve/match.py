@@ -145,7 +145,7 @@ class Match:
         self.prompt = ""
         self.claimed: int | None = None
         self.over = False
-        self.status_shown: dict[int, str] = {}
+        self.notes: dict[int, tuple[Screen, str]] = {}  # the absence note each seat's screen has
         self.kept: str | None = None  # the save slot the server's games list names
         self.stopping = False
         self.footer = ""  # the session's latest notices, shown to both seats
@@ -538,9 +538,9 @@ class Match:
             words.append(f"{self.session.names[p]} dropped ({held})")
         text = " · ".join(words)
         for p, screen in self._people_screens():
-            if self.status_shown.get(p, "") != text:
-                self.status_shown[p] = text
-                adapter.set_status(screen, text)
+            if self.notes.get(p, (screen, "")) != (screen, text):
+                self.notes[p] = (screen, text)
+                adapter.set_note(screen, text)
 
     def ask(self, question: str) -> str:
         p = self.acting

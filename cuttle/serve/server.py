@@ -357,11 +357,16 @@ async def run_server(
     host_key: asyncssh.SSHKey,
     say: Callable[[str], None],
 ) -> int:
-    """Run until SIGTERM or SIGINT: prints the address, the fingerprint and the login line."""
+    """Run until SIGTERM, SIGINT or SIGHUP: prints the address, the fingerprint and the login
+    line; at the end every game is saved and every player told in one line."""
     server = Server(settings, host_key)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
+    # SIGHUP too (the terminal closed), unless the server was started to ignore it (nohup)
+    stops = [signal.SIGTERM, signal.SIGINT]
+    if signal.getsignal(signal.SIGHUP) is not signal.SIG_IGN:
+        stops.append(signal.SIGHUP)
+    for sig in stops:
         loop.add_signal_handler(sig, stop.set)
     try:
         host, port = await server.start()
@@ -370,7 +375,7 @@ async def run_server(
         say(login_line(host, port))
         await stop.wait()
     finally:
-        for sig in (signal.SIGTERM, signal.SIGINT):
+        for sig in stops:
             loop.remove_signal_handler(sig)
         await server.stop("The server is stopping; your game is saved.")
     return 0

@@ -124,8 +124,9 @@ def test_serve_refuses_to_start_when_nobody_could_log_in(tmp_path: Path) -> None
     assert "--authorized-keys" in run.stderr and "--open" in run.stderr
 
 
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGHUP])
 def test_serve_prints_address_fingerprint_and_login_line_then_stops_on_sigterm(
-    tmp_path: Path,
+    tmp_path: Path, stop: signal.Signals
 ) -> None:
     proc = subprocess.Popen(
         [sys.executable, "-m", "cuttle", "serve", "--open", "--port", "0"],
@@ -140,7 +141,7 @@ def test_serve_prints_address_fingerprint_and_login_line_then_stops_on_sigterm(
         assert host == "127.0.0.1" and port.isdigit()
         assert printed.startswith("SHA256:")
         assert line == f"ssh -p {port} 127.0.0.1"
-        proc.send_signal(signal.SIGTERM)
+        proc.send_signal(stop)
         assert proc.wait(timeout=30) == 0
         assert proc.stderr is not None and proc.stderr.read() == ""
     finally:
