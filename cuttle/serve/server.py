@@ -370,7 +370,7 @@ async def run_server(
         loop.add_signal_handler(sig, stop.set)
     try:
         host, port = await server.start()
-        say(f"{host}:{port}")
+        say(f"[{host}]:{port}" if ":" in host else f"{host}:{port}")  # IPv6 as ssh writes it
         say(server.fingerprint())
         say(login_line(host, port))
         await stop.wait()
