@@ -144,6 +144,7 @@ def key(n: int) -> asyncssh.SSHKey:
 @asynccontextmanager
 async def running(home: Path, **options: Any) -> AsyncIterator[Server]:
     """A server on 127.0.0.1 and a free port, its files under ``home``."""
+    options.setdefault("seed", 1)  # the same deals every run
     settings = Settings(bind="127.0.0.1", port=0, **options)
     server = Server(settings, asyncssh.generate_private_key("ssh-ed25519"))
     await server.start()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import shlex
 import signal
 from collections.abc import Callable
@@ -47,6 +48,7 @@ class Settings:
     idle: float = 900.0
     max_sessions: int = 64
     clock: Clock = field(default_factory=Clock)
+    seed: int | None = None  # the deals and who moves first (None: unpredictable)
 
 
 class CuttleSSHServer(asyncssh.SSHServer):
@@ -283,7 +285,8 @@ class Server:
     def __init__(self, settings: Settings, host_key: asyncssh.SSHKey) -> None:
         self.settings = settings
         self.host_key = host_key
-        self.hall = Hall(hold=settings.hold, idle=settings.idle, clock=settings.clock)
+        rng = random.Random(settings.seed) if settings.seed is not None else random.SystemRandom()
+        self.hall = Hall(hold=settings.hold, idle=settings.idle, clock=settings.clock, rng=rng)
         self.connections: set[Connection] = set()
         self.acceptor: asyncssh.SSHAcceptor | None = None
 

@@ -128,8 +128,10 @@ def key_fp(n: int) -> str:
 async def play_random(
     match: Match, players: dict[int, Player], rng: random.Random, guards: dict[int, Guard],
     public: Guard | None = None,
-) -> None:
+) -> list[str]:
+    """Random legal moves typed by the player to move until the game ends; the moves."""
     game: Game = match.session.game
+    played: list[str] = []
     await players[0].wait(r"(?m)^\S.*> ")
     while game.outcome is None:
         p = game.to_move
@@ -142,9 +144,11 @@ async def play_random(
         if public is not None:
             public.allowed |= seen_in(after.view(0)) & seen_in(after.view(1))
         n = len(game.history)
+        played.append(str(move))
         await players[p].wait(prompt_of(match.session.names[p]))
         await players[p].line(str(move))
         await until(lambda n=n: len(game.history) > n or game.outcome is not None, str(move))
+    return played
 
 
 @pytest.mark.parametrize(
@@ -168,7 +172,9 @@ def test_two_players_meet_in_the_lobby_and_play_to_the_end_without_a_hidden_card
             await watcher.wait(LOBBY)
             await watcher.line(f"watch {match.id}")
             await watcher.wait("Watching")
-            await play_random(match, seats, random.Random(seed), guards, public)
+            played = await play_random(match, seats, random.Random(seed), guards, public)
+            reveals = [m for m in played if re.match(r"oneoff [347]|perm 8|oneoff 8", m)]
+            assert reveals, played  # the game showed hidden cards the rules reveal
             await alice.wait("Rematch with the seats swapped")
             assert "Game over" in alice.text() or "won" in alice.text()
             for guard in (*guards.values(), public):
