@@ -59,6 +59,9 @@ def served(tmp_path: Path) -> Iterator[Served]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+    assert proc.stderr is not None
+    assert proc.stderr.read() == ""  # nothing a session did reached the server's terminal
+    assert proc.returncode == 0
 
 
 def known_hosts(s: Served, key: asyncssh.SSHKey) -> Path:
