@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import queue
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from prompt_toolkit.application import Application
@@ -22,8 +21,9 @@ from rich.console import RenderableType
 from cuttle.files.storage import GameRecord
 from cuttle.play.io import MoveSource
 from cuttle.text.cardtext import CardStyle
-from cuttle.text.render import TableModel
+from cuttle.text.render import GameOverView, MoveListView, TableModel
 from cuttle.ui.app import AppIO
+from cuttle.ui.screenstate import MSG
 
 if TYPE_CHECKING:
     from cuttle.ai.review import Review
@@ -74,17 +74,17 @@ async def run_app(app: Application[Any]) -> None:
 def close_screen(screen: Screen) -> None:
     """End the screen's app (from any thread); a game waiting on it gets ``Gone``."""
     screen.answers.put(Gone())
-    screen._post(screen._quit)
+    screen.post(screen._quit)
 
 
 def begin_read(screen: Screen, prompt: str) -> None:
     """Open the input line with ``prompt``; the answer comes through ``answer``."""
-    screen._post(lambda: screen._begin("read", prompt))
+    screen.post(lambda: screen._begin("read", prompt), MSG)
 
 
 def begin_ask(screen: Screen, question: str) -> None:
     """Ask a one-off question; the answer comes through ``answer``."""
-    screen._post(lambda: screen._begin("ask", question + " "))
+    screen.post(lambda: screen._begin("ask", question + " "), MSG)
 
 
 def stop_asking(screen: Screen) -> None:
@@ -94,7 +94,7 @@ def stop_asking(screen: Screen) -> None:
         screen.mode = "idle"
         screen.buffer.reset()
 
-    screen._post(idle)
+    screen.post(idle, MSG)
 
 
 def answer(screen: Screen, timeout: float) -> str | None:
@@ -119,13 +119,22 @@ def drain(screen: Screen) -> None:
             return
 
 
-def show(screen: Screen, *items: RenderableType) -> None:
-    screen.show(*items)
-
-
 def message(screen: Screen, text: str) -> None:
     """One line in the screen's message area."""
-    screen._post(lambda: screen.messages.append(text))
+    screen.message(text)
+
+
+def panel(screen: Screen, title: str, body: RenderableType) -> None:
+    """Something to read in a window over the board."""
+    screen.panel(title, body)
+
+
+def game_over(screen: Screen, view: GameOverView) -> None:
+    screen.game_over(view)
+
+
+def show_moves(screen: Screen, view: MoveListView, moves: list[str]) -> None:
+    screen.show_moves(view, moves)
 
 
 def table(screen: Screen, model: TableModel) -> None:
@@ -136,13 +145,13 @@ def event(screen: Screen, model: TableModel, own: bool) -> None:
     screen.event(model, own)
 
 
-def start_game(screen: Screen, source: MoveSource, toolbar: Callable[[], str]) -> None:
-    screen.start_game(source, toolbar)
+def start_game(screen: Screen, source: MoveSource) -> None:
+    screen.start_game(source)
 
 
 def set_status(screen: Screen, text: str) -> None:
     """The thinking/waiting line under the board (empty: none)."""
-    screen._post(lambda: setattr(screen, "thinking_text", text))
+    screen.post(lambda: setattr(screen, "thinking_text", text), MSG)
 
 
 def set_note(screen: Screen, text: str) -> None:
@@ -150,16 +159,13 @@ def set_note(screen: Screen, text: str) -> None:
     screen.set_note(text)
 
 
-def call(screen: Screen, name: str, *args: Any) -> None:
-    """An optional screen feature (``overlay``, ``flush_input``...), when the screen has it."""
-    fn = getattr(screen, name, None)
-    if callable(fn):
-        fn(*args)
+def flush_input(screen: Screen) -> None:
+    screen.flush_input()
 
 
-def list_on_screen(screen: Screen) -> bool:
-    return bool(screen.list_on_screen())
+def set_pace(screen: Screen, pace: str) -> None:
+    screen.set_pace(pace)
 
 
-def console_height(screen: Screen) -> int:
-    return screen.console.size.height
+def set_style(screen: Screen, style: CardStyle) -> None:
+    screen.set_style(style)

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cuttle import Game
+from cuttle.ai import LEVELS
 from cuttle.files.saves import Slot
-from cuttle.play.players import LEVELS
 from cuttle.serve import keep
 from cuttle.serve.keys import Login
 from cuttle.serve.match import Chair, Clock, Match

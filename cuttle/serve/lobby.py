@@ -38,10 +38,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from cuttle.ai import LEVELS
 from cuttle.files.history import GameRow
 from cuttle.files.safefile import CorruptFileError
 from cuttle.files.storage import GameRecord
-from cuttle.play.players import LEVELS
 from cuttle.rules import PRESETS, VARIANTS
 from cuttle.serve import keep
 from cuttle.serve.hall import Hall, HallError, Table

@@ -20,21 +20,26 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rich.console import Console, RenderableType
-from rich.text import Text
 
 from cuttle import Game
 from cuttle.play.asking import answer_of
-from cuttle.play.session import GameSession, Options, Seat, clean_line
+from cuttle.play.places import Places
+from cuttle.play.session import GameSession, Options, Seat
 from cuttle.serve import adapter, keep
 from cuttle.serve.adapter import Gone, Screen
 from cuttle.text.cardtext import CardStyle
 from cuttle.text.helptext import cards_view, help_view
 from cuttle.text.render import GameOverView, MoveListView, TableModel
+from cuttle.text.safetext import clean_line
+
+if TYPE_CHECKING:
+    from cuttle.files.storage import GameRecord
 
 log = logging.getLogger("cuttle.serve")
+T = TypeVar("T")
 
 HIDDEN = "??"
 POLL = 0.05  # seconds between looks at the clock while a line is awaited
@@ -111,6 +116,7 @@ class Match:
     """A game on the server between two seats (people, or a person and the AI)."""
 
     interactive = True
+    menus = True  # lists of moves are menus with numbers of their own (as on the full screen)
 
     def __init__(
         self,
@@ -151,7 +157,9 @@ class Match:
         self.footer = ""  # the session's latest notices, shown to both seats
         seats = (Seat(chairs[0].name, ai[0]), Seat(chairs[1].name, ai[1]))
         options = Options(style=CardStyle(), show_seed=False)
-        self.session = GameSession(seed, rules, seats, self, options, moves=moves)
+        self.finished_id: int | None = None  # the game's id in the history, once it is there
+        places = Places(record_finished=self._record_finished)
+        self.session = GameSession(seed, rules, seats, self, options, moves=moves, places=places)
         self.people = [p for p in (0, 1) if ai[p] is None]
         self.thread = threading.Thread(target=self._run, name=f"cuttle-match-{match_id}")
         self.thread.daemon = True
@@ -235,21 +243,18 @@ class Match:
             if not self.stopping:
                 self._goodbye()
 
+    def _record_finished(
+        self, record: GameRecord, duration: float | None, source: str | None
+    ) -> tuple[int | None, str | None]:
+        """Into the history (as any finished game), the id kept for the players' ``games``."""
+        game_id, problem = Places().record_finished(record, duration, source)
+        self.finished_id = game_id
+        return game_id, problem
+
     def _note_finished(self) -> None:
         """Remember the finished game's history id for each player's key (``replay``)."""
-        from cuttle.files.history import History, HistoryError
-
-        keys = [c.key for c in self.chairs if c.key is not None]
-        try:
-            rows = History().games(limit=50, records=False)
-        except (HistoryError, OSError) as exc:
-            log.warning("match %s: the history could not be read: %s", self.id, exc)
-            return
-        names = tuple(self.session.names)
-        for row in rows:
-            if row.seed == self.session.seed and tuple(row.players) == names:
-                keep.add_finished(keys, row.id)
-                return
+        if self.finished_id is not None:
+            keep.add_finished([c.key for c in self.chairs if c.key is not None], self.finished_id)
 
     def _goodbye(self) -> None:
         """The game is over: the players are offered a rematch with the seats swapped (both
@@ -313,12 +318,12 @@ class Match:
             screen = self._screen(p)
             if screen is None:
                 continue
-            adapter.start_game(screen, self._source(p), self.session.toolbar)
+            adapter.start_game(screen, self._source(p))
             adapter.table(screen, self._own_model(p))
             if self.acting == p and self.session.game.outcome is None:
                 adapter.begin_read(screen, self.prompt)
         for w in fresh:
-            adapter.start_game(w.screen, list, self.session.toolbar)
+            adapter.start_game(w.screen, list)
             adapter.table(w.screen, self._public_model())
 
     def _source(self, seat: int) -> Callable[[], list[tuple[str, str]]]:
@@ -463,9 +468,9 @@ class Match:
             if cmd in ("quit", "exit", "q") and len(words) == 1:
                 self.leave(o, screen)
             elif cmd in ("help", "?", "h"):
-                adapter.call(screen, "overlay", "Help", help_view())
+                adapter.panel(screen, "Help", help_view())
             elif cmd == "rules" and len(words) == 1:
-                adapter.call(screen, "overlay", "Rules", cards_view(self.rules))
+                adapter.panel(screen, "Rules", cards_view(self.rules))
             elif cmd:
                 adapter.message(
                     screen,
@@ -565,26 +570,49 @@ class Match:
     def _to_actor(self) -> Screen | None:
         return self._screen(self.acting) if self.acting is not None else None
 
-    def show(self, *items: RenderableType) -> None:
-        kept = [self._public_item(i) for i in items if not _host_only(i)]
-        if not kept:
+    def message(self, text: str) -> None:
+        if any(h in text for h in HOST_ONLY):
             return
         if self.session.game.outcome is not None:
             for _, screen in self._people_screens():
-                adapter.show(screen, *kept)
+                adapter.message(screen, text)
             return
         actor = self._to_actor()
         if actor is not None:
-            adapter.show(actor, *kept)
+            adapter.message(actor, text)
 
-    @staticmethod
-    def _public_item(item: RenderableType) -> RenderableType:
-        if isinstance(item, GameOverView):
-            return dataclasses.replace(item, seed=None)  # the seed is the whole deal
-        return item
+    def panel(self, title: str, body: RenderableType) -> None:
+        actor = self._to_actor()
+        if actor is not None:
+            adapter.panel(actor, title, body)
 
-    def clear(self) -> None:
-        return None
+    def game_over(self, view: GameOverView) -> None:
+        shown = dataclasses.replace(view, seed=None)  # the seed is the whole deal
+        for _, screen in self._people_screens():
+            adapter.game_over(screen, shown)
+
+    def farewell(self, lines: list[str]) -> None:
+        return None  # how to continue on the server's own terminal: not for a remote player
+
+    def offer_review(self, record: GameRecord, where: str, later: str | None) -> None:
+        return None  # reviews are the lobby's (review ID), where the server limits them
+
+    def run(self, body: Callable[[], T]) -> T | None:
+        return body()  # the match's thread is the game's
+
+    def size(self) -> tuple[int, int]:
+        return 80, 24
+
+    def set_pace(self, pace: str) -> None:
+        actor = self._to_actor()
+        if actor is not None:
+            adapter.set_pace(actor, pace)
+
+    def set_style(self, style: CardStyle) -> None:
+        actor = self._to_actor()
+        if actor is not None:
+            adapter.set_style(actor, style)
+
 
     def _remember(self) -> None:
         """Note the game's save slot with its seats' keys (once the first move saved it)."""
@@ -622,7 +650,7 @@ class Match:
     def show_moves(self, view: MoveListView, moves: list[str]) -> None:
         screen = self._to_actor()
         if screen is not None:
-            screen.show_moves(view, moves)
+            adapter.show_moves(screen, view, moves)
 
     def wait(self, view: RenderableType) -> None:
         return None  # each player has a screen of their own: no keyboard to hand over
@@ -638,30 +666,17 @@ class Match:
             for _, screen in screens:
                 adapter.set_status(screen, "")
 
-    def start_game(self, source: Any, toolbar: Callable[[], str]) -> None:
+    def start_game(self, source: Any) -> None:
         with self.lock:
             self.redraw.update(self.people)
             for w in self.watchers:
                 w.fresh = True
         self._sync()
 
-    # optional GameIO features, for the player acting now
-    def overlay(self, title: str, body: RenderableType) -> None:
-        screen = self._to_actor()
-        if screen is not None:
-            adapter.call(screen, "overlay", title, body)
-
     def flush_input(self) -> None:
         screen = self._to_actor()
         if screen is not None:
-            adapter.call(screen, "flush_input")
+            adapter.flush_input(screen)
 
-    def list_on_screen(self) -> bool:
-        screen = self._to_actor()
-        return screen is not None and adapter.list_on_screen(screen)
-
-
-def _host_only(item: RenderableType) -> bool:
-    return isinstance(item, Text) and any(h in item.plain for h in HOST_ONLY)
 
 
