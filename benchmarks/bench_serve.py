@@ -14,7 +14,8 @@ Measured:
   redraw it (the echo); median and 95th percentile over every sample, taken while the hard AIs
   think and the other games draw;
 - memory per session: the server's resident memory with every client connected, less the memory
-  before the first one, divided by the number of clients;
+  before the first one, divided by the number of clients (the AI's worker processes, which the
+  sessions share, are given apart);
 - idle CPU: the server's CPU time over ``--idle`` seconds with every client connected and
   nobody typing, as a percentage of one core.
 
@@ -97,6 +98,19 @@ def rss_kb(pid: int) -> int:
     return 0
 
 
+def children_rss_kb(pid: int) -> int:
+    """The resident memory of the server's child processes (the AI's workers)."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            total += rss_kb(int(stat.parent.name))
+    return total
+
+
 def cpu_seconds(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
@@ -175,6 +189,7 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
         latencies: list[float] = []
         await asyncio.gather(*(echo_latency(c, args.samples, latencies) for c in echo_clients))
         full = rss_kb(proc.pid)
+        workers = children_rss_kb(proc.pid)
         stop.set()
         for t in tasks:
             t.cancel()
@@ -191,6 +206,7 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
             "p95_ms": round(lat[int(len(lat) * 0.95) - 1] * 1000, 1) if lat else None,
             "mb_per_session": round((full - base) / 1024 / everyone, 2),
             "server_rss_mb": round(full / 1024, 1),
+            "ai_workers_rss_mb": round(workers / 1024, 1),
             "idle_cpu_percent": round(idle, 2),
         }
     finally:

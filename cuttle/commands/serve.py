@@ -14,6 +14,7 @@ from cuttle.commands.common import EXIT_ERROR, EXIT_USAGE, err
 DEFAULT_PORT = 2222
 LOG_NAME = "serve.log"
 SWITCH_INTERVAL = 0.001  # seconds (Python's default is 0.005)
+AI_PROCESSES = 2  # worker processes the AI thinks in (hard searches for seconds)
 
 
 def _minutes(text: str) -> float:
@@ -121,6 +122,7 @@ def serve_command(args: argparse.Namespace) -> int:
         hold=args.hold * 60,
         idle=args.idle * 60,
         max_sessions=args.max_sessions,
+        ai_processes=AI_PROCESSES,
     )
 
     # The AI searches in the games' threads: a short switch interval gives the event loop, which

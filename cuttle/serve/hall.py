@@ -21,6 +21,7 @@ from cuttle import Game
 from cuttle.ai import LEVELS
 from cuttle.files.saves import Slot
 from cuttle.serve import keep
+from cuttle.serve.aipool import AIPool
 from cuttle.serve.keys import Login
 from cuttle.serve.match import Chair, Clock, Match
 
@@ -53,11 +54,13 @@ class Hall:
         idle: float = 900.0,
         clock: Clock | None = None,
         rng: random.Random | None = None,
+        pool: AIPool | None = None,
     ) -> None:
         self.hold = hold
         self.idle = idle
         self.clock = clock or Clock()
         self.rng = rng or random.Random()
+        self.pool = pool or AIPool(0)  # where the AI thinks
         self.tables: dict[str, Table] = {}
         self.matches: dict[str, Match] = {}
         self.listeners: set[Callable[[], None]] = set()
@@ -174,7 +177,7 @@ class Hall:
         match = Match(
             match_id, seed, rules, chairs, ai,
             hold=self.hold, idle=self.idle, clock=self.clock, moves=moves, on_end=ended,
-            on_rematch=rematch,
+            on_rematch=rematch, pool=self.pool,
         )
         if slot is not None:  # a resumed game: its players are away until they come back
             match.session.slot = slot

@@ -30,6 +30,7 @@ from cuttle.play.places import Places
 from cuttle.play.session import GameSession, Options, Seat
 from cuttle.serve import adapter, keep
 from cuttle.serve.adapter import Gone, Screen
+from cuttle.serve.aipool import AIPool
 from cuttle.text.cardtext import CardStyle
 from cuttle.text.helptext import cards_view, help_view
 from cuttle.text.render import GameOverView, MoveListView, TableModel
@@ -84,6 +85,21 @@ def cards_shown(pos: dict[str, Any]) -> set[str]:
     return seen
 
 
+class ServedSession(GameSession):
+    """A game session whose AI thinks in the server's worker processes."""
+
+    pool: AIPool
+
+    def ai_turn(self, p: int, level: str) -> None:
+        # GameSession.ai_turn, the search handed to the pool
+        viewer = self.perspective()
+        if self.dirty and viewer is not None:
+            self.render(viewer, status=f"{self.names[p]} is thinking…")
+        with self.io.thinking(self.style.say(f"{self.names[p]} is thinking…")):
+            move = self.pool.choose(level, self.game, self.seed, self.options.think)
+        self._apply(p, move)
+
+
 class Stopped(Exception):
     """The server is stopping: the session ends where it waits (the game is saved)."""
 
@@ -132,6 +148,7 @@ class Match:
         moves: list[str] | None = None,
         on_end: Callable[[Match], None] | None = None,
         on_rematch: Callable[[Match], None] | None = None,
+        pool: AIPool | None = None,
     ) -> None:
         self.id = match_id
         self.rules = rules
@@ -159,7 +176,8 @@ class Match:
         options = Options(style=CardStyle(), show_seed=False)
         self.finished_id: int | None = None  # the game's id in the history, once it is there
         places = Places(record_finished=self._record_finished)
-        self.session = GameSession(seed, rules, seats, self, options, moves=moves, places=places)
+        self.session = ServedSession(seed, rules, seats, self, options, moves=moves, places=places)
+        self.session.pool = pool or AIPool(0)
         self.people = [p for p in (0, 1) if ai[p] is None]
         self.thread = threading.Thread(target=self._run, name=f"cuttle-match-{match_id}")
         self.thread.daemon = True

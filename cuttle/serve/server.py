@@ -26,6 +26,7 @@ from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 
 from cuttle.serve import adapter
+from cuttle.serve.aipool import AIPool
 from cuttle.serve.hall import Hall
 from cuttle.serve.keys import Login, display_name, fingerprint
 from cuttle.serve.lobby import Lobby
@@ -49,6 +50,7 @@ class Settings:
     max_sessions: int = 64
     clock: Clock = field(default_factory=Clock)
     seed: int | None = None  # the deals and who moves first (None: unpredictable)
+    ai_processes: int = 0  # worker processes the AI thinks in (0: each game's own thread)
 
 
 class CuttleSSHServer(asyncssh.SSHServer):
@@ -286,7 +288,10 @@ class Server:
         self.settings = settings
         self.host_key = host_key
         rng = random.Random(settings.seed) if settings.seed is not None else random.SystemRandom()
-        self.hall = Hall(hold=settings.hold, idle=settings.idle, clock=settings.clock, rng=rng)
+        self.pool = AIPool(settings.ai_processes)
+        self.hall = Hall(
+            hold=settings.hold, idle=settings.idle, clock=settings.clock, rng=rng, pool=self.pool
+        )
         self.connections: set[Connection] = set()
         self.acceptor: asyncssh.SSHAcceptor | None = None
 
@@ -332,6 +337,7 @@ class Server:
         matches = list(self.hall.matches.values())
         for match in matches:
             match.stop()
+        self.pool.close()  # a game waiting on the AI gets its move in its own thread
         for match in matches:  # each saves and lets go of its save slot
             await asyncio.to_thread(match.thread.join, 10)
         for conn in list(self.connections):

@@ -206,9 +206,10 @@ def test_hint_and_undo_are_refused_between_people(tmp_path: Path) -> None:
     asyncio.run(scenario())
 
 
-def test_a_game_against_the_ai_from_the_lobby(tmp_path: Path) -> None:
+@pytest.mark.parametrize("processes", [0, 1])
+def test_a_game_against_the_ai_from_the_lobby(tmp_path: Path, processes: int) -> None:
     async def scenario() -> None:
-        async with running(tmp_path, authorized=None) as server:
+        async with running(tmp_path, authorized=None, ai_processes=processes) as server:
             alice = await connect(port_of(server), "alice", key(0))
             await alice.wait(LOBBY)
             await alice.line("ai random")

@@ -129,3 +129,21 @@ def test_the_public_position_shows_no_hand_no_deck_and_no_seed() -> None:
             assert seen <= cards_shown(game.view(0)) & cards_shown(game.view(1))
             for p in (0, 1):
                 assert len(pos["hands"][p]) == len(game.view(p)["hands"][p])
+
+
+def test_the_ai_pool_makes_the_same_move_as_the_game_thread() -> None:
+    from cuttle.play.players import choose_move
+    from cuttle.serve.aipool import AIPool
+
+    game = Game.new(seed=5)
+    for move in ["draw", "draw", "draw"]:
+        game.play(move)
+    pool = AIPool(1)
+    try:
+        for level in ("random", "medium"):
+            assert pool.choose(level, game, 5, None) == choose_move(level, game, 5, None)
+        assert pool.pool is not None  # the worker answered (no fallback)
+    finally:
+        pool.close()
+    assert pool.pool is None
+    assert pool.choose("random", game, 5, None) == choose_move("random", game, 5, None)
