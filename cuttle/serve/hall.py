@@ -68,6 +68,7 @@ class Hall:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.rematches: dict[str, tuple[Match, int]] = {}  # login key -> the seat to take
         self.reviews = 0  # reviews being computed now (the lobby limits them)
+        self.following: dict[str, Match] = {}  # a game's id -> its rematch (for its spectators)
 
     def changed(self) -> None:
         """Every lobby redraws its lists."""
@@ -272,8 +273,10 @@ class Hall:
         for seat, chair in enumerate(chairs):
             if chair.key is not None:
                 self.rematches[chair.key] = (match, seat)
+        self.following[old.id] = match
 
     def _ended(self, match: Match) -> None:
+        self.following = {k: m for k, m in self.following.items() if m is not match}
         if self.matches.get(match.id) is match:
             del self.matches[match.id]
             self.changed()

@@ -172,6 +172,7 @@ class Match:
         self.kept: str | None = None  # the save slot the server's games list names
         self.stopping = False
         self.footer = ""  # the session's latest notices, shown to both seats
+        self.to_lobby: set[int] = set()  # spectators' screens that went back to the lobby
         seats = (Seat(chairs[0].name, ai[0]), Seat(chairs[1].name, ai[1]))
         options = Options(style=CardStyle(), show_seed=False)
         self.finished_id: int | None = None  # the game's id in the history, once it is there
@@ -295,6 +296,8 @@ class Match:
         waiting: list[Screen] = [*players, *watchers]
         end = self.clock.now() + self.idle
         while waiting and self.clock.now() < end and not self.stopping:
+            if everyone and agreed == set(self.people):
+                break  # both said yes: the spectators still here follow the rematch
             for screen in list(waiting):
                 try:
                     got = adapter.answer(screen, POLL / len(waiting))
@@ -304,6 +307,8 @@ class Match:
                     continue
                 waiting.remove(screen)
                 seat = players.get(screen)
+                if seat is None:
+                    self.to_lobby.add(id(screen))
                 if seat is not None and everyone and answer_of(got, False):
                     agreed.add(seat)
                     adapter.message(screen, "Waiting for your opponent's answer…")
@@ -319,6 +324,10 @@ class Match:
             self.on_rematch(self)  # the new game exists before the screens leave this one
         for screen in [*players, *watchers]:
             adapter.close_screen(screen)
+
+    def chose_lobby(self, screen: Screen) -> bool:
+        """The spectator on ``screen`` answered the game-over question (not to follow a rematch)."""
+        return id(screen) in self.to_lobby
 
     def _screen(self, seat: int) -> Screen | None:
         with self.lock:

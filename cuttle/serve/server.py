@@ -268,17 +268,22 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             match.leave(seat, screen)
             self.screen, self.seat = None, None
 
-    async def _watch(self, match: Match) -> None:
+    async def _watch(self, match: Match | None) -> None:
+        """Watch ``match``, then its rematches, until the spectator leaves for the lobby."""
         assert self.input is not None and self.output is not None
-        screen = adapter.make_screen(self.input, self.output)
-        if not match.watch(screen):
-            return
-        self.screen, self.watching, self.app = screen, match, screen.app
-        try:
-            await adapter.run_screen(screen)
-        finally:
-            match.unwatch(screen)
-            self.screen, self.watching = None, None
+        while match is not None and not self.closed:
+            screen = adapter.make_screen(self.input, self.output)
+            if not match.watch(screen):
+                return
+            self.screen, self.watching, self.app = screen, match, screen.app
+            try:
+                await adapter.run_screen(screen)
+            finally:
+                match.unwatch(screen)
+                self.screen, self.watching = None, None
+            if match.chose_lobby(screen):
+                return
+            match = self.server.hall.following.get(match.id)
 
 
 class Server:

@@ -414,6 +414,10 @@ def test_a_rematch_needs_both_and_swaps_the_first_seat(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with running(tmp_path, authorized=None) as server:
             alice, bob, match = await two_at_a_table(server)
+            carol = await connect(port_of(server), "carol", key(2))
+            await carol.wait(LOBBY)
+            await carol.line(f"watch {match.id}")
+            await carol.wait("Watching")
             seats = by_seat(match, alice, bob)
             mover = match.session.game.to_move or 0
             await seats[mover].wait(prompt_of(match.session.names[mover]))
@@ -422,6 +426,7 @@ def test_a_rematch_needs_both_and_swaps_the_first_seat(tmp_path: Path) -> None:
             await seats[mover].line("y")
             for player in (alice, bob):
                 await player.wait("Rematch with the seats swapped")
+            await carol.wait("back to the lobby")
             await alice.line("y")
             await alice.wait("Waiting for your opponent's answer")
             await bob.line("y")
@@ -434,6 +439,8 @@ def test_a_rematch_needs_both_and_swaps_the_first_seat(tmp_path: Path) -> None:
             assert first == match.session.names[1]
             await alice.wait(r"Rematch: \S+ moves first")
             await bob.wait(r"Rematch: \S+ moves first")
+            await until(lambda: len(again.watchers) == 1, "the spectator to follow")
+            await carol.wait(rf"Watching: {again.session.names[0]} to move")
 
     asyncio.run(scenario())
 
@@ -442,6 +449,10 @@ def test_a_rematch_declined_sends_both_back_to_the_lobby(tmp_path: Path) -> None
     async def scenario() -> None:
         async with running(tmp_path, authorized=None) as server:
             alice, bob, match = await two_at_a_table(server)
+            carol = await connect(port_of(server), "carol", key(2))
+            await carol.wait(LOBBY)
+            await carol.line(f"watch {match.id}")
+            await carol.wait("Watching")
             seats = by_seat(match, alice, bob)
             mover = match.session.game.to_move or 0
             await seats[mover].wait(prompt_of(match.session.names[mover]))
@@ -456,6 +467,8 @@ def test_a_rematch_declined_sends_both_back_to_the_lobby(tmp_path: Path) -> None
             await bob.wait(LOBBY)
             await alice.wait(LOBBY)
             assert not server.hall.matches
+            await carol.wait("back to the lobby")
+            await back_to_lobby(carol)
 
     asyncio.run(scenario())
 
