@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from rich.console import Console, RenderableType
 
 from cuttle import Game
+from cuttle.cards import HIDDEN
 from cuttle.play.asking import answer_of
 from cuttle.play.places import Places
 from cuttle.play.session import GameSession, Options, Seat
@@ -42,7 +43,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("cuttle.serve")
 T = TypeVar("T")
 
-HIDDEN = "??"
 POLL = 0.05  # seconds between looks at the clock while a line is awaited
 # lines the local game prints about the host's own files and commands: not for a remote player
 HOST_ONLY = ("cuttle review", "cuttle replay", "Record kept", "cuttle play --resume", "Game saved")
@@ -52,7 +52,8 @@ REFUSED_BETWEEN_PEOPLE = {
 }
 REFUSED_ON_SERVER = {
     "settings": "settings are the server's own; they cannot be changed from a game over SSH.",
-    "save": "The game is saved on the server after every move; save FILE is not offered here.",
+    "save": "The game is saved on the server after every move (save and save FILE are the "
+    "server's own).",
 }
 
 
@@ -511,7 +512,7 @@ class Match:
         cmd = words[0] if words else ""
         between_people = len(self.people) == 2
         why = REFUSED_BETWEEN_PEOPLE.get(cmd) if between_people else None
-        if cmd in REFUSED_ON_SERVER and (cmd != "save" or len(words) > 1):
+        if cmd in REFUSED_ON_SERVER:
             why = REFUSED_ON_SERVER[cmd]
         if why is not None and screen is not None:
             adapter.message(screen, why)

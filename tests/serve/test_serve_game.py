@@ -201,6 +201,8 @@ def test_hint_and_undo_are_refused_between_people(tmp_path: Path) -> None:
             await first.wait("undo is not offered")
             await first.line("settings pace fast")
             await first.wait("settings are the server's own")
+            await first.line("save /tmp/x.json")
+            await first.wait("save and save FILE are the server's own")
             assert match.session.game.history == []
 
     asyncio.run(scenario())
