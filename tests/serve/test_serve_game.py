@@ -554,3 +554,37 @@ def test_a_game_everyone_left_is_put_away_and_comes_back_at_login(tmp_path: Path
             assert all(SHOWN[c] in again.text() for c in hand)
 
     asyncio.run(scenario())
+
+
+def test_an_error_in_a_game_ends_that_game_only_logged_and_not_printed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from cuttle.serve.match import ServedSession
+
+    def broken(self: ServedSession, p: int, level: str) -> None:
+        raise RuntimeError("the AI broke")
+
+    monkeypatch.setattr(ServedSession, "ai_turn", broken)
+
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            port = port_of(server)
+            alice = await connect(port, "alice", key(0))
+            bob = await connect(port, "bob", key(1))
+            await alice.wait(LOBBY)
+            await alice.line("ai random")
+            await alice.wait(prompt_of("alice"))
+            await alice.line("draw")
+            await alice.wait("Enter: back to the lobby")  # no rematch after an error
+            await back_to_lobby(alice)
+            assert not server.hall.matches
+            await bob.wait(LOBBY)
+            await bob.line("new")
+            await bob.wait("You wait at table")
+
+    with caplog.at_level("ERROR", logger="cuttle.serve"):
+        asyncio.run(scenario())
+    assert "the AI broke" in caplog.text
+    out, err = capfd.readouterr()
+    assert "the AI broke" not in out + err

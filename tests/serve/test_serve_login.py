@@ -246,3 +246,4 @@ def test_tab_completes_the_lobby_commands_and_the_table_ids(tmp_path: Path) -> N
         raise AssertionError("no game started")
 
     asyncio.run(scenario())
+
