@@ -49,8 +49,15 @@ def served(tmp_path: Path) -> Iterator[Served]:
         port = int(proc.stdout.readline().strip().rsplit(":", 1)[1])
         printed = proc.stdout.readline().strip()
         proc.stdout.readline()
-        key = asyncssh.read_private_key(tmp_path / "data" / "cuttle" / "serve_host_ed25519")
+        key_file = tmp_path / "data" / "cuttle" / "serve_host_ed25519"
+        key = asyncssh.read_private_key(key_file)
         assert printed == key.get_fingerprint("sha256")
+        keygen = shutil.which("ssh-keygen")
+        if keygen is not None:  # the fingerprint as ssh-keygen -l shows it
+            shown = subprocess.run(
+                [keygen, "-l", "-f", str(key_file)], capture_output=True, text=True, timeout=30
+            ).stdout.split()
+            assert shown[1] == printed
         yield Served(tmp_path, port, key)
     finally:
         proc.send_signal(signal.SIGTERM)
