@@ -220,10 +220,8 @@ class SessionState:
         )
         if forced:  # resolved by itself (also when a resumed or undone game is rebuilt)
             prefix = f"{self.names[player]} could not counter ({why})"
-            entry.public = _reword_resolve(entry.public, self.names[player], prefix)
-            entry.private = {
-                k: _reword_resolve(v, self.names[player], prefix) for k, v in entry.private.items()
-            }
+            name = self.names[player]
+            entry.reworded(lambda text: _reword_resolve(text, name, prefix))
         self.log.append(entry)
         self.numbered = None
         self.dirty = True

@@ -8,6 +8,7 @@ the same for a live game, a resumed one and a replay. Every sentence names its p
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -374,19 +375,31 @@ def phase_sentence(
 
 @dataclass
 class LogEntry:
-    """One line of the game log: public words, and fuller words for a player who saw more."""
+    """One line of the game log: public words, fuller words for a player who saw more, and the
+    words with every card named (``full``: a finished game, a replay, where every hand shows)."""
 
     ply: int
     actor: int
     move: str
     public: str
     private: dict[int, str] = field(default_factory=dict)
+    full: str | None = None
 
     def text_for(self, viewer: int | None) -> str:
-        """The line as ``viewer`` may read it (``None``: everything, as in a replay)."""
+        """The line as ``viewer`` may read it (``None``: everything, as in a replay: every card
+        drawn named, whoever drew it)."""
         if viewer is None:
+            if self.full is not None:
+                return self.full
             return self.private.get(self.actor, self.public) if self.private else self.public
         return self.private.get(viewer, self.public)
+
+    def reworded(self, change: Callable[[str], str]) -> None:
+        """Apply ``change`` to every version of the line (public, private, full)."""
+        self.public = change(self.public)
+        self.private = {p: change(t) for p, t in self.private.items()}
+        if self.full is not None:
+            self.full = change(self.full)
 
 
 def _drawn(before: Position, after: Position, p: int) -> list[str]:
@@ -475,15 +488,16 @@ def describe_play(
         text = f"{a} scrapped {c[0]} (it could not be played)"
     else:
         text = f"{a}: {style.words(move)}"
+    full = private.get(player, text)
     if verb != "draw":
         for p in (0, 1):
             got = _drawn(before, after, p)
             if got:
                 drawer = Person.of(names[p]).subject()
                 extra = f"; {drawer} drew {count(len(got), 'card')}"
-                private[p] = private.get(p, text) + (
-                    f"; {drawer} drew {' '.join(style.plain(x) for x in got)}"
-                )
+                named = f"; {drawer} drew {' '.join(style.plain(x) for x in got)}"
+                private[p] = private.get(p, text) + named
+                full += named
                 for q in (0, 1):
                     if q != p:
                         private[q] = private.get(q, text) + extra
@@ -492,12 +506,14 @@ def describe_play(
     if shown and shown != [HIDDEN] * len(shown):
         tail = " — revealed " + " ".join(style.plain(x) for x in shown)
         text += tail
+        full += tail
         private = {p: t + tail for p, t in private.items()}
     if after.get("outcome") and not before.get("outcome"):
         tail = "; " + outcome_words(after, names, start=False)
         text += tail
+        full += tail
         private = {p: t + tail for p, t in private.items()}
-    return LogEntry(ply=ply, actor=player, move=move, public=text, private=private)
+    return LogEntry(ply=ply, actor=player, move=move, public=text, private=private, full=full)
 
 
 def concede_question(name: str) -> str:

@@ -276,3 +276,24 @@ def test_every_phase_has_its_few_words_and_an_unknown_one_reads_as_itself() -> N
     assert phase_words("resolve_four") == "4: discard"
     assert phase_words("counter") == "counter?"
     assert phase_words("some_new_phase") == "some new phase"
+
+
+def test_a_finished_games_words_name_every_card_drawn() -> None:
+    """The replay and the final log show every hand: the line names the cards each player drew
+    (issue 24 item 12: it said "you drew two cards" where the game had said "you drew 4♦ 7♣")."""
+    before = {
+        "hands": [["5H"], ["9C"]],
+        "points": [[], []],
+        "permanents": [[], []],
+        "deck": ["3C", "4D", "7C"],
+        "stack": [{"player": 0, "move": "oneoff 5H"}],
+    }
+    after = dict(before, hands=[["4D", "7C"], ["9C"]], deck=["3C"], stack=[])
+    e = describe_play(before, after, 1, "resolve", ("You", "AI"), STYLE, 5)
+    assert e.text_for(None) == "AI let it resolve: your 5♥ takes effect; you drew 4♦ 7♣"
+    drew = describe_play(
+        {"hands": [["5H"], ["9C"]], "deck": ["3C"]},
+        {"hands": [["5H"], ["3C", "9C"]], "deck": []},
+        1, "draw", ("You", "AI"), STYLE, 6,
+    )
+    assert drew.text_for(None) == "AI drew 3♣" and drew.text_for(0) == "AI drew a card"
