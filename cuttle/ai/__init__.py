@@ -18,6 +18,7 @@ from typing import Any
 from cuttle.ai.base import Player
 from cuttle.ai.heuristic import EasyPlayer, HeuristicPlayer
 from cuttle.ai.simple import RandomPlayer
+from cuttle.words import plural
 
 LEVELS = ("random", "easy", "medium", "hard")
 
@@ -52,7 +53,8 @@ def make_player(level: str, seed: int | None = None, **options: Any) -> Player:
         return DeterminizedPlayer(seed=seed, **options)
     if options:
         raise ValueError(
-            f"unknown option(s) for AI level {name!r}: {', '.join(sorted(options))}"
+            f"unknown {plural('option', len(options))} for AI level {name!r}: "
+            f"{', '.join(sorted(options))}"
             " (only 'hard' takes options)"
         )
     if name == "random":

@@ -28,6 +28,7 @@ from typing import Any
 from cuttle import Game
 from cuttle.ai import LEVELS, make_player
 from cuttle.rules import Rules
+from cuttle.words import count
 
 JSON_KEYS = (
     "a", "b", "games", "wins_a", "wins_b", "draws", "win_rate_a", "ci95_a",
@@ -228,7 +229,8 @@ def report(s: dict[str, Any]) -> str:
         return "n/a" if x is None else f"{100 * x:.1f}%"
 
     return "\n".join([
-        f"{a} vs {b}: {s['games']} games, rules {s['rules']}, seed {s['seed']}",
+        f"{a} vs {b}: {count(s['games'], 'game', digits=True)}, rules {s['rules']}, "
+        f"seed {s['seed']}",
         f"  wins: {a} {s['wins_a']}, {b} {s['wins_b']}, draws {s['draws']}",
         f"  {a} win rate {pct(s['win_rate_a'])} (95% CI {pct(lo)} to {pct(hi)})",
         f"  {a} by seat: moving first {pct(seat['p0'])}, moving second {pct(seat['p1'])}",

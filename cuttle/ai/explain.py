@@ -14,6 +14,7 @@ from typing import Any
 
 from cuttle import Game, Move
 from cuttle.rules import Rules
+from cuttle.words import count, plural
 
 View = dict[str, Any]
 SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -263,11 +264,15 @@ def reason_for(
         )
     if kind == "jack":
         t = show(cards[1])
+        v = value(cards[1])
+        moved = count(v, "point", digits=True)
         if won:
-            return f"jack on {t} wins: {value(cards[1])} more points make {me2.score} of {me2.goal}"
+            make = "makes" if v == 1 else "make"
+            more = f"{v} more {plural('point', v)}"
+            return f"jack on {t} wins: {more} {make} {me2.score} of {me2.goal}"
         return (
-            f"jack on {t}: {value(cards[1])} points change sides, {you} {me2.score} of "
-            f"{me2.goal}, {them} {op2.score}{stop}"
+            f"jack on {t}: {moved} {'changes' if v == 1 else 'change'} sides, {you} "
+            f"{me2.score} of {me2.goal}, {them} {op2.score}{stop}"
         )
     if kind == "perm":
         r = cards[0][0]
@@ -284,7 +289,9 @@ def reason_for(
         if r == "Q":
             guarded = " ".join(show(e.split("+")[0]) for e in me.points) or "the cards to come"
             return f"{c0}: a queen protects {guarded} from 2s, 9s and jacks{stop}"
-        return f"{c0} as glasses: {poss(them)} {len(op.hand)} cards stay open to {you}{stop}"
+        held = count(len(op.hand), "card", digits=True)
+        stay = "stays" if len(op.hand) == 1 else "stay"
+        return f"{c0} as glasses: {poss(them)} {held} {stay} open to {you}{stop}"
     if kind == "oneoff":
         return _oneoff_reason(view, seat, m, me, op, me2, op2, names, stop, g)
     if kind == "counter":
@@ -312,7 +319,7 @@ def reason_for(
         return f"take {c0}: the most useful card in the scrap for {you} now"
     if kind == "discard":
         shown = " ".join(show(c) for c in cards)
-        return f"discard {shown}: the least useful of {len(me.hand)} cards"
+        return f"discard {shown}: the least useful of {count(len(me.hand), 'card', digits=True)}"
     if kind == "scrap":
         return f"scrap {c0}: it has no legal play"
     if kind == "pass":
@@ -384,10 +391,12 @@ def _oneoff_reason(
         scrap = view.get("scrap", [])
         best = max(scrap, key=value) if scrap else None
         pick = f": {show(best)} is there" if best else ""
-        return f"{c0}: take a card back from the scrap ({len(scrap)} cards){pick}{counter}"
+        held = count(len(scrap), "card", digits=True)
+        return f"{c0}: take a card back from the scrap ({held}){pick}{counter}"
     if r == "4":
         n = min(2, len(op.hand))
-        return f"{c0}: {them} {_v(them, 'discard')} {n} of {len(op.hand)} cards{stop}{counter}"
+        held = count(len(op.hand), "card", digits=True)
+        return f"{c0}: {them} {_v(them, 'discard')} {n} of {held}{stop}{counter}"
     if r == "5":
         return (
             f"{c0}: two new cards for one ({you} {_v(you, 'hold')} {len(me.hand) - 1} before "
@@ -396,7 +405,7 @@ def _oneoff_reason(
     if r == "6":
         kings = op.kings
         what = (
-            f"{poss(them)} {kings} king(s) and every jack" if kings
+            f"{poss(them)} {count(kings, 'king', digits=True)} and every jack" if kings
             else "every king, queen and jack"
         )
         return f"{c0}: scraps {what}; {them} then {_v(them, 'need')} {op2.need}{stop}{counter}"

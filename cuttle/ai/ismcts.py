@@ -32,6 +32,7 @@ from cuttle.ai.evaluate import WIN, evaluate
 from cuttle.ai.heuristic import HeuristicPlayer, quick_value
 from cuttle.ai.knowledge import Knowledge, rank, read_view
 from cuttle.ai.options import ITERATIONS, THINK, Spec
+from cuttle.words import count
 
 #: The options: name -> (what it accepts, default).
 DEFAULTS: dict[str, tuple[Spec, Any]] = {
@@ -165,7 +166,7 @@ class SearchPlayer(Player):
         )
         assert child.move is not None
         rate = child.reward / child.visits if child.visits else 0.0
-        why = f"best by search: {100 * rate:.0f}% of {n} simulations"
+        why = f"best by search: {100 * rate:.0f}% of {count(n, 'simulation', digits=True)}"
         if child.move is best_m and self.heuristic.reason(k, best_v) != "best by the heuristic":
             why = self.heuristic.reason(k, best_v)
         return child.move, why

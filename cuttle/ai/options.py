@@ -12,6 +12,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from cuttle.words import plural
+
 
 @dataclass(frozen=True)
 class Spec:
@@ -87,7 +89,8 @@ def check_options(specs: dict[str, tuple[Spec, Any]], options: dict[str, Any],
     unknown = sorted(set(options) - set(specs))
     if unknown:
         raise ValueError(
-            f"unknown option(s) for AI level {level!r}: {', '.join(unknown)}"
+            f"unknown {plural('option', len(unknown))} for AI level {level!r}: "
+            f"{', '.join(unknown)}"
             f" (known: {', '.join(specs)})"
         )
     cfg: dict[str, Any] = {}

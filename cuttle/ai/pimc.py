@@ -59,6 +59,7 @@ from cuttle.engine.phases import COUNTER_PHASE
 from cuttle.engine.position import sees_opponent_hand
 from cuttle.engine.search import child, push, search_copy
 from cuttle.engine.search import moves as legal
+from cuttle.words import count
 
 #: The options: name -> (what it accepts, default).
 DEFAULTS: dict[str, tuple[Spec, Any]] = {
@@ -381,7 +382,8 @@ class DeterminizedPlayer(Player):
             return best, "the only legal move"
         if base.phase == "main" and self._blocks(view, seat, base, best):
             return best, "blocks the opponent's win"
-        return best, f"best by search: {100 * rate:.0f}% of {used} simulations"
+        sims = count(used, "simulation", digits=True)
+        return best, f"best by search: {100 * rate:.0f}% of {sims}"
 
     def _deeper(self, finals: list[Move], dets: list[Game], base: Game, seat: int,
                 rng: random.Random, searcher: Searcher, horizon: int,

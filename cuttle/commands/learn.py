@@ -128,6 +128,7 @@ def list_command(lessons: list[Lesson], as_json: bool) -> int:
 def verify_command(lessons: list[Lesson]) -> int:
     """``--verify``: one line per lesson; exit 1 if any is broken."""
     from cuttle.learn.verify import verify
+    from cuttle.words import count
 
     broken = 0
     for lesson, problems in verify(lessons):
@@ -136,6 +137,7 @@ def verify_command(lessons: list[Lesson]) -> int:
             print(f"lesson {lesson.id} ({lesson.slug}): BROKEN: {'; '.join(problems)}")
         else:
             moves = len(lesson.wrong)
-            print(f"lesson {lesson.id} ({lesson.slug}): ok (solution and {moves} wrong move(s))")
-    print(f"{len(lessons) - broken} of {len(lessons)} lessons ok")
+            wrong = count(moves, "wrong move", digits=True)
+            print(f"lesson {lesson.id} ({lesson.slug}): ok (solution and {wrong})")
+    print(f"{len(lessons) - broken} of {count(len(lessons), 'lesson', digits=True)} ok")
     return EXIT_ERROR if broken else EXIT_OK

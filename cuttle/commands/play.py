@@ -280,6 +280,7 @@ def _open_resumed(args: argparse.Namespace, io: GameIO, options: Any) -> tuple[
     from cuttle.files.saves import SlotError, keep_finished_save, latest_free, open_slot
     from cuttle.files.storage import CorruptFileError, check_think, read_record, rebuild
     from cuttle.play.session import session_from_record
+    from cuttle.words import count
 
     busy = 0
     try:
@@ -333,7 +334,7 @@ def _open_resumed(args: argparse.Namespace, io: GameIO, options: Any) -> tuple[
     seed_words = f"seed {record.seed}, " if session.seed_visible() else ""
     session.announce(
         f"Resuming the saved game {slot.name}: {seed_words}{record.rules}, "
-        f"{len(record.moves)} moves so far."
+        f"{count(len(record.moves), 'move', digits=True)} so far."
     )
     return session, EXIT_OK
 
@@ -555,6 +556,7 @@ def saves_command(args: argparse.Namespace) -> int:
     from cuttle.files.saves import SlotBusy, SlotError, delete_save, list_saves
     from cuttle.files.storage import NoHomeError, rebuild
     from cuttle.text.safetext import safe_text
+    from cuttle.words import count
 
     try:
         if args.delete is not None:
@@ -575,7 +577,7 @@ def saves_command(args: argparse.Namespace) -> int:
     if not infos:
         print("No unfinished games are saved. Start one with: cuttle play")
         return EXIT_OK
-    print(f"{len(infos)} unfinished game{'s' if len(infos) != 1 else ''}, newest first:")
+    print(f"{count(len(infos), 'unfinished game', digits=True)}, newest first:")
     for info in infos:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.when))
         busy = " (open in another session)" if info.busy else ""
@@ -593,7 +595,7 @@ def saves_command(args: argparse.Namespace) -> int:
         opponent = "hot-seat" if ctl == ["human", "human"] else safe_text(rec.players[1 - human])
         print(
             f"  {info.name}  {when}  {safe_text(rec.rules, 40)}  vs {opponent}  "
-            f"{len(rec.moves)} moves  score {score}{busy}"
+            f"{count(len(rec.moves), 'move', digits=True)}  score {score}{busy}"
         )
     print("Continue one with: cuttle play --resume NAME; delete: cuttle saves --delete NAME")
     return EXIT_OK

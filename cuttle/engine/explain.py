@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from cuttle.cards import RANK_NAMES, SUIT_NAMES, pretty
 from cuttle.engine.moves import Move
+from cuttle.words import count
 
 if TYPE_CHECKING:
     from cuttle.engine.game import Game
@@ -74,7 +75,7 @@ def why_illegal(g: Game, m: Move) -> str:
         "resolve_five": "your 5 is resolving: discard one card ('discard 9H')",
         "resolve_seven": "your 7 is resolving: play a card it revealed, "
                          + ", ".join(pretty(c) for c in g.revealed),
-        "hand_limit": f"you hold {len(g.hands[p])} cards: discard down to "
+        "hand_limit": f"you hold {count(len(g.hands[p]), 'card', digits=True)}: discard down to "
                       f"{g.rules.hand_limit} ('discard …')",
     }
     if phase == "counter":

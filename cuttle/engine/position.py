@@ -26,6 +26,7 @@ from cuttle.engine.phases import (
 )
 from cuttle.rules import Rules
 from cuttle.safejson import loads_limited
+from cuttle.words import count
 
 if TYPE_CHECKING:
     from cuttle.engine.game import Game
@@ -458,7 +459,10 @@ def game_from_view(cls: type[Game], view: dict[str, Any], rng: random.Random) ->
     unseen = [card_text(c) for c in full_deck(rules.jokers) if card_text(c) not in seen]
     hidden = sum(row.count(HIDDEN) for row in pos["hands"]) + pos.get("deck", []).count(HIDDEN)
     if hidden != len(unseen):
-        raise ValueError(f"bad view: {hidden} hidden cards but {len(unseen)} cards unaccounted for")
+        raise ValueError(
+            f"bad view: {count(hidden, 'hidden card', digits=True)} but "
+            f"{count(len(unseen), 'card', digits=True)} unaccounted for"
+        )
     rng.shuffle(unseen)
     pos["hands"] = [[t if t != HIDDEN else unseen.pop() for t in row] for row in pos["hands"]]
     pos["deck"] = [t if t != HIDDEN else unseen.pop() for t in pos.get("deck", [])]

@@ -17,6 +17,7 @@ from typing import Any
 from cuttle import Game
 from cuttle.cards import parse_card
 from cuttle.learn.solve import winning_moves, wins_next_turn
+from cuttle.words import count, plural
 
 LESSON_FORMAT = "cuttle-lesson/1"
 MAX_LESSON_BYTES = 100_000
@@ -125,7 +126,8 @@ def parse_lesson(data: Any) -> Lesson:
         raise ValueError("check must be a non-empty object")
     unknown = sorted(set(check) - set(CONDITIONS))
     if unknown:
-        raise ValueError(f"unknown check condition(s): {', '.join(unknown)}")
+        what = plural("check condition", len(unknown))
+        raise ValueError(f"unknown {what}: {', '.join(unknown)}")
     for key in ("in_hand", "not_in_hand", "controls", "permanent"):
         if key in check:
             _check_cards(check[key], f"check.{key}")
@@ -253,7 +255,7 @@ def failures(
 
 
 def _count(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+    return count(n, "card", digits=True)
 
 
 def achieved(

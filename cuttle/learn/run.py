@@ -18,6 +18,7 @@ from cuttle.learn.solve import refutation, turn_over
 from cuttle.text.cardtext import CardStyle
 from cuttle.text.describe import describe_play
 from cuttle.text.safetext import clean_line
+from cuttle.words import count
 
 NAMES = ("You", "AI")
 # The commands a lesson understands besides moves (a screen may take some of them itself).
@@ -159,7 +160,7 @@ class LessonRun:
                 shown = " ".join(s.back for _ in hand) + " (hidden)"
             lines.append(self.say(f"{head} · hand: {shown}"))
         deck = pos["deck"]
-        bottom = f"Deck: {len(deck)} cards"
+        bottom = f"Deck: {count(len(deck), 'card', digits=True)}"
         if deck and self.lesson.show.get("deck_top"):
             bottom += f" (top: {s.plain(deck[0])})"
         scrap = " ".join(s.plain(c) for c in pos["scrap"]) or "empty"

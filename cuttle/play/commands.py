@@ -23,7 +23,7 @@ from cuttle.files.storage import (
 from cuttle.play import players
 from cuttle.play.asking import ask_yes_no
 from cuttle.play.state import MAX_LINE, Result, SessionState
-from cuttle.play.undo import first_reveal
+from cuttle.play.undo import first_reveal, refusal, undone
 from cuttle.text import intent
 from cuttle.text.cardtext import is_card_text
 from cuttle.text.describe import (
@@ -34,6 +34,7 @@ from cuttle.text.helptext import card_rules, cards_view, help_view
 from cuttle.text.intent import normalize_input
 from cuttle.text.render import MoveListView
 from cuttle.text.safetext import clean_line, one_line
+from cuttle.words import count
 
 # Commands that put something else on the screen than the numbered list of moves.
 SHOWS_ANOTHER_VIEW = ("help", "?", "h", "rules", "scrap", "log", "hint", "undo")
@@ -192,7 +193,7 @@ class SessionCommands(SessionState):
                     self.list_moves(options, f"Your {verb} moves")
                     return
                 hint = (
-                    f" (legal now: {len(options)} {verb} move(s); type {verb} alone)"
+                    f" (legal now: {count(len(options), verb + ' move')}; type {verb} alone)"
                     if options
                     else f" ({verb} is not possible now)"
                 )
@@ -267,20 +268,18 @@ class SessionCommands(SessionState):
         moves = [str(m) for _, m in self.game.history]
         shown = first_reveal(self.seed, self.rules, moves, target, p)
         if shown is not None:
-            self.say(
-                f"Cannot undo: move {shown} showed you a card that was hidden at your decision "
-                f"at move {target + 1} (undo never lets you see a hidden card and take it back)."
-            )
+            self.say(refusal(self.log, shown, target, p))
             return
         kept = moves[:target]
         fresh = SessionState(
             self.seed, self.rules, self.seats, self.io, self.options, kept, self.places
         )
-        self.game, self.log, self.turns = fresh.game, fresh.log, fresh.turns
+        said = undone(self.log, target, p)
+        self.game, self.log = fresh.game, fresh.log
         self.choices, self.numbered, self.dirty = fresh.choices, None, True
         self.printed_log = len(self.log)
         self.save()
-        self.announce(f"Undone: back to your decision at move {target + 1}.")
+        self.announce(said)
 
     def save_as(self, name: str | None) -> None:
         """``save`` (the game's own save) or ``save FILE`` (a copy of the record there)."""

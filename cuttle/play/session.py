@@ -142,7 +142,7 @@ class GameSession(SessionCommands):
                 self.names,
                 (g.score(0), g.score(1)),
                 (g.goal(0), g.goal(1)),
-                self.turns,
+                len(g.history),
                 self.seed,
                 self.style,
             )

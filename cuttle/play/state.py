@@ -93,7 +93,6 @@ class SessionState:
         self.names = (seats[0].name, seats[1].name)
         self.game = Game.new(seed=seed, rules=rules)
         self.log: list[LogEntry] = []
-        self.turns = 0
         self.choices: list[int] = []  # plies where a human had more than one legal move
         self.numbered: list[Move] | None = None
         self.dirty = True
@@ -127,8 +126,6 @@ class SessionState:
             legal = g.legal_moves()
             if self.seats[p].ai is None and len(legal) > 1:
                 self.choices.append(len(g.history))
-            if g.phase == "main":
-                self.turns += 1
             g.play(move)
         for move in moves[fast:]:
             if g.to_move is None:
@@ -206,8 +203,6 @@ class SessionState:
         self.game.play(move)  # raises IllegalMoveError with the game unchanged
         if self.seats[player].ai is None and len(legal) > 1:
             self.choices.append(ply)
-        if before.get("phase") == "main":
-            self.turns += 1
         after = self.position()
         entry = describe_play(
             before,

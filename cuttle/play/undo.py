@@ -9,11 +9,12 @@ revealed cards and the deck cards whose identity is public.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from cuttle import Game
 from cuttle.cards import HIDDEN
+from cuttle.text.describe import YOU, LogEntry
 
 
 def seen_cards(view: dict[str, Any]) -> set[str]:
@@ -49,3 +50,32 @@ def first_reveal(seed: int, rules: str, moves: list[str], target: int, viewer: i
         if not seen_cards(game.view(viewer)) <= before:
             return ply
     return None
+
+
+def _said(log: Sequence[LogEntry], ply: int, viewer: int) -> str:
+    """The log's line for move ``ply`` (1-based) as ``viewer`` read it, mid-sentence ("you drew
+    6♣"); ``move N`` when the log does not hold it (a long game resumed keeps only its end)."""
+    for entry in log:
+        if entry.ply == ply and entry.move != "concede":
+            text = entry.text_for(viewer)
+            return "you" + text[3:] if text.startswith(YOU + " ") else text
+    return f"move {ply}"
+
+
+def refusal(log: Sequence[LogEntry], shown: int, target: int, viewer: int) -> str:
+    """Why undo is refused, citing the log's lines as the screen shows them (the full screen's log
+    has no numbers): the decision it would go back to and the move that showed a hidden card."""
+    decision = _said(log, target + 1, viewer)
+    if shown == target + 1:
+        why = f"your last decision ({decision}) showed you a card that was hidden before it"
+    else:
+        why = (
+            f"since your last decision ({decision}), a card hidden then was shown to you "
+            f"({_said(log, shown, viewer)})"
+        )
+    return f"Cannot undo: {why}; undo never lets you see a hidden card and take it back."
+
+
+def undone(log: Sequence[LogEntry], target: int, viewer: int) -> str:
+    """What undo went back over, in the log's words (``log``: the game before the undo)."""
+    return f"Undone: back to your decision before {_said(log, target + 1, viewer)}."

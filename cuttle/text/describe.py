@@ -15,6 +15,7 @@ from typing import Any
 from cuttle.cards import HIDDEN
 from cuttle.engine import phases
 from cuttle.text.cardtext import CardStyle, point_value, rank_char, rank_word, split_stack
+from cuttle.words import count
 
 Position = dict[str, Any]
 
@@ -44,7 +45,6 @@ def rules_parts(rules: str) -> tuple[str, set[str]]:
 
 
 YOU = "You"
-_NUMBER_WORDS = "no one two three four five six seven eight nine ten".split()
 _IRREGULAR = {"be": ("are", "is"), "have": ("have", "has"), "do": ("do", "does")}
 
 
@@ -102,15 +102,6 @@ def third_person(verb: str) -> str:
     if len(verb) > 1 and verb.endswith("y") and verb[-2] not in "aeiou":
         return verb[:-1] + "ies"
     return verb + "s"
-
-
-def count(n: int, noun: str) -> str:
-    """``count(2, "card")`` -> ``two cards``; ``count(1, "pass")`` -> ``one pass``; 11 -> digits."""
-    number = _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
-    if n == 1:
-        return f"{number} {noun}"
-    plural = noun + "es" if noun.endswith(("s", "x", "ch", "sh")) else noun + "s"
-    return f"{number} {plural}"
 
 
 def capitalize(text: str) -> str:
@@ -216,10 +207,10 @@ def move_meta(
     if verb == "draw":
         return f"draw a card ({len(pos.get('deck', []))} left)"
     if verb == "pass":
-        return f"pass (deck empty; {pos.get('passes', 0)} pass(es) so far)"
+        return f"pass (deck empty; {count(int(pos.get('passes', 0) or 0), 'pass')} so far)"
     if verb == "points" and cards:
         v = point_value(cards[0])
-        return f"{c[0]} for {v} point{'s' if v != 1 else ''}"
+        return f"{c[0]} for {count(v, 'point', digits=True)}"
     if verb == "scuttle" and len(cards) == 2:
         return f"scuttle {c[0]} → {c[1]}"
     if verb == "oneoff" and cards:
@@ -266,7 +257,7 @@ def stack_outcome(stack: list[dict[str, Any]]) -> str:
     if counters <= 0:
         return "takes effect unless countered"
     if counters % 2:
-        return f"cancelled ({counters} counter{'s' if counters > 1 else ''})"
+        return f"cancelled ({count(counters, 'counter', digits=True)})"
     return f"takes effect ({counters} counters cancel out)"
 
 
@@ -435,7 +426,7 @@ def describe_play(
         text = f"{a} passed" + (f" ({count(passes, 'pass')} in a row)" if passes > 1 else "")
     elif verb == "points":
         v = point_value(cards[0])
-        text = f"{a} played {c[0]} for {v} point{'s' if v != 1 else ''}"
+        text = f"{a} played {c[0]} for {count(v, 'point', digits=True)}"
     elif verb == "scuttle" and after.get("phase") == "counter":
         text = (
             f"{who.does('scuttle', True)} {opp.possessive()} {c[1]} with {c[0]} (a 10 may stop it)"

@@ -391,13 +391,14 @@ class MoveListView:
 
 @dataclass
 class GameOverView:
-    """The result of a game: who won and how, the number of turns, the final scores."""
+    """The result of a game: who won and how, the final scores, the number of moves (both
+    players' moves, each one line of the log, as the history and the review count them)."""
 
     headline: str
     names: tuple[str, str]
     scores: tuple[int, int]
     goals: tuple[int, int]
-    turns: int
+    moves: int
     seed: int | None
     style: CardStyle = field(default_factory=CardStyle)
 
@@ -407,7 +408,7 @@ class GameOverView:
         table.add_column()
         for p in (0, 1):
             table.add_row(self.names[p], f"{self.scores[p]} / {self.goals[p]}")
-        table.add_row("turns", str(self.turns))
+        table.add_row("moves", str(self.moves))
         if self.seed is not None:
             table.add_row("seed", str(self.seed))
         return table

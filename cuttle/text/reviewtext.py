@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cuttle.text.safetext import one_line
+from cuttle.words import count
 
 if TYPE_CHECKING:
     from cuttle.ai.review import Review
@@ -62,7 +63,7 @@ def review_parts(review: Review, record: GameRecord, where: str, ascii: bool = F
         str(record.outcome), "unfinished")
     budget = review.budget
     spent = (f"{budget.think:g} s" if budget.think is not None
-             else f"{budget.iterations} simulations")
+             else count(budget.iterations, "simulation", digits=True))
     head: list[Any] = [
         Text(f"Review of {one_line(where, 50)}: {names[0]} vs {names[1]}, "
              f"{one_line(record.rules)}, seed {record.seed}; {result}.", style="bold"),

@@ -24,6 +24,7 @@ from cuttle.text.describe import LogEntry, describe_play, outcome_words
 from cuttle.text.render import TableModel, TableView, changed_cards
 from cuttle.text.safetext import safe_text
 from cuttle.ui.terminal import PlainIO
+from cuttle.words import count
 
 if TYPE_CHECKING:
     from cuttle.ai.review import Review
@@ -159,7 +160,8 @@ class Replay:
             Text(
                 say(
                     f"Game record: {self.names[0]} vs {self.names[1]}, "
-                    f"{safe_text(r.rules, 60)} rules, seed {r.seed}, {len(r.moves)} moves"
+                    f"{safe_text(r.rules, 60)} rules, seed {r.seed}, "
+                    f"{count(len(r.moves), 'move', digits=True)}"
                 )
             )
         )

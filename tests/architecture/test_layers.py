@@ -27,7 +27,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("cuttle.ai",),
     ("cuttle", "cuttle.notation"),  # the public surface: Game, Move, Rules, IllegalMoveError
     ("cuttle.engine", "cuttle.rulesdoc"),
-    ("cuttle.cards", "cuttle.rules", "cuttle.safejson"),
+    ("cuttle.cards", "cuttle.rules", "cuttle.safejson", "cuttle.words"),
 ]
 MAX_MODULES_PER_PACKAGE = 20
 

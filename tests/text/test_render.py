@@ -143,7 +143,7 @@ def test_move_list_game_over_and_handoff() -> None:
     text = render(MoveListView([("draw", "draw a card"), ("points 7♦", "7♦ for 7 points")]), 80)
     assert "1  draw" in text and "2  points 7♦" in text
     over = render(GameOverView("Ann wins on points", ("Ann", "Bob"), (21, 3), (21, 21), 9, 5), 80)
-    assert "Ann wins on points" in over and "turns" in over and "9" in over
+    assert "Ann wins on points" in over and "moves" in over and "9" in over
     hand = render(HandoffView("Bob", style=CardStyle()), 80)
     assert "Pass to Bob — press Enter" in hand
 

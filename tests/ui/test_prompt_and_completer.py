@@ -144,14 +144,17 @@ def test_hotseat_plain_game_to_the_end() -> None:
 def test_undo_returns_to_the_previous_decision() -> None:
     # seed 7: you play AC for points, the random AI draws (nothing hidden is shown to you)
     session, result, out = run_plain(["points AC", "undo"], VS_AI, seed=7)
-    assert "Undone: back to your decision at move 1" in out
+    assert "Undone: back to your decision before you played A♣ for 1 point." in out
     assert session.game.history == [] and session.game.to_move == 0
 
 
 def test_undo_never_shows_a_hidden_card_twice() -> None:
     # you drew a card: going back would let you look at the deck's top and take the look back
     session, result, out = run_plain(["draw", "draw", "undo"], VS_AI)
-    assert "Cannot undo: move 3 showed you a card that was hidden" in out
+    # the refusal cites the log's lines, as the full screen's log (no numbers) shows them
+    said = " ".join(out[out.index("Cannot undo") :].split())
+    assert said.startswith("Cannot undo: your last decision (you drew ")
+    assert "showed you a card that was hidden before it" in said and "move 3" not in said
     assert len(session.game.history) == 4
 
 
@@ -250,3 +253,14 @@ def test_replay_steps_forward_and_back() -> None:
             screen = ReplayScreen(replay, CardStyle(), pt_input=pipe, pt_output=DummyOutput())
             assert screen.run() == 0
         assert screen.i == where, keys
+
+
+def test_undo_refusal_cites_the_log_lines_the_screen_shows() -> None:
+    # seed 1: you play A♥ for points, the random AI answers with a card from its hand; the
+    # full screen's log has no numbers, so the refusal names both moves by the log's words
+    session, result, out = run_plain(["points AH", "undo"], VS_AI, seed=1)
+    said = " ".join(out[out.index("Cannot undo") :].split())
+    assert said.startswith(
+        "Cannot undo: since your last decision (you played A♥ for 1 point), a card hidden then "
+        "was shown to you (AI (random) played 3♠ for 3 points); undo never lets you see"
+    )
