@@ -8,7 +8,9 @@ its pace. It says nothing about good moves, forced moves or the AI's moves.
 from __future__ import annotations
 
 from cuttle import Game, Move
-from cuttle.ai.review import BAD, Budget, Judge, Judgement, advice
+from cuttle.ai.review import BAD, Budget, Judge, Judgement
+from cuttle.text.cardtext import CardStyle
+from cuttle.text.reviewtext import shown_advice
 
 #: The coach's search budget: about a tenth of a second per decision.
 COACH_ITERATIONS = 400
@@ -27,12 +29,15 @@ class Coach:
             return None
         return self.judge.judge(before, move)
 
-    def remark(self, before: Game, move: Move | str) -> str | None:
-        """One line when ``move`` was a mistake or a blunder, else None."""
+    def remark(
+        self, before: Game, move: Move | str, style: CardStyle | None = None
+    ) -> str | None:
+        """One line when ``move`` was a mistake or a blunder, else None; its cards as ``style``
+        (the game's, which the player may change mid-game) shows them."""
         j = self.verdict(before, move)
         if j is None or j.label not in BAD:
             return None
-        return remark_text(j)
+        return remark_text(j, style or CardStyle())
 
 
 def wanted(flag: bool | None) -> bool:
@@ -44,10 +49,10 @@ def wanted(flag: bool | None) -> bool:
     return bool(load_settings()[0].coach)
 
 
-def remark_text(j: Judgement) -> str:
-    """``Coach: draw was a blunder: it misses a win in one move: ...; 100% to win instead of
-    41%.``"""
-    return (
-        f"Coach: {j.move} was a {j.label}: {advice(j)}; {100 * j.win_before:.0f}% to win "
-        f"instead of {100 * j.win_after:.0f}%."
+def remark_text(j: Judgement, style: CardStyle) -> str:
+    """``Coach: points 2♠ was a blunder: better: oneoff 5♥ (5♥: …); 100% to win instead of
+    41%.``: every card as the game shows it (``style``), as in the review."""
+    return style.say(
+        f"Coach: {style.words(j.move)} was a {j.label}: {shown_advice(j, style)}; "
+        f"{100 * j.win_before:.0f}% to win instead of {100 * j.win_after:.0f}%."
     )

@@ -224,7 +224,8 @@ class SessionState:
             self._event(watcher, player, seen)
         if not quiet:
             self._after_move()
-        if coached is not None and self.coach and (remark := self.coach.remark(coached, move)):
+        coach = self.coach
+        if coached is not None and coach and (remark := coach.remark(coached, move, self.style)):
             # a message, not a notice under the next table: on the full screen the opponent's
             # turn redraws the table at once and a notice would go with it unseen
             self.say(remark)

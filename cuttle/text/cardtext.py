@@ -53,6 +53,9 @@ _ASCII_PUNCT = str.maketrans(
 )
 _SYMBOL_TEN = re.compile(r"\bT(?=[♣♦♥♠])")
 _UNICODE_TEN = re.compile(r"\b10(?=[♣♦♥♠])")
+# a canonical card inside a sentence (``points 7C (…)``): a whole word, upper case, so prose
+# ("as", "kc" in a name) is left alone
+_CANONICAL_CARD = re.compile(r"(?<![\w♣♦♥♠])([A2-9TJQK][CDHS]|X[12])(?![\w♣♦♥♠])")
 
 
 def rank_char(card: str) -> str:
@@ -138,6 +141,12 @@ class CardStyle:
     def words(self, text: str) -> str:
         """Replace every canonical card in a move text by its display form (``scuttle 9♣ 7♥``)."""
         return " ".join(self.plain(w) if is_card_text(w) else w for w in text.split(" "))
+
+    def sentence(self, text: str) -> str:
+        """A sentence with every canonical card in it written as the game shows cards, then as
+        this style writes messages (:meth:`say`): ``better: points 7C (7♣ for points)`` ->
+        ``better: points 7♣ (7♣ for points)``; with ``--ascii``, ``points 7C (7C for points)``."""
+        return self.say(_CANONICAL_CARD.sub(lambda m: self.plain(m.group(1)), text))
 
 
 def is_card_text(word: str) -> bool:

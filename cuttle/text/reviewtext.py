@@ -29,11 +29,10 @@ LABEL_STYLE = {
 
 def shown_advice(j: Any, style: Any) -> str:
     """What a worse move missed or the better move and why (:func:`cuttle.ai.review.advice`),
-    with the better move written as the game shows cards (``points 7♣``, not ``points 7C``)."""
+    with every card written as the game shows cards (``points 7♣``, not ``points 7C``)."""
     from cuttle.ai.review import advice
 
-    words = advice(j).replace(j.best, style.words(j.best)) if j.best else advice(j)
-    return str(style.say(words))
+    return str(style.sentence(advice(j)))
 
 
 def review_text(review: Review, record: GameRecord, where: str, ascii: bool = False,

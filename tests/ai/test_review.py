@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from io import StringIO
 from pathlib import Path
 
@@ -281,7 +282,11 @@ def test_replay_takes_a_game_number_or_the_last_finished_game(
 def test_the_coach_names_a_blunder_and_the_better_move() -> None:
     remark = Coach(iterations=60).remark(before_blunder(), "draw")
     assert remark is not None
-    assert "blunder" in remark and ("points 7C" in remark or "points 7H" in remark)
+    assert "blunder" in remark and ("points 7♣" in remark or "points 7♥" in remark)
+    # one notation: every card as the game shows it (issue 24 item 13: "points 2S ... 5♥")
+    assert not re.search(r"\b([A2-9TJQK][CDHS])\b", remark), remark
+    ascii_remark = Coach(iterations=60).remark(before_blunder(), "draw", CardStyle(ascii=True))
+    assert ascii_remark is not None and "♣" not in ascii_remark and "♥" not in ascii_remark
     assert Coach(iterations=60).remark(before_blunder(), "points 7H") is None
 
 
@@ -300,7 +305,7 @@ def test_coach_is_off_by_default_and_speaks_when_on(monkeypatch: pytest.MonkeyPa
     # Coach remarks come out at the pace of the game, after the player's move.
     seen: list[tuple[str, str]] = []
     monkeypatch.setattr(
-        Coach, "remark", lambda self, g, m: seen.append((str(m), "x")) or "Coach: x"
+        Coach, "remark", lambda self, g, m, style: seen.append((str(m), "x")) or "Coach: x"
     )
     assert "Coach:" not in _play(False) and not seen
     text = _play(True)
