@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from cuttle import IllegalMoveError, Move
+import re
+
+from cuttle import Game, IllegalMoveError, Move
+from cuttle.engine import phases
 from cuttle.learn.lessons import Lesson, task_check
 from cuttle.learn.run import LineResult, play_line
-from cuttle.learn.solve import SearchTooLarge, can_force, wins_next_turn
+from cuttle.learn.solve import SearchTooLarge, can_force, refutation, wins_next_turn
 
 
 def _good_line(lesson: Lesson, moves: tuple[str, ...], label: str) -> list[str]:
@@ -70,6 +73,39 @@ def _loses_next(lesson: Lesson, result: LineResult) -> bool:
     return game.outcome is None and game.to_move == ai and wins_next_turn(game, ai)
 
 
+def promises_next_turn_win(lesson: Lesson) -> bool:
+    """Whether the task or the explanation tells the student they will win on their next turn
+    ("the card you need to win next turn", "7♥ wins next turn"); a clause about the AI ("it
+    cannot win next turn", "stop the AI from winning next turn") promises nothing."""
+    for clause in re.split(r"[.:;]", f"{lesson.task}. {lesson.explain}".lower()):
+        if "next turn" not in clause or not re.search(r"\bwins?\b|\b21\b", clause):
+            continue
+        if not re.search(r"\bai\b|\bstop|\bit (cannot|wins)", clause):
+            return True
+    return False
+
+
+def _next_turn_win_broken(lesson: Lesson, result: LineResult) -> str | None:
+    """When the lesson promises a win next turn: the AI's reply that takes it away (its hand is
+    on the table for the student to see, so the promise must hold against every reply)."""
+    game, seat = result.game, lesson.student
+    if game.outcome is not None or game.to_move == seat:
+        return None
+
+    def wins_then(g: Game) -> bool:
+        if g.outcome is not None:
+            return g.outcome == f"p{seat}"
+        return g.phase == phases.MAIN and g.to_move == seat and wins_next_turn(g, seat)
+
+    if can_force(game, seat, wins_then):
+        return None
+    move = refutation(game, seat, wins_then)
+    return (
+        f"it promises a win next turn, but the AI's reply {move} takes it away "
+        "(check the claim against the cards the AI holds)"
+    )
+
+
 def lesson_problems(lesson: Lesson) -> list[str]:
     """What is broken in one lesson ([] when it teaches what it says)."""
     problems = []
@@ -80,6 +116,9 @@ def lesson_problems(lesson: Lesson) -> list[str]:
         if not can_force(game, lesson.student, task_check(lesson)):
             problems.append("the task cannot be forced against every reply")
         problems += _good_line(lesson, lesson.solution, "solution")
+        if promises_next_turn_win(lesson):
+            broken = _next_turn_win_broken(lesson, play_line(lesson, list(lesson.solution)))
+            problems += [broken] if broken else []
         for other in lesson.also:
             label = "also " + " / ".join(other.moves)
             if _notation(other.moves) == _notation(lesson.solution):

@@ -19,7 +19,7 @@ from cuttle.learn.lessons import LessonError, find_lesson, load_lessons, parse_l
 from cuttle.learn.menu import drive_lesson
 from cuttle.learn.progress import load_done, progress_path
 from cuttle.learn.run import LessonRun
-from cuttle.learn.verify import lesson_problems
+from cuttle.learn.verify import lesson_problems, promises_next_turn_win
 from cuttle.text.cardtext import CardStyle
 
 LESSONS = load_lessons()
@@ -84,6 +84,21 @@ def test_verify_reports_an_impossible_task_and_a_short_line() -> None:
     data = raw(11)
     data["solution"] = ["oneoff 3C"]  # the 3's choice is still pending
     assert any("not over" in p for p in lesson_problems(parse_lesson(data)))
+
+
+def test_verify_checks_a_promised_win_against_the_ais_visible_hand() -> None:
+    # issue 24: lesson 11 said "take 6♥ to win next turn" while the AI visibly held 4♥, whose
+    # one-off makes you discard both your cards; lesson 13 promised 7♥ with the AI's 8♦ able to
+    # scuttle your 4♣. Put the 4♥ back in the AI's hand: verify says so, naming the reply.
+    data = raw(11)
+    data["position"] = copy.deepcopy(data["position"])
+    ai_hand, deck = data["position"]["hands"][1], data["position"]["deck"]
+    ai_hand[ai_hand.index("3H")], deck[deck.index("4H")] = "4H", "3H"
+    problems = lesson_problems(parse_lesson(data))
+    assert any("promises a win next turn" in p and "oneoff 4H" in p for p in problems)
+    assert promises_next_turn_win(parse_lesson(raw(13)))
+    assert not promises_next_turn_win(parse_lesson(raw(14)))  # "it cannot win next turn"
+    assert not promises_next_turn_win(parse_lesson(raw(3)))  # "stop the AI from winning"
 
 
 def test_broken_lesson_data_is_refused_with_a_reason() -> None:
