@@ -188,12 +188,44 @@ def review_command(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     review = _analyse(record, budget)
     if args.json:
-        print(json.dumps(review.to_json()))
+        print(json.dumps(review_json(review, record, where)))
         return EXIT_OK
-    console = _console(args.no_color)
-    for line in review_text(review, record, where, ascii=args.ascii):
-        console.print(line)
+    print_lines(_console(args.no_color), review_text(review, record, where, ascii=args.ascii))
     return EXIT_OK
+
+
+def review_json(review: Review, record: GameRecord, where: str) -> dict[str, Any]:
+    """``review --json``: the review (``Review.to_json``; each move's ``ply`` still the index in
+    the record's moves) with each move's ``number`` as the text numbers it (``ply + 1``) and the
+    ``game`` it judges: where it came from (``game 12`` and its history ``id``, or the file),
+    rules, seed, players, controllers, outcome, reason and the number of moves."""
+    out = review.to_json()
+    for entry in out.get("moves", []):
+        entry["number"] = int(entry["ply"]) + 1
+    number = game_number(where[len("game "):]) if where.startswith("game ") else None
+    game = {
+        "source": where,
+        "id": number,
+        "rules": record.rules,
+        "seed": record.seed,
+        "players": list(record.players),
+        "controllers": list(record.controllers),
+        "outcome": record.outcome,
+        "reason": record.reason,
+        "moves": len(record.moves),
+    }
+    return {"game": game, **out}
+
+
+def print_lines(console: Console, lines: list[Any]) -> None:
+    """Print ``lines`` (strings or rich renderables) with no spaces at the ends of the lines
+    (rich pads wrapped and padded lines to the width: a piped review or stats ended every line
+    in spaces)."""
+    for line in lines:
+        with console.capture() as captured:
+            console.print(line, highlight=False)
+        console.file.write("\n".join(row.rstrip(" ") for row in captured.get().split("\n")))
+    console.file.flush()
 
 
 def _analyse(record: GameRecord, budget: Any) -> Review:
@@ -300,9 +332,7 @@ def stats_command(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(figures))
         return EXIT_OK
-    console = _console(args.no_color)
-    for line in stats_text(figures, ascii=args.ascii):
-        console.print(line, highlight=False)
+    print_lines(_console(args.no_color), stats_text(figures, ascii=args.ascii))
     return EXIT_OK
 
 
@@ -319,11 +349,6 @@ def main_player(rows: Any) -> str | None:
     return seen.most_common(1)[0][0] if seen else None
 
 
-def _count(n: int, one: str, many: str | None = None) -> str:
-    """``1 loss``, ``2 losses``."""
-    return f"{n} {one if n == 1 else many or one + 's'}"
-
-
 def _pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.1f}%"
 
@@ -331,6 +356,7 @@ def _pct(x: float | None) -> str:
 def stats_text(figures: dict[str, Any], ascii: bool = False, width: int = 80) -> list[str]:
     """``cuttle stats`` as plain lines (at most ``width`` columns)."""
     from cuttle.text.chart import line_chart
+    from cuttle.words import count
 
     f = figures
     if not f["games"]:
@@ -338,8 +364,9 @@ def stats_text(figures: dict[str, Any], ascii: bool = False, width: int = 80) ->
     who = ", ".join(one_line(p, 20) for p in f["players"][:4])
     who += "…" if len(f["players"]) > 4 else ""
     lines = [
-        f"{who}: {_count(f['games'], 'game')}, {_count(f['wins'], 'win')}, "
-        f"{_count(f['losses'], 'loss', 'losses')}, {_count(f['draws'], 'draw')} "
+        f"{who}: {count(f['games'], 'game', digits=True)}, "
+        f"{count(f['wins'], 'win', digits=True)}, {count(f['losses'], 'loss', digits=True)}, "
+        f"{count(f['draws'], 'draw', digits=True)} "
         f"({_pct(f['win_rate'])} won)",
         "",
         f"{'opponent':<10} {'rules':<26} {'games':>5} {'W':>4} {'L':>4} {'D':>3} "
@@ -355,11 +382,11 @@ def stats_text(figures: dict[str, Any], ascii: bool = False, width: int = 80) ->
             )
     s = f["streaks"]
     cur = s["current"]
-    forms = {"win": ("win", "wins"), "loss": ("loss", "losses"), "draw": ("draw", "draws")}
-    one, many = forms.get(str(cur["kind"]), ("", ""))
+    kind = str(cur["kind"]) if cur["kind"] in ("win", "loss", "draw") else ""
+    streak = count(cur["length"], kind, digits=True) if kind else f"{cur['length']}"
     lines += [
         "",
-        f"Current streak: {cur['length']} {one if cur['length'] == 1 else many}; "
+        f"Current streak: {streak}; "
         f"best winning streak: {s['best_wins']}",
     ]
     if f["rating"] is None:

@@ -29,6 +29,18 @@ def test_game_over_history_and_review_count_the_same_moves(tmp_path: Path) -> No
     assert review.returncode == 0, review.stderr
     numbers = [int(m) for m in re.findall(r"^\s*(\d+)\. ", review.stdout, re.M)]
     assert numbers == list(range(1, shown + 1))
+    # issue 24 item 11: the JSON numbers moves as the text does and names its game
+    data = json.loads(run_cuttle(["review", "--iterations", "8", "--json"], tmp_path).stdout)
+    assert [m["number"] for m in data["moves"]] == numbers
+    assert [m["ply"] for m in data["moves"]] == [n - 1 for n in numbers]  # kept: the index
+    game = data["game"]
+    assert game["id"] == history[0]["id"] and game["source"] == f"game {history[0]['id']}"
+    assert (game["seed"], game["rules"], game["moves"]) == (3, "cuttlecards", shown)
+    assert game["players"] == history[0]["players"] and game["outcome"] == history[0]["outcome"]
+    # piped text ends no line in spaces (rich padded the wrapped and indented lines)
+    stats = run_cuttle(["stats"], tmp_path)
+    for text in (review.stdout, stats.stdout):
+        assert text.strip() and not [line for line in text.splitlines() if line.endswith(" ")]
 
 
 def test_one_move_is_one_move_in_saves_resume_and_replay(tmp_path: Path) -> None:
