@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -267,7 +268,7 @@ def _result_word(row: Any, player: str | None) -> str:
     if row.outcome is None:
         return "-"
     if not seats or len(seats) == 2:
-        return f"{one_line(row.players[int(row.outcome[1])], 12)} won"
+        return f"{one_line(row.players[int(row.outcome[1])], 20)} won"
     return "win" if row.outcome == f"p{seats[0]}" else "loss"
 
 
@@ -299,19 +300,42 @@ def history_command(args: argparse.Namespace) -> int:
             (args.ai, args.rules, args.result, args.player)) else
             "No finished games yet: play one with: cuttle play")
         return EXIT_OK
-    print(f"{'id':>5}  {'finished (UTC)':<16}  {'rules':<12}  {'players':<28}  "
-          f"{'result':<10} moves")
-    for r in rows:
-        who = " vs ".join(
-            one_line(r.players[s], 12) + (f" ({r.level(s)})" if r.level(s)
-                                       and str(r.level(s)) not in r.players[s] else "")
-            for s in (0, 1)
-        )
-        print(f"{r.id:>5}  {r.finished_at[:16].replace('T', ' '):<16}  "
-              f"{one_line(r.rules, 12):<12}  {who[:28]:<28}  "
-              f"{_result_word(r, args.player)[:10]:<10} {r.moves:>5}")
+    for line in history_lines(rows, args.player, shutil.get_terminal_size((80, 24)).columns):
+        print(line)
     print("Review one with: cuttle review ID")
     return EXIT_OK
+
+
+def history_lines(rows: list[Any], player: str | None, width: int) -> list[str]:
+    """The history as a table that fits ``width``: players, rules and results wrap between
+    words (the players before "vs", a rules name before each ``+``), never inside one; a name
+    past 20 characters ends in "…" (names are the one thing abbreviated)."""
+    from cuttle.text.columns import Column, fit_table, rules_parts, words
+
+    columns = [
+        Column("id", right=True),
+        Column("finished (UTC)", wraps=True),
+        Column("rules", wraps=True, joiner=""),
+        Column("players", wraps=True),
+        Column("result", wraps=True),
+        Column("moves", right=True),
+    ]
+    cells = []
+    for r in rows:
+        seat = [
+            one_line(r.players[s], 20) + (f" ({r.level(s)})" if r.level(s)
+                                       and str(r.level(s)) not in r.players[s] else "")
+            for s in (0, 1)
+        ]
+        cells.append([
+            [str(r.id)],
+            r.finished_at[:16].split("T"),
+            rules_parts(one_line(r.rules, 60)),
+            [seat[0], f"vs {seat[1]}"],
+            words(_result_word(r, player)),
+            [str(r.moves)],
+        ])
+    return fit_table(columns, cells, width)
 
 
 # -- stats -------------------------------------------------------------------------------------
