@@ -10,17 +10,31 @@ import json
 
 from cuttle.commands.common import EXIT_ERROR, EXIT_OK, EXIT_USAGE, err
 
+# Written out here, not read from cuttle.files.settings, so that ``cuttle --help`` imports no
+# file code; tests/commands/test_settings_firstrun.py holds it to every field of Settings.
+SETTINGS_EPILOG = """settings:
+  ai        the AI's level in cuttle play: random, easy, medium, hard
+  pace      the opponent's turn: step (a key after each action), normal (a short
+            pause), fast
+  cards     how cards are drawn: symbols (7♦) or ascii (7D)
+  color     colours on a terminal: on, off (NO_COLOR and --no-color win)
+  coach     after each of your moves, a line if it was a mistake: on, off
+  welcomed  the first-run question was answered: on, off
+"""
+
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``settings`` to the ``cuttle`` parser."""
     cmd = subparsers.add_parser(
         "settings",
-        help="show or change your defaults (AI level, card style, colours, ...)",
+        help="show or change your defaults (AI level, pace, card style, colours, coach)",
         description="Without arguments: every setting and its value. With NAME: one setting. "
         "With NAME VALUE: change it (cuttle settings ai hard). Flags of cuttle play always win "
         "over a setting.",
+        epilog=SETTINGS_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    cmd.add_argument("name", nargs="?", metavar="NAME", help="a setting (ai, pace, cards, color)")
+    cmd.add_argument("name", nargs="?", metavar="NAME", help="a setting (listed below)")
     cmd.add_argument("value", nargs="?", metavar="VALUE", help="its new value")
     cmd.add_argument("--reset", action="store_true", help="back to the default settings")
     cmd.add_argument("--json", action="store_true", help="print the settings as JSON")

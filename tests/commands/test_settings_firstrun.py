@@ -187,3 +187,21 @@ def test_a_settings_warning_is_kept_for_the_full_screen(capsys: pytest.CaptureFi
     assert "settings file" in capsys.readouterr().err  # said at once (plain and piped games)
     # and kept, for the full screen to say again over what it covers
     assert len(args.startup_notes) == 1 and "settings file" in args.startup_notes[0]
+
+
+def test_settings_help_names_every_setting_and_its_values(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # issue 24: the help listed ai, pace, cards and color; coach was missing
+    from dataclasses import fields
+
+    from cuttle.files.settings import describe
+
+    with pytest.raises(SystemExit):
+        main(["settings", "--help"])
+    text = capsys.readouterr().out
+    listed = text[text.index("settings:\n"):]
+    for f in fields(Settings):
+        assert f"\n  {f.name} " in listed, f.name
+        for choice in describe(f.name)[1]:
+            assert choice in listed, (f.name, choice)
