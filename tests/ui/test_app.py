@@ -276,7 +276,7 @@ def test_the_coach_speaks_on_the_full_screen_and_stays_through_the_opponents_tur
 ) -> None:
     from cuttle.play.coach import Coach
 
-    monkeypatch.setattr(Coach, "remark", lambda self, g, m: f"Coach: {m} was a blunder")
+    monkeypatch.setattr(Coach, "remark", lambda self, g, m, style=None: f"Coach: {m} was a blunder")
 
     def script(d: Driver) -> None:
         d.keys("draw\r")
