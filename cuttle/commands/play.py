@@ -31,6 +31,7 @@ from cuttle.files.storage import MAX_SEED, MAX_THINK, MIN_THINK
 
 if TYPE_CHECKING:
     from cuttle.play.io import GameIO
+    from cuttle.play.places import Places
     from cuttle.play.session import GameSession, Options, Seat
     from cuttle.text.cardtext import CardStyle
 
@@ -142,6 +143,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="the opponent's turn: step (a key after each action), normal (a short pause, "
         "the default, or your setting: cuttle settings pace ...), fast (no pause); "
         "F2 changes it in the game",
+    )
+    play.add_argument(
+        "--history",
+        action="store_true",
+        help="put a piped (non-interactive) game into the history, statistics and rating; a "
+        "game played on the terminal always goes in, a piped one only with this flag",
     )
     play.set_defaults(func=play_command)
 
@@ -311,7 +318,7 @@ def _open_resumed(args: argparse.Namespace, io: GameIO, options: Any) -> tuple[
             think = check_think(info["think"])
             if options.think is None:
                 options.think = think
-        session = session_from_record(record, io, options)
+        session = session_from_record(record, io, options, _places(args))
     except CorruptFileError as exc:
         slot.release()
         err(f"{exc}. The file was left as it is; start a new game with: cuttle play")
@@ -337,6 +344,16 @@ def _open_resumed(args: argparse.Namespace, io: GameIO, options: Any) -> tuple[
         f"{count(len(record.moves), 'move', digits=True)} so far."
     )
     return session, EXIT_OK
+
+
+def _places(args: argparse.Namespace) -> Places:
+    """Where the game keeps its files: a piped game (a script, a test) stays out of the history,
+    the statistics and the rating unless ``--history`` asks for it."""
+    from cuttle.play.places import Places
+
+    if is_interactive() or getattr(args, "history", False):
+        return Places()
+    return Places.off_the_history()
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -383,7 +400,7 @@ def _play(args: argparse.Namespace) -> int:
         prepare()
         others = sum(1 for p in saves_dir().glob("*.json"))
         seats = build_seats(args, seed)
-        session = GameSession(seed, rules, seats, io, options)
+        session = GameSession(seed, rules, seats, io, options, places=_places(args))
         first = seats[0].name
         seed_words = f", seed {seed}" if session.seed_visible() else ""
         head = f"New game: {rules} rules{seed_words}."
@@ -441,7 +458,9 @@ def _games(current: list[GameSession], io: GameIO, options: Options, seed: int) 
             options.record_path = next_record_path(options.record_path)
             options.record_force = False
         seats = (session.seats[1], session.seats[0])
-        session = current[0] = GameSession(seed, session.rules, seats, io, options)
+        session = current[0] = GameSession(
+            seed, session.rules, seats, io, options, places=session.places
+        )
         seed_words = f"seed {seed}; " if session.seed_visible() else ""
         session.announce(f"Rematch: {seed_words}{Person.of(seats[0].name).does('move')} first.")
         if options.record_path is not None:

@@ -70,6 +70,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     history.add_argument("--limit", type=int, default=20, metavar="N",
                          help="at most N games (default 20)")
     history.add_argument("--json", action="store_true", help="print the games as JSON")
+    history.add_argument(
+        "--delete", metavar="ID",
+        help="remove game ID from the history, the statistics and the rating (its record file "
+        "stays where it is)",
+    )
     history.set_defaults(func=history_command)
 
     stats = subparsers.add_parser(
@@ -280,6 +285,8 @@ def history_command(args: argparse.Namespace) -> int:
         err("history: --limit needs a positive number")
         return EXIT_USAGE
     history = History()
+    if args.delete is not None:
+        return _delete_game(history, args.delete)
     try:
         rows = history.games(level=args.ai, rules=args.rules, result=args.result,
                              limit=args.limit, player=args.player)
@@ -336,6 +343,30 @@ def history_lines(rows: list[Any], player: str | None, width: int) -> list[str]:
             [str(r.moves)],
         ])
     return fit_table(columns, cells, width)
+
+
+def _delete_game(history: Any, target: str) -> int:
+    """``cuttle history --delete ID``: one line saying what was removed, or why nothing was."""
+    from cuttle.files.history import HistoryError
+
+    number = game_number(target)
+    if number is None:
+        shown = safe_text(target, 30)
+        err(f"history: --delete needs a game number from cuttle history, not {shown!r}")
+        return EXIT_USAGE
+    try:
+        row = history.game(number)
+        if row is None or not history.delete(number):
+            err(f"no game {number} in the history (list them: cuttle history)")
+            return EXIT_USAGE
+    except HistoryError as exc:
+        err(str(exc))
+        return EXIT_ERROR
+    who = " vs ".join(one_line(p, 20) for p in row.players)
+    print(f"Deleted game {number} ({who}, {one_line(row.rules, 40)}, "
+          f"{row.finished_at[:16].replace('T', ' ')}) from the history; its statistics and "
+          "rating no longer count it.")
+    return EXIT_OK
 
 
 # -- stats -------------------------------------------------------------------------------------

@@ -421,6 +421,40 @@ class History:
 
         return self._run(op)
 
+    def set_aside(self, source: str) -> None:
+        """Mark the kept record ``source`` (a file under ``games/``) as seen without adding its
+        game: a game kept out of the history (a piped one) is not imported later either.
+        HistoryError if the database cannot be written."""
+        def op(con: sqlite3.Connection) -> None:
+            con.execute("INSERT OR IGNORE INTO files_seen (name) VALUES (?)", (source,))
+
+        synced, self._synced = self._synced, True  # the import on opening would add that file
+        try:
+            self._run(op)
+        finally:
+            self._synced = synced
+
+    def delete(self, game_id: int) -> bool:
+        """Remove game ``game_id`` from the history (its kept record file stays, and is not
+        imported again); False when there is no such game. HistoryError if it cannot be done."""
+        def op(con: sqlite3.Connection) -> bool:
+            con.execute("BEGIN IMMEDIATE")
+            try:
+                row = con.execute("SELECT source FROM games WHERE id = ?", (game_id,)).fetchone()
+                if row is not None:
+                    if row[0] is not None:
+                        con.execute(
+                            "INSERT OR IGNORE INTO files_seen (name) VALUES (?)", (row[0],)
+                        )
+                    con.execute("DELETE FROM games WHERE id = ?", (game_id,))
+                con.execute("COMMIT")
+            except BaseException:
+                _rollback(con)
+                raise
+            return row is not None
+
+        return self._run(op)
+
     # -- reading --------------------------------------------------------------------------------
     def games(
         self,
@@ -663,6 +697,22 @@ def _row(r: Sequence[Any]) -> GameRow:
         duration=None if duration is None else float(duration),
         record_json=record_json,
     )
+
+
+def leave_out(record: GameRecord, duration: float | None = None,
+              source: str | None = None) -> tuple[int | None, str | None]:
+    """Keep a finished game out of the history (``record_finished``'s stand-in for a piped game):
+    its kept record file is set aside so no later import adds it. (None, None), or (None, a
+    message) when the file could not be set aside. Never raises."""
+    if source is None:
+        return None, None
+    try:
+        History().set_aside(source)
+    except HistoryError as exc:
+        return None, f"The history could not set this game aside: {exc}."
+    except Exception as exc:  # noqa: BLE001 - the game must go on whatever the database does
+        return None, f"The history could not set this game aside: {safe_repr(str(exc), 120)[1:-1]}."
+    return None, None
 
 
 def record_finished(record: GameRecord, duration: float | None = None,

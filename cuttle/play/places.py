@@ -32,3 +32,9 @@ class Places:
     save_settings: Callable[..., Path] = settings.save_settings  # (new, base=what was read)
     settings_path: Callable[[], Path] = settings.settings_path
     clock: Callable[[], float] = time.monotonic
+
+    @classmethod
+    def off_the_history(cls) -> Places:
+        """This user's places, but a finished game stays out of the history, the statistics and
+        the rating (its record is kept all the same): a piped game unless asked for."""
+        return cls(record_finished=history.leave_out)

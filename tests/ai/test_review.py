@@ -218,9 +218,12 @@ def test_review_json_of_a_record_file(tmp_path: Path, capsys: pytest.CaptureFixt
     write_json(path, blunder_record().to_json())
     assert main(["review", str(path), "--json", "--iterations", "60"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data) == {"moves", "summary"}
+    assert set(data) == {"game", "moves", "summary"}
+    assert data["game"]["source"] == str(path) and data["game"]["id"] is None  # a file
+    assert data["game"]["moves"] == len(BLUNDER_GAME)
     moves = data["moves"]
     assert [m["ply"] for m in moves] == list(range(len(BLUNDER_GAME)))
+    assert [m["number"] for m in moves] == list(range(1, len(BLUNDER_GAME) + 1))
     for m in moves:
         assert {"ply", "player", "move", "best", "win_before", "win_after", "label"} <= set(m)
         assert m["player"] in (0, 1) and m["label"] in LABELS

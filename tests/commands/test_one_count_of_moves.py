@@ -15,7 +15,7 @@ FIRSTS = "moves\n1\n" * 80 + "n\n"
 def test_game_over_history_and_review_count_the_same_moves(tmp_path: Path) -> None:
     # seed 3, cuttlecards, hot-seat: counters and resolves make moves outnumber main-phase turns
     played = run_cuttle(
-        ["play", "--hotseat", "--seed", "3", "--rules", "cuttlecards"],
+        ["play", "--hotseat", "--seed", "3", "--rules", "cuttlecards", "--history"],
         tmp_path,
         FIRSTS,
     )
