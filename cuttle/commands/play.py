@@ -193,7 +193,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="List the saved unfinished games, newest first (continue one with: "
         "cuttle play --resume NAME), or delete one.",
     )
-    saves.add_argument("--delete", metavar="NAME", help="delete the saved game NAME")
+    what = saves.add_mutually_exclusive_group()
+    what.add_argument("--delete", metavar="NAME", help="delete the saved game NAME")
+    what.add_argument(
+        "--clear", action="store_true",
+        help="delete every saved unfinished game (not one open in another session)",
+    )
     saves.set_defaults(func=saves_command)
 
 
@@ -251,6 +256,10 @@ def play_command(args: argparse.Namespace) -> int:
 
     try:
         stop = prepare_play(args)  # settings fill what flags left out; the first-run question
+        # a plain `cuttle play` on a terminal offers the newest unfinished game (never piped:
+        # a script's input is its moves, and its transcript stays what it was)
+        if stop is None and is_interactive() and _no_game_asked(args):
+            args.resume = offer_resume()
     except NoHomeError as exc:
         err(str(exc))
         return EXIT_ERROR
@@ -567,6 +576,61 @@ def _replay_review(args: argparse.Namespace, replay: Any) -> int | None:
     return None
 
 
+def _no_game_asked(args: argparse.Namespace) -> bool:
+    """``cuttle play`` without a game in mind: no --resume, --seed, --record or --hotseat."""
+    return (args.resume is None and args.seed is None and args.record is None
+            and not args.hotseat)
+
+
+def _clear_saves() -> int:
+    """``cuttle saves --clear``: every save no other session holds, deleted; one line."""
+    from cuttle.files.saves import SlotError, delete_save, list_saves
+    from cuttle.words import count
+
+    deleted = kept = 0
+    for info in list_saves():
+        try:
+            delete_save(info.name)
+            deleted += 1
+        except SlotError:  # open in another session (or gone meanwhile): left as it is
+            kept += 1
+    busy = f"; {count(kept, 'game', digits=True)} open in another session kept" if kept else ""
+    print(f"Deleted {count(deleted, 'saved unfinished game', digits=True)}{busy}.")
+    return EXIT_OK
+
+
+def offer_resume(
+    read: Callable[[str], str] = input, write: Callable[[str], None] = print
+) -> str | None:
+    """On a terminal, ``cuttle play`` with no game asked for: offer the newest unfinished game
+    (one no other session holds). Returns its slot name when the answer is yes; None (start a new
+    game) for no, Enter, end of input, or when there is nothing to offer."""
+    import time
+
+    from cuttle.files.saves import list_saves
+    from cuttle.text.safetext import safe_text
+    from cuttle.words import count
+
+    newest = next((i for i in list_saves()
+                   if not i.busy and i.record is not None and i.record.outcome is None), None)
+    if newest is None or newest.record is None:
+        return None
+    rec = newest.record
+    ctl = rec.controllers
+    human = 0 if ctl[0] == "human" else 1
+    opponent = ("hot-seat" if list(ctl) == ["human", "human"]
+                else "vs " + safe_text(rec.players[1 - human], 30))
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(newest.when))
+    question = (f"Resume {newest.name} ({opponent}, {safe_text(rec.rules, 30)}, "
+                f"{count(len(rec.moves), 'move', digits=True)}, {when})? [y/N] ")
+    try:
+        answer = read(question).strip().lower()
+    except EOFError:
+        write("")
+        return None
+    return newest.name if answer in ("y", "yes") else None
+
+
 def saves_command(args: argparse.Namespace) -> int:
     """``cuttle saves [--delete NAME]``: returns the exit status."""
     import time
@@ -578,6 +642,8 @@ def saves_command(args: argparse.Namespace) -> int:
     from cuttle.words import count
 
     try:
+        if getattr(args, "clear", False):
+            return _clear_saves()
         if args.delete is not None:
             try:
                 path = delete_save(args.delete)
