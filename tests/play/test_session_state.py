@@ -148,10 +148,10 @@ def test_a_move_applied_is_logged_counted_and_refused_moves_change_nothing() -> 
     before = s.game.to_position()
     with pytest.raises(ValueError):
         s._apply(0, "points 2D")  # Bob's card, not Ann's
-    assert s.game.to_position() == before and s.log == [] and s.turns == 0
+    assert s.game.to_position() == before and s.log == [] and s.game.history == []
     entry = s._apply(0, "draw")
     assert entry is s.log[-1] and entry.ply == 1 and entry.actor == 0
-    assert s.turns == 1 and s.choices == [0]  # a human with more than one move: a decision
+    assert s.choices == [0]  # a human with more than one move: a decision
     assert s.dirty and s.numbered is None
 
 
@@ -167,7 +167,7 @@ def test_a_resumed_game_is_replayed_and_its_log_not_printed_again() -> None:
     s = make(io=io, moves=FIRST_MOVES)
     assert [str(m) for _, m in s.game.history] == FIRST_MOVES
     assert [e.ply for e in s.log] == [1, 2, 3]
-    assert s.turns == 3 and s.choices == [0, 1, 2]
+    assert s.choices == [0, 1, 2]
     assert s.printed_log == 3 and io.messages == []
 
 
@@ -178,7 +178,7 @@ def test_only_the_last_moves_of_a_long_game_are_described(
     s = make(moves=FIRST_MOVES)
     assert len(s.game.history) == 3  # every move played
     assert [e.ply for e in s.log] == [2, 3]  # only the last two described
-    assert s.turns == 3 and s.choices == [0, 1, 2]  # counted for the early ones too
+    assert s.choices == [0, 1, 2]  # counted for the early ones too
 
 
 def test_a_move_after_the_end_of_the_game_is_refused() -> None:
