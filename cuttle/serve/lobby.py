@@ -49,6 +49,7 @@ from cuttle.serve.keys import Login
 from cuttle.serve.match import Match
 from cuttle.ui.overlay import STYLE
 from cuttle.ui.richpt import RichControl
+from cuttle.words import count
 
 log = logging.getLogger("cuttle.serve")
 
@@ -400,10 +401,10 @@ class Lobby:
         self.hall.reviews += 1
         loop = asyncio.get_running_loop()
         total = len(record.moves)
-        self.say(f"Reviewing game {game_id}: 0/{total} moves…")
+        self.say(f"Reviewing game {game_id}: 0/{count(total, 'move', digits=True)}…")
 
         def step(done: int, of: int) -> None:
-            text = f"Reviewing game {game_id}: {done}/{of} moves…"
+            text = f"Reviewing game {game_id}: {done}/{count(of, 'move', digits=True)}…"
             loop.call_soon_threadsafe(self._progress, text)
 
         async def work() -> None:

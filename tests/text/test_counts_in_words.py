@@ -29,7 +29,7 @@ NOUNS = (
     r"|turns|kings|options|points)"
 )
 HAND_MADE = re.compile(
-    r"\{[^{}]*(len\(|\bn\b|count|total|used|hidden|\[)[^{}]*\} ?" + NOUNS + r"\b"
+    r"\{[^{}]*(len\(|\bn\b|count|total|used|hidden|\bof\b)[^{}]*\} ?" + NOUNS + r"\b"
     r"|\b(option|move|card|game|king|condition|point|pass|lesson)\((s|es)\)"
 )
 NEVER_ONE = {
