@@ -423,7 +423,8 @@ def _play(args: argparse.Namespace) -> int:
             session.announce(
                 (f"Note: your {others} other unfinished games stay" if others > 1
                  else "Note: your other unfinished game stays")
-                + " saved (cuttle saves; cuttle play --resume continues the latest)."
+                + " saved (cuttle play --resume continues the latest; cuttle saves --clear"
+                " deletes them)."
             )
     if io.interactive:  # on the full screen: what went to stderr before it opened
         for note in getattr(args, "startup_notes", ()):

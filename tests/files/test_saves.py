@@ -35,6 +35,7 @@ def test_quit_before_the_first_move_touches_no_save(tmp_path: Path) -> None:
     assert "No move was made, so there is nothing to save" in second.stdout
     assert "Game saved" not in second.stdout
     assert "your other unfinished game stays saved" in second.stdout
+    assert "cuttle saves --clear" in " ".join(second.stdout.split())  # how to be rid of them
     assert snapshot(saves(tmp_path)) == before
 
 
