@@ -59,9 +59,9 @@ class RecordingAppIO(AppIO):
         self._rec.print(TableView(model))
         super().table(model)
 
-    def wait(self, view: RenderableType) -> None:
+    def wait(self, view: RenderableType) -> bool:
         self._rec.print(view)
-        super().wait(view)
+        return super().wait(view)
 
 
 class Output80x24(DummyOutput):

@@ -16,8 +16,11 @@ from helpers import cli_env
 class Term:
     """``python -m cuttle ARGS`` in a ``width`` x ``height`` terminal."""
 
-    def __init__(self, args: list[str], home: Path, width: int = 80, height: int = 24) -> None:
-        env = cli_env(home, TERM="xterm-256color", PROMPT_TOOLKIT_NO_CPR="1")
+    def __init__(
+        self, args: list[str], home: Path, width: int = 80, height: int = 24,
+        term: str = "xterm-256color",
+    ) -> None:
+        env = cli_env(home, TERM=term, PROMPT_TOOLKIT_NO_CPR="1")
         self.screen = pyte.HistoryScreen(width, height, history=2000)
         self.stream = pyte.ByteStream(self.screen)
         self.raw = b""

@@ -79,8 +79,11 @@ class GameIO(Protocol):
         """Show a numbered list of moves (``moves``: the canonical text of each)."""
         ...
 
-    def wait(self, view: RenderableType) -> None:
-        """Show a screen and wait for Enter (hot-seat handoff); no-op for plain output."""
+    def wait(self, view: RenderableType) -> bool:
+        """The hot-seat pass screen: show ``view`` until Enter alone is pressed (True), or the
+        player asks to quit there (``q``/``quit``: False; Ctrl-C raises KeyboardInterrupt).
+        Any other line is dropped and the screen stays; no hand is shown meanwhile. A script's
+        output has no one to pass to: True at once."""
         ...
 
     def thinking(self, text: str) -> contextlib.AbstractContextManager[Any]:
@@ -98,6 +101,11 @@ class GameIO(Protocol):
     def farewell(self, lines: list[str]) -> None:
         """Lines to show now and again after the screen closes (how to continue or watch the
         game); a later call replaces them."""
+        ...
+
+    def record_kept(self, lines: list[str]) -> None:
+        """Where the finished game's record was kept, shown as ``farewell`` shows its lines; a
+        script's transcript leaves them out (the path changes with each run)."""
         ...
 
     def offer_review(self, record: GameRecord, where: str, later: str | None) -> None:

@@ -56,8 +56,10 @@ class GameSession(SessionCommands):
                     continue
                 if self.auto_resolve(p):
                     continue
-                if self.hotseat and self.io.interactive and self.shown_to != p:
-                    self.handoff(p)
+                if self.hotseat and self.shown_to != p and not self.handoff(p):
+                    if self.ask_quit():
+                        return "quit"
+                    continue
                 self.shown_to = p
                 if self.dirty:
                     self.render(p)
@@ -99,12 +101,14 @@ class GameSession(SessionCommands):
         self.dirty = True
         return False
 
-    def handoff(self, p: int) -> None:
+    def handoff(self, p: int) -> bool:
+        """The pass screen before ``p``'s hand is shown: False when the player asked to quit."""
         note = ""
         if self.log:
             note = "Last: " + self.log[-1].public
-        self.io.wait(HandoffView(self.names[p], note, self.style))
+        passed = self.io.wait(HandoffView(self.names[p], note, self.style))
         self.dirty = True
+        return passed
 
     def auto_resolve(self, p: int) -> bool:
         """Against the AI, a counter window with nothing but ``resolve`` resolves by itself."""
@@ -169,8 +173,8 @@ class GameSession(SessionCommands):
         self.io.offer_review(self.record(), where, later)
         if self.options.record_path is not None and self._record_started:
             self.say(f"Record written to {shown_path(self.options.record_path)}.")
-        if kept is not None and self.io.interactive:
-            self.io.farewell(
+        if kept is not None:
+            self.io.record_kept(
                 [
                     self.style.say("Record kept; watch the game again with:"),
                     self.style.say(f"  cuttle replay {shown_path(kept)}"),

@@ -25,7 +25,9 @@ from cuttle.play.io import MoveSource
 from cuttle.ui.layout import ScreenLayout
 from cuttle.ui.overlay import Overlay
 from cuttle.ui.screenstate import HAND, MSG, NOTHING, OVL, ScreenState
+from cuttle.ui.terminal import HANDOFF_ONLY_ENTER, handoff_answer
 
+QUIT_ANSWER = "quit"  # the pass screen's answer when the player asks to quit there
 PACE_DELAY = 0.5  # seconds an opponent's action stays on screen at the normal pace
 
 
@@ -246,8 +248,14 @@ class ScreenActions(ScreenState):
             self.submit(buf.text)
 
     def handoff_done(self) -> None:
-        """Enter on the handoff screen."""
-        self.answer("")
+        """Enter on the pass screen: alone it passes; ``q``/``quit`` asks to quit there; any
+        other line (keys typed too soon) is dropped and the screen stays: no hand is shown."""
+        answer = handoff_answer(self.buffer.text)
+        self.buffer.reset()
+        if answer is None:
+            self.add_message(HANDOFF_ONLY_ENTER)
+        else:
+            self.answer("" if answer else QUIT_ANSWER)
         self.changed(MSG)
 
     def advance(self) -> None:

@@ -32,7 +32,7 @@ from cuttle.play.io import MoveSource
 from cuttle.play.session import MAX_LINE
 from cuttle.text.cardtext import CardStyle
 from cuttle.text.render import GameOverView, MoveListView, TableModel
-from cuttle.ui.actions import Answers, ScreenActions
+from cuttle.ui.actions import QUIT_ANSWER, Answers, ScreenActions
 from cuttle.ui.appkeys import build_keys
 from cuttle.ui.appwiring import build_application
 from cuttle.ui.layout import ScreenLayout
@@ -197,6 +197,9 @@ class AppIO(ScreenActions):
 
         self.post(keep, MSG)
 
+    def record_kept(self, lines: list[str]) -> None:
+        self.farewell(lines)
+
     def show_moves(self, view: MoveListView, moves: list[str]) -> None:
         """A list of moves as a menu: arrows and Enter, or the number, pick one."""
         self.open_menu(view.title, view.items, moves)
@@ -246,9 +249,10 @@ class AppIO(ScreenActions):
     def event(self, model: TableModel, own: bool) -> None:
         self.post(lambda: self._add_step(Step(model, own)))
 
-    def wait(self, view: RenderableType) -> None:
+    def wait(self, view: RenderableType) -> bool:
+        """The pass screen until Enter alone (True) or ``q``/``quit`` (False; see GameIO)."""
         self.post(lambda: self._begin_handoff(view))
-        self.answers.get()
+        return self.answers.get() != QUIT_ANSWER
 
     @contextlib.contextmanager
     def thinking(self, text: str) -> Iterator[None]:

@@ -173,7 +173,7 @@ class ScreenLayout:
         # order. Whose turn, F1 and a threat to win next turn (rank 2, cut to fit) matter
         # most: scores, deck and seed are on the table as well.
         pieces: list[tuple[str, int]] = []
-        if self.state.mode == "handoff":
+        if self.state.handoff_view is not None:
             pieces.append(("Hot-seat: pass the keyboard", 0))
         elif model is not None:
             pos = model.pos
@@ -369,7 +369,7 @@ class ScreenLayout:
                     *bottom,
                 ]
             ),
-            "handoff": HSplit([Window(RichControl(lambda w: st.handoff_view)), *bottom[1:]]),
+            "handoff": HSplit([Window(RichControl(lambda w: st.handoff_view)), *bottom]),
             "small": HSplit(
                 [Window(RichControl(lambda w: too_small(*st.screen_size(), st.style))), *bottom]
             ),
@@ -411,7 +411,7 @@ class ScreenLayout:
         """Which arrangement of the regions the screen uses now."""
         if not self.state.big_enough():
             return "small"
-        if self.state.mode == "handoff":
+        if self.state.handoff_view is not None:  # a quit question asked there keeps it
             return "handoff"
         overlay = bool(self.state.overlays)
         if overlay and self.state.overlays[-1].full:

@@ -29,6 +29,13 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
+def _isatty(stream: IO[str]) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # a closed or bare stream
+        return False
+
+
 class MoveCompleter(Completer):
     """Completes exactly the legal moves; a bare card offers that card's moves."""
 
@@ -94,18 +101,40 @@ def without_tab(text: str) -> str:
     return text
 
 
+HANDOFF_ONLY_ENTER = "Only Enter passes (q quits): the line was dropped."
+
+
+def handoff_answer(line: str) -> bool | None:
+    """A line typed on the hot-seat pass screen: empty passes (True), ``q``/``quit`` asks to quit
+    (False), anything else (keys typed too soon) is dropped (None)."""
+    typed = normalize_input(line).strip().lower()
+    if not typed:
+        return True
+    if typed in ("q", "quit"):
+        return False
+    return None
+
+
 class PlainIO:
-    """Plain lines in and out: no colour, no cursor control, no pauses. The input is echoed.
+    """Plain lines in and out: no colour, no cursor control, no pauses.
 
     Reads from ``stream`` and writes to ``console``'s file: nothing process-wide is touched, so
-    several can run at once (each with its own streams)."""
+    several can run at once (each with its own streams). ``person``: someone types at a terminal
+    that cannot draw a screen (``TERM=dumb``; by default, when both ends are a terminal): each
+    prompt is shown before its line is read (the terminal echoes what is typed), and the hot-seat
+    pass screen waits for Enter. Otherwise the input is a script, echoed after each prompt."""
 
     interactive = False
     menus = False  # a numbered list stays on the page: a number typed after it picks from it
 
-    def __init__(self, console: Console, stream: IO[str] | None = None) -> None:
+    def __init__(
+        self, console: Console, stream: IO[str] | None = None, *, person: bool | None = None
+    ) -> None:
         self.console = console
         self.stream = stream if stream is not None else sys.stdin
+        if person is None:
+            person = _isatty(self.stream) and _isatty(console.file)
+        self.person = person
 
     def run(self, body: Callable[[], T]) -> T | None:
         return body()
@@ -114,11 +143,17 @@ class PlainIO:
         return self.console.width, self.console.height
 
     def read(self, prompt: str) -> str:
+        if self.person:  # the prompt first, flushed: the person answers it
+            self.console.file.write(prompt)
+            self.console.file.flush()
         line = self.stream.readline()
         if not line:
+            if self.person:
+                self.console.file.write("\n")
             raise EOFError
         line = line.rstrip("\r\n")
-        self.console.out(prompt + echo_text(line), highlight=False)
+        if not self.person:  # a script's line, shown after its prompt as if typed
+            self.console.out(prompt + echo_text(line), highlight=False)
         return line
 
     def show(self, *items: RenderableType) -> None:
@@ -147,8 +182,20 @@ class PlainIO:
     def show_moves(self, view: MoveListView, moves: list[str]) -> None:
         self.show(view)
 
-    def wait(self, view: RenderableType) -> None:
-        return None
+    def wait(self, view: RenderableType) -> bool:
+        """A person passes the keyboard with Enter alone; the screen is then scrolled clear
+        (a dumb terminal cannot erase it). A script has no one to pass to."""
+        if not self.person:
+            return True
+        self.show(view)
+        while True:
+            answer = handoff_answer(self.read("Enter> "))
+            if answer is None:
+                self.message(HANDOFF_ONLY_ENTER)
+                continue
+            if answer:
+                self.console.file.write("\n" * max(24, self.console.height))
+            return answer
 
     def ask(self, question: str) -> str:
         return self.read(question + " ")
@@ -168,6 +215,10 @@ class PlainIO:
     def farewell(self, lines: list[str]) -> None:
         for line in lines:
             self.message(line)  # printed once: the output is not cleared afterwards
+
+    def record_kept(self, lines: list[str]) -> None:
+        if self.person:
+            self.farewell(lines)
 
     def offer_review(self, record: GameRecord, where: str, later: str | None) -> None:
         return None  # no review here: cuttle review does it

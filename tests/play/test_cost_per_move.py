@@ -54,8 +54,11 @@ class ScriptedScreen:
     def thinking(self, text: str) -> Iterator[None]:
         yield
 
+    def wait(self, view: object) -> bool:
+        return True  # the pass screen: Enter
+
     def __getattr__(self, name: str) -> Callable[..., None]:
-        return lambda *args, **kwargs: None  # message, panel, wait, farewell...: nothing to keep
+        return lambda *args, **kwargs: None  # message, panel, farewell...: nothing to keep
 
 
 def count_calls(monkeypatch: pytest.MonkeyPatch, counts: Counter[str]) -> None:

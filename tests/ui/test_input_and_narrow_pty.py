@@ -1,0 +1,116 @@
+"""What a player sees in a real terminal (pty + pyte) where keys could leak a hand or get lost:
+the hot-seat pass screen, digits after an arrow-key move, TERM=dumb prompts, narrow widths."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cuttle import Game
+from cuttle.text.cardtext import CardStyle
+
+pytest.importorskip("pexpect")
+pytest.importorskip("pyte")
+
+from ptyscreen import Term  # noqa: E402
+
+PROMPT = r"(?m)^(You|Player \d)( \([^)]*\))?> "
+STYLE = CardStyle()
+
+
+def _second_hand() -> list[str]:
+    """Player 2's hand after Player 1's draw in seed 11 (what the pass screen must hide)."""
+    game = Game.new(seed=11)
+    game.play("draw")
+    return [STYLE.plain(c) for c in game.to_position()["hands"][1]]
+
+
+def _hand_row(t: Term) -> str:
+    return "\n".join(row for row in t.screen.display if row.startswith("hand "))
+
+
+@pytest.mark.parametrize("typed", ["q", "quit", "points 5c", "x"])
+def test_text_typed_on_the_pass_screen_never_opens_the_next_hand(
+    tmp_path: Path, typed: str
+) -> None:
+    t = Term(["play", "--hotseat", "--seed", "11"], tmp_path, 80, 24)
+    t.wait("Pass to Player 1")
+    t.line("")
+    t.wait(PROMPT)
+    t.line("draw")
+    t.wait("Pass to Player 2")
+    t.line(typed)
+    t.settle()
+    hand = _second_hand()
+    assert [c for c in hand if c in _hand_row(t)] == []
+    if typed in ("q", "quit"):
+        t.wait(r"Quit\? The game is saved either way")
+        assert "Pass to Player 2" in t.text()  # asked over the pass screen, no hand shown
+        t.line("n")
+        t.wait("Pass to Player 2")
+    else:
+        t.wait("Only Enter passes")
+        assert "Pass to Player 2" in t.text()
+    t.settle()
+    assert [c for c in hand if c in _hand_row(t)] == []
+    t.line("")  # Enter alone passes
+    t.wait(PROMPT)
+    t.settle()
+    assert all(c in _hand_row(t) for c in hand)
+    t.line("quit")
+    t.wait(r"Quit\?|saved")
+    t.finish()
+
+
+def test_ctrl_c_on_the_pass_screen_asks_to_quit_over_it(tmp_path: Path) -> None:
+    t = Term(["play", "--hotseat", "--seed", "11"], tmp_path, 80, 24)
+    t.wait("Pass to Player 1")
+    t.line("")
+    t.wait(PROMPT)
+    t.line("draw")
+    t.wait("Pass to Player 2")
+    t.send("\x03")
+    t.wait(r"Quit\?")
+    assert "Pass to Player 2" in t.text()
+    t.line("y")
+    assert t.finish() == 0
+
+
+def test_dumb_terminal_hotseat_passes_with_enter_only_and_shows_prompts_first(
+    tmp_path: Path,
+) -> None:
+    t = Term(["play", "--hotseat", "--seed", "11"], tmp_path, 80, 24, term="dumb")
+    t.wait(r"(?m)Pass to Player 1(.*\n)*Enter> *$")  # the prompt is there before any key
+    t.line("")
+    t.wait(r"(?m)^Player 1> *$")  # the move prompt too, before the answer is typed
+    t.line("draw")
+    t.wait(r"(?m)Pass to Player 2(.*\n)*Enter> *$")
+    hand = _second_hand()
+    t.line("q")
+    t.wait(r"(?m)Quit\?.*\[y/N\] *$")
+    t.line("n")
+    t.wait(r"(?m)Pass to Player 2(.*\n)*Enter> *$")
+    t.line("points 5c")
+    t.wait("Only Enter passes")
+    assert [c for c in hand if c in t.history()] == []
+    t.line("")
+    t.wait(r"(?m)^Player 2> *$")
+    assert all(c in t.text() for c in hand)
+    assert "Player 1 drew" not in t.text()  # the last player's own line scrolled off the screen
+    t.line("quit")
+    assert t.finish() == 0
+
+
+def test_dumb_terminal_shows_the_rematch_question_and_where_the_record_was_kept(
+    tmp_path: Path,
+) -> None:
+    t = Term(["play", "--seed", "3", "--ai", "random"], tmp_path, 80, 24, term="dumb")
+    t.wait(r"(?m)^You> *$")
+    t.line("concede")
+    t.wait(r"(?m)\[y/N\] *$")
+    t.line("y")
+    t.wait(r"(?m)Rematch with seats swapped\? \[y/N\] *$")
+    assert "cuttle replay" in t.history() and "Record kept" in t.history()
+    t.line("n")
+    assert t.finish() == 0
