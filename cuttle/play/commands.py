@@ -126,6 +126,11 @@ class SessionCommands(SessionState):
             self.say(f"Pace: {pace} (plain output never pauses; it applies on the full screen).")
 
     def list_moves(self, moves: list[Move], title: str) -> None:
+        if len(moves) == 1 and self.io.menus:  # one item is not a menu: a yes/no question
+            item, meta = self.move_items(moves)[0]
+            if ask_yes_no(self.io, f"{item} ({meta})?", default=True):
+                self._apply(self.game.to_move, moves[0])
+            return
         self.numbered = list(moves)
         max_rows = None
         if self.io.interactive:

@@ -164,14 +164,20 @@ class ScreenActions(ScreenState):
         self.move_in_overlay(direction * max(1, self.screen_size()[1] // 2))
 
     def type_in_menu(self, digit: str) -> None:
-        """A digit typed in a menu: the item of that number (two digits go on)."""
+        """A digit typed in a menu picks the item of that number as soon as no second digit
+        could make another one (``1`` in a list of twelve waits for ``0``-``2`` or Enter)."""
         ov = self.overlays[-1]
         typed = ov.typed + digit
         if not 1 <= int(typed) <= len(ov.items):
             typed = digit
-        if 1 <= int(typed) <= len(ov.items):
-            ov.index = int(typed) - 1
         ov.typed = typed
+        if not 1 <= int(typed) <= len(ov.items):
+            self.changed(OVL)
+            return
+        ov.index = int(typed) - 1
+        if int(typed) * 10 > len(ov.items):
+            self.pick_from_menu()
+            return
         self.changed(OVL)
 
     def pick_from_menu(self) -> None:
@@ -231,6 +237,10 @@ class ScreenActions(ScreenState):
         self.log_back = 0
         if self.mode == "read":
             self.overlays = [o for o in self.overlays if o.lasting]
+            # the card selected was for this move: another card slides into its place, and a
+            # digit typed next must go to the line, not select by position
+            self.selected = None
+            self.position_typed = ""
         self.answer(text)
         self.changed()
 
@@ -328,6 +338,9 @@ class ScreenActions(ScreenState):
         shown = self.style.plain(card)
         if not moves:
             self.add_message(f"{shown} has no legal move now.")
+            return
+        if len(moves) == 1:  # not a menu: the card's one move is played, as typing it would
+            self.submit(moves[0][0])
             return
         items = [(self.style.words(t), self.style.say(meta)) for t, meta in moves]
         self.open_overlay(Overlay(f"What {shown} can do", items=items, picks=[t for t, _ in moves]))

@@ -307,3 +307,48 @@ def test_only_the_sessions_farewell_lines_are_printed_after_the_screen_closes() 
     _, io, _ = play(saved, save=True)
     assert len(io.farewell_lines) == 1
     assert io.farewell_lines[0].endswith("(continue it with: cuttle play --resume).")
+
+
+def test_a_digit_in_the_moves_menu_picks_that_move() -> None:
+    def script(d: Driver) -> None:
+        d.keys("moves\r")
+        d.until(lambda: bool(d.io.overlays) and d.io.overlays[-1].menu)
+        d.keys("3", wait=False)  # seed 1 has fewer than 30 moves: 3 can only be the third
+        d.until(lambda: len(session_moves(d)) > 0)
+        d.keys("quit\r")
+
+    session, _, _ = play(script)
+    fresh = GameSession(1, "classic", VS_AI, session.io, Options(save=False))
+    assert str(session.game.history[0][1]) == str(fresh.game.legal_moves()[2])
+
+
+def session_moves(d: Driver) -> list[str]:
+    tbl = d.io.tbl
+    return [] if tbl is None else list(tbl.events)
+
+
+def test_enter_on_a_card_with_one_move_plays_it_and_a_verb_with_one_move_asks() -> None:
+    # seed 11: the hand is 3♣ 5♦ 5♥ 10♥ K♣; K♣ has one move (perm KC), and it is the only perm
+    def script(d: Driver) -> None:
+        d.keys("\x1b[D")  # ←: K♣, the last card
+        d.keys("\r", wait=False)
+        d.until(lambda: len(session_moves(d)) >= 1)
+        assert not any(o.menu for o in d.io.overlays)
+        d.keys("quit\r")
+
+    session, _, _ = play(script, seed=11)
+    assert str(session.game.history[0][1]) == "perm KC"
+
+    asked: list[str] = []
+
+    def verb(d: Driver) -> None:
+        d.keys("perm\r")
+        d.until(lambda: d.io.mode == "ask")
+        asked.append(d.io.prompt)
+        d.keys("\r")  # yes is the default
+        d.until(lambda: len(session_moves(d)) >= 1)
+        d.keys("quit\r")
+
+    session, _, _ = play(verb, seed=11)
+    assert "[Y/n]" in asked[0] and "K♣" in asked[0]
+    assert str(session.game.history[0][1]) == "perm KC"

@@ -114,3 +114,23 @@ def test_dumb_terminal_shows_the_rematch_question_and_where_the_record_was_kept(
     assert "cuttle replay" in t.history() and "Record kept" in t.history()
     t.line("n")
     assert t.finish() == 0
+
+
+def test_digits_go_to_the_line_after_a_card_was_played_with_the_arrow_keys(
+    tmp_path: Path,
+) -> None:
+    t = Term(["play", "--seed", "42", "--pace", "fast"], tmp_path, 80, 24)
+    t.wait(PROMPT)
+    t.send("\x1b[D")  # ←: the last card of the hand
+    t.settle()
+    t.send("\r")
+    t.wait("What 7♦ can do")
+    t.send("\r")  # its first move: points
+    t.wait(r"(?m)^You> *$")
+    t.settle()
+    t.send("5c")
+    t.wait(r"(?m)^You> 5c *$")
+    t.send("\x15")
+    t.line("quit")
+    t.wait(r"Quit\?|saved")
+    t.finish()
