@@ -182,6 +182,27 @@ def threat_words(view: View, attacker: int, name: str = "the AI") -> str:
     return f"{head} · {_list([w.words for w in ways])} wins it{held}"
 
 
+_SHORT = {"jack": "a jack", "unjack": "a 2 or a 9", "seven": "a 7 off the deck"}
+
+
+def threat_forms(view: View, attacker: int, name: str = "the AI") -> list[str]:
+    """The threat of :func:`threat_words` in ever shorter whole wordings, each still saying the
+    threat, for a bar that shows the first one that fits: the whole sentence, without the cards
+    held, the ways in short words, that it can win next turn, and who needs how much."""
+    head = f"{name} needs {side(view, attacker).need}"
+    ways = win_ways(view, attacker)
+    forms = [threat_words(view, attacker, name)]
+    if ways:
+        forms += [
+            f"{head} · {_list([w.words for w in ways])} wins it",
+            f"{head} · {_list([_SHORT.get(w.kind, w.words) for w in ways])} wins it",
+            f"{head} · can win next turn",
+            f"{head} · can win it",
+        ]
+    forms.append(head)
+    return list(dict.fromkeys(forms))
+
+
 def known_cards(view: View, p: int) -> list[str]:
     """The cards of ``p``'s hand that ``view`` shows (all of them for the viewer's own hand; for
     the other hand, the ones that became public: taken back with a 3, seen through glasses)."""

@@ -40,7 +40,7 @@ from cuttle.text.render import TableModel
 from cuttle.ui.richpt import LinesControl, RichControl, rich_lines
 from cuttle.ui.screen import TILES_HEIGHT, Board, log_text, too_small
 from cuttle.ui.screenstate import ScreenState
-from cuttle.ui.statusbar import status_line
+from cuttle.ui.statusbar import Piece, status_line
 
 MAX_ENTRIES = 4096  # log entries kept drawn (a few widths of a long game)
 
@@ -170,16 +170,20 @@ class ScreenLayout:
         w = self.state.screen_size()[0]
         model = self.state.shown()
         # (text, rank): when the bar is too narrow the lowest ranks are kept first, in their
-        # order. Whose turn, F1 and a threat to win next turn (rank 2, cut to fit) matter
-        # most: scores, deck and seed are on the table as well.
-        pieces: list[tuple[str, int]] = []
+        # order. Whose turn, F1 and a threat to win next turn (rank 2) matter most: scores,
+        # deck and seed are on the table as well.
+        pieces: list[Piece] = []
+        step = self.state.current_step()
         if self.state.handoff_view is not None:
             pieces.append(("Hot-seat: pass the keyboard", 0))
         elif model is not None:
             pos = model.pos
             p = pos.get("to_move")
             phase = phase_words(pos.get("phase"))
-            if p is not None and pos.get("phase") != "over":
+            if step is not None and not step.own and model.viewer is not None:
+                # the opponent's turn is being told: the table's turn marker is already past it
+                pieces.append((f"{model.names[1 - model.viewer]}: turn", 0))
+            elif p is not None and pos.get("phase") != "over":
                 pieces.append((f"{model.names[int(p)]}: {phase}", 0))
             elif pos.get("phase") == "over":
                 pieces.append(("game over", 0))
@@ -188,26 +192,33 @@ class ScreenLayout:
             pieces.append((f"deck {len(pos.get('deck', []))}", 5))
             if model.seed is not None:
                 pieces.append((f"seed {model.seed}", 6))
-            if model.viewer is not None and pos.get("phase") != "over" and self.state.mode != "ask":
-                threat, urgent = self.state.memo(
+            if (
+                model.viewer is not None
+                and step is None
+                and pos.get("phase") != "over"
+                and self.state.mode != "ask"
+            ):
+                forms, urgent = self.state.memo(
                     "threat", model.viewer, lambda: self._threat_piece(model)
                 )
-                pieces.append((threat, 2 if urgent else 5))
+                pieces.append((forms, 2 if urgent else 5))
         pieces += [(extra(), 3) for extra in self.state.status_extras]
         pieces.append(("F1 help", 1))
         pieces.append((f"pace {self.state.pace} F2", 7))
         if self.state.mode == "read" and self.state.offer_tab:
             pieces.append(("Tab moves", 8))
-        # A threat too long for a narrow bar is cut rather than lost: its start says who needs
-        # how much; the legend and `threat` say the rest.
-        return [("class:status", status_line(pieces, w, self.state.style, cut_rank=2))]
+        # A threat too long for a narrow bar takes a shorter whole wording (at least who needs
+        # how much); the legend and `threat` say the rest.
+        return [("class:status", status_line(pieces, w, self.state.style))]
 
-    def _threat_piece(self, model: TableModel) -> tuple[str, bool]:
-        """The threat for the bar, and whether the opponent has a way to win next turn."""
-        from cuttle.ai.explain import win_ways
+    def _threat_piece(self, model: TableModel) -> tuple[list[str], bool]:
+        """The threat's wordings for the bar (longest first), and whether the opponent has a
+        way to win next turn."""
+        from cuttle.ai.explain import threat_forms, win_ways
 
         assert model.viewer is not None
-        return self.threat(model), bool(win_ways(model.pos, 1 - model.viewer))
+        forms = threat_forms(model.pos, 1 - model.viewer, model.names[1 - model.viewer])
+        return forms, bool(win_ways(model.pos, 1 - model.viewer))
 
     def threat(self, model: TableModel) -> str:
         """What the opponent could win with next turn, from the viewer's view (public only)."""

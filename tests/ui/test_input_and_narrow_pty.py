@@ -134,3 +134,29 @@ def test_digits_go_to_the_line_after_a_card_was_played_with_the_arrow_keys(
     t.line("quit")
     t.wait(r"Quit\?|saved")
     t.finish()
+
+
+@pytest.mark.parametrize("width", [80, 60])
+def test_step_pace_bar_names_the_mover_and_the_threat_is_never_cut(
+    tmp_path: Path, width: int
+) -> None:
+    # seed 5: after two draws the AI needs 4, and a 4+, a king or a 7 off the deck wins it
+    t = Term(["play", "--seed", "5", "--pace", "step"], tmp_path, width, 24)
+    t.wait(PROMPT)
+    t.line("draw")
+    t.wait("step by step")
+    t.settle()
+    assert "AI (medium): turn" in t.bottom() and "You: turn" not in t.bottom()
+    t.send("\x1b")  # the rest at once: the bar is the player's again
+    t.wait(r"You: turn")
+    t.line("draw")
+    t.wait("step by step")
+    t.send("\x1b")
+    t.wait(r"AI \(medium\) needs 4")
+    t.settle()
+    bar = t.bottom()
+    assert "…" not in bar  # a whole wording that fits, never a phrase cut in the middle
+    assert "wins it" in bar or "can win" in bar
+    t.line("quit")
+    t.wait(r"Quit\?|saved")
+    t.finish()
