@@ -174,10 +174,12 @@ class GameSession(SessionCommands):
         if self.options.record_path is not None and self._record_started:
             self.say(f"Record written to {shown_path(self.options.record_path)}.")
         if kept is not None:
+            # the history's number is short where the file's path may be wider than the screen
+            target = str(game_id) if later is not None else shown_path(kept)
             self.io.record_kept(
                 [
                     self.style.say("Record kept; watch the game again with:"),
-                    self.style.say(f"  cuttle replay {shown_path(kept)}"),
+                    self.style.say(f"  cuttle replay {target}"),
                 ]
             )
         return kept

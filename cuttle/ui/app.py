@@ -38,6 +38,7 @@ from cuttle.ui.appwiring import build_application
 from cuttle.ui.layout import ScreenLayout
 from cuttle.ui.overlay import Overlay
 from cuttle.ui.review_screen import GameReview, review_keys
+from cuttle.ui.screen import wrap_whole
 from cuttle.ui.screenstate import MSG, NOTHING, OVL, Step
 from cuttle.ui.terminal import MoveCompleter
 
@@ -133,8 +134,10 @@ class AppIO(ScreenActions):
             self._clear_scrollback()
         if "exc" in result:
             raise result["exc"]
-        for line in self.farewell_lines:
-            self.output.write(line + "\n")
+        width = self.screen_size()[0]
+        for line in self.farewell_lines:  # the terminal would fold a command in the middle
+            for piece in wrap_whole(line, max(20, width - 1)):
+                self.output.write(piece + "\n")
         self.output.flush()
         rc: T | None = result.get("rc")
         return rc
@@ -187,7 +190,8 @@ class AppIO(ScreenActions):
 
     def game_over(self, view: GameOverView) -> None:
         """The result in a window that stays open through the rematch question."""
-        self.post(lambda: self.open_overlay(Overlay("Game over", view.body(), lasting=True)), OVL)
+        over = Overlay("Game over", view.body(), lasting=True, beside=True)  # the final board
+        self.post(lambda: self.open_overlay(over), OVL)
 
     def farewell(self, lines: list[str]) -> None:
         def keep() -> None:

@@ -38,7 +38,7 @@ from rich.text import Text
 from cuttle.text.describe import phase_words
 from cuttle.text.render import TableModel
 from cuttle.ui.richpt import LinesControl, RichControl, rich_lines
-from cuttle.ui.screen import TILES_HEIGHT, Board, log_text, too_small
+from cuttle.ui.screen import TILES_HEIGHT, Board, log_text, too_small, wrap_whole
 from cuttle.ui.screenstate import ScreenState
 from cuttle.ui.statusbar import Piece, status_line
 
@@ -162,7 +162,9 @@ class ScreenLayout:
     def _messages(self, width: int) -> RenderableType:
         def make() -> RenderableType:
             lines = self.message_lines()
-            return Text("\n").join(Text(text, style=style) for text, style in lines)
+            return Text("\n").join(
+                Text("\n".join(wrap_whole(text, width)), style=style) for text, style in lines
+            )
 
         return self.state.memo("msg", width, make)  # type: ignore[no-any-return]
 
@@ -431,7 +433,10 @@ class ScreenLayout:
             return "wide+overlay" if overlay else "wide"
         if not overlay:
             return "narrow"
-        return "narrow+overlay" if self._below_board() >= 8 else "overlay"
+        # a window takes the whole screen when the log's place is too short for it, except one
+        # that must leave the board visible (the result over the final board): a frame and a row
+        least = 3 if self.state.overlays[-1].beside else 8
+        return "narrow+overlay" if self._below_board() >= least else "overlay"
 
     def _below_board(self) -> int:
         """Rows left under the board for the log (narrow layout)."""

@@ -39,6 +39,7 @@ class Overlay:
     full: bool = False  # over the whole screen, whatever the layout (a game review)
     on_close: Callable[[], None] | None = None  # called when the player closes it
     lasting: bool = False  # stays when a line is sent (the game's result, over the rematch)
+    beside: bool = False  # never over the board: in the log's place, however few rows are left
 
     @property
     def menu(self) -> bool:

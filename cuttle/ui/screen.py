@@ -8,6 +8,7 @@ bar. Nothing here knows about prompt_toolkit; the app (``app.py``) places the pi
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from rich.console import Group, RenderableType
@@ -190,6 +191,30 @@ def log_text(lines: list[str], width: int, fresh: int, ascii_only: bool) -> Rend
             Text(bullet, style="dim"), Text(line, style="bold" if i >= len(lines) - fresh else "")
         )
     return grid
+
+
+# A command to type (``cuttle play --resume``, ``cuttle replay 12``, ``cuttle review FILE``): its
+# words stay on one line. Its arguments are options, numbers and paths, never prose.
+_COMMAND = re.compile(r"cuttle [a-z]+(?: (?:--?[\w-]+|\d+|\S*/\S*|\S+\.json))*")
+_KEEP = "\x00"  # stands for a space inside a command while the line is wrapped
+
+
+def wrap_whole(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` columns, broken only between words, never inside a
+    path or a command; one longer than the width gets a line of its own (the terminal folds it)."""
+    kept = _COMMAND.sub(lambda m: m.group(0).replace(" ", _KEEP), text)
+    lines: list[str] = []
+    line = ""
+    indent = kept[: len(kept) - len(kept.lstrip(" "))]
+    for word in kept.split():
+        candidate = f"{line} {word}" if line else f"{indent}{word}"
+        if line and len(candidate) > width:
+            lines.append(line)
+            line = f"{indent}{word}"
+        else:
+            line = candidate
+    lines.append(line)
+    return [piece.replace(_KEEP, " ") for piece in lines]
 
 
 def too_small(width: int, height: int, style: CardStyle) -> Text:

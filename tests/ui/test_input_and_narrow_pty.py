@@ -160,3 +160,53 @@ def test_step_pace_bar_names_the_mover_and_the_threat_is_never_cut(
     t.line("quit")
     t.wait(r"Quit\?|saved")
     t.finish()
+
+
+def test_at_60x20_the_game_over_box_leaves_the_final_board_visible(tmp_path: Path) -> None:
+    t = Term(["play", "--seed", "5"], tmp_path, 60, 20)
+    t.wait(PROMPT)
+    t.line("draw")
+    t.wait("played K♣ as a king")
+    t.settle()
+    t.line("concede")
+    t.wait(r"\[y/N\]")
+    t.line("y")
+    t.wait("Rematch with seats swapped")
+    t.settle()
+    screen = t.text()
+    assert "wins (you conceded)" in screen
+    assert "hand 5♥ 7♠ 10♣ 10♥ K♠" in screen  # the AI's hand, shown at the end
+    assert any(row.startswith("You ") and "score" in row for row in t.screen.display)
+    assert any(row.rstrip() == "  cuttle replay 1" for row in t.screen.display)
+    t.line("n")
+    assert t.finish() == 0
+
+
+@pytest.mark.parametrize("width", [56, 60])
+def test_commands_in_messages_never_break_inside_at_narrow_widths(
+    tmp_path: Path, width: int
+) -> None:
+    t = Term(["play", "--seed", "5"], tmp_path, width, 20)
+    t.wait(PROMPT)
+    t.line("draw")
+    t.wait("played K♣ as a king")
+    t.settle()
+    t.line("quit")
+    t.finish()
+    rows = [row.rstrip() for row in t.history().splitlines()]
+    assert any("cuttle play --resume" in row for row in rows), "\n".join(rows[-8:])
+    assert not any(row.endswith("cuttle play") or row.startswith(")") for row in rows)
+
+
+def test_wrap_whole_keeps_paths_and_commands_on_one_line() -> None:
+    from cuttle.ui.screen import wrap_whole
+
+    text = "Game saved as game-1 (continue it with: cuttle play --resume)."
+    assert wrap_whole(text, 60) == ["Game saved as game-1 (continue it with:",
+                                    "cuttle play --resume)."]
+    path = "  cuttle replay ~/.local/share/cuttle/games/20261201-142338-seed637205.json"
+    assert wrap_whole(path, 56) == [path]  # too wide for any line: alone, never cut
+    assert wrap_whole("Record written to /tmp/a/b/record.json now.", 30) == [
+        "Record written to",
+        "/tmp/a/b/record.json now.",
+    ]
