@@ -70,7 +70,7 @@ class SessionCommands(SessionState):
         if cmd in SHOWS_ANOTHER_VIEW:
             self.numbered = None  # the numbered list is no longer what the player sees
         if cmd in ("help", "?", "h"):
-            self.panel("Help", help_view())
+            self.panel("Help", help_view(keys=self.io.interactive))
         elif cmd in ("moves", "m", "ls"):
             self.list_moves(self.legal(), "Legal moves")
         elif cmd == "rules":

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import textwrap
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -14,6 +14,7 @@ from cuttle.rulesdoc import CARD_SUMMARY, card_summary, rules_text, topic_sectio
 __all__ = [
     "CARD_SUMMARY",
     "COMMANDS",
+    "KEYS",
     "card_rules",
     "card_summary",
     "cards_view",
@@ -24,6 +25,7 @@ __all__ = [
 COMMANDS: list[tuple[str, str]] = [
     ("MOVE", "play a move: draw, points 7D, scuttle 9C 7H, oneoff AS, jack JD 7H, ... (Tab)"),
     ("7D", "a card alone plays its one move, or lists what it can do"),
+    ("king KC", "the same as perm KC; also queen QH, glasses 8S"),
     ("5", "a number alone lists what your fives (1: aces, 10: tens) can do"),
     ("moves", "list the legal moves, numbered; while a list is shown, a number picks"),
     (
@@ -42,17 +44,56 @@ COMMANDS: list[tuple[str, str]] = [
 ]
 
 
-def help_view() -> RenderableType:
-    """The list of commands."""
-    table = Table.grid(padding=(0, 2))
-    table.add_column(style="bold cyan", no_wrap=True)
-    table.add_column()
-    for cmd, what in COMMANDS:
-        table.add_row(cmd, what)
-    tail = Text(
-        "Tab completes the legal moves. Ctrl-C or Ctrl-D asks whether to quit.", style="dim"
-    )
-    return Group(Text("Commands", style="bold"), table, tail)
+#: The full screen's keys (F1 help shows them under the commands).
+KEYS: list[tuple[str, str]] = [
+    ("Enter", "send the line; on an empty line with a card selected: its moves"),
+    ("Tab", "the legal moves that fit what is typed, with what each does"),
+    ("← →", "select a card of your hand (empty line); then 1-9 picks by position"),
+    ("1-9", "in a list of moves: play that one"),
+    ("↑ ↓", "your earlier lines; in a window: scroll it, or move in a list"),
+    ("Space", "the next step of the opponent's turn"),
+    ("Esc", "close the window; drop the selection; the rest of the opponent's turn"),
+    ("PgUp PgDn", "scroll the log (in a window: the window)"),
+    ("?", "what the marks on the screen mean (empty line)"),
+    ("F1", "this help"),
+    ("F2", "pace step, normal, fast: this game only (to keep one: settings pace fast)"),
+    ("Ctrl-C", "ask whether to quit (Ctrl-D on an empty line too)"),
+]
+_STACKED_BELOW = 64  # columns under which each entry's words go under its name
+
+
+class _Entries:
+    """Names and what they do: two columns, or stacked when the width is narrow (the log
+    column beside the board from 120 columns)."""
+
+    def __init__(self, rows: list[tuple[str, str]]) -> None:
+        self.rows = rows
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if options.max_width >= _STACKED_BELOW:
+            table = Table.grid(padding=(0, 2))
+            table.add_column(style="bold cyan", no_wrap=True)
+            table.add_column()
+            for name, what in self.rows:
+                table.add_row(name, what)
+            yield table
+            return
+        for name, what in self.rows:
+            yield Text(name, style="bold cyan")
+            for line in textwrap.wrap(what, max(10, options.max_width - 2),
+                                      break_on_hyphens=False):
+                yield Text("  " + line)
+
+
+def help_view(keys: bool = False) -> RenderableType:
+    """The list of commands; with ``keys``, the full screen's keys below them."""
+    parts: list[RenderableType] = [Text("Commands", style="bold"), _Entries(COMMANDS)]
+    if keys:
+        parts += [Text(""), Text("Keys", style="bold"), _Entries(KEYS)]
+    else:
+        parts.append(Text("Tab completes the legal moves. Ctrl-C or Ctrl-D asks whether to quit.",
+                          style="dim"))
+    return Group(*parts)
 
 
 def cards_view(rules: str = "classic") -> RenderableType:

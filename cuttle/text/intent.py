@@ -34,6 +34,8 @@ VERB_ALIASES: dict[str, str | None] = {
     "point": "points",
     "permanent": "perm",
 }
+#: Words that name a permanent by what it is: ``king KC`` is ``perm KC``, for that rank only.
+PERM_WORDS = {"king": "K", "queen": "Q", "glasses": "8"}
 NOTATION_VERBS = (
     "draw", "pass", "points", "scuttle", "oneoff", "perm", "jack",
     "counter", "resolve", "take", "discard", "scrap",
@@ -179,6 +181,8 @@ def read_move(text: str, legal: Sequence[Move], pretty: Pretty) -> Intent | None
     if not words:
         return None
     first = words[0].lower()
+    if first in PERM_WORDS:
+        return _read_perm_word(first, words[1:], legal, pretty)
     if first in VERB_ALIASES:
         verb, rest = VERB_ALIASES[first], words[1:]
     elif first in NOTATION_VERBS:
@@ -226,6 +230,36 @@ def read_move(text: str, legal: Sequence[Move], pretty: Pretty) -> Intent | None
         ways = " or ".join(f"`{pretty_move(m, pretty)}`" for m in others)
         return Intent("say", text=f"{head}; did you mean {ways}?")
     return Intent("list", moves=others, title=f"{head}; what {card} can do")
+
+
+def _read_perm_word(
+    word: str, rest: list[str], legal: Sequence[Move], pretty: Pretty
+) -> Intent | None:
+    """``king KC``, ``queen QH``, ``glasses 8S`` (or the word alone): ``perm`` of that rank."""
+    rank = PERM_WORDS[word]
+    tokens = [_token(w) for w in rest]
+    if len(tokens) > 1 or any(t is None for t in tokens):
+        return None
+    token = tokens[0] if tokens else None
+    if token is not None and token[0] != rank:
+        card = _show(token, pretty)
+        return Intent("say", text=f"`{word}` plays {_article(word)} as a permanent; {card} is not "
+                                  f"{_article(word)}.")
+    options = [m for m in legal if _verb(m) == "perm" and _cards(m)[0][0] == rank
+               and (token is None or _matches(m, [token]))]
+    if len(options) == 1 and token is not None and token[1] is not None:
+        return Intent("play", move=options[0])
+    if options:
+        return Intent("list", moves=options, title=f"Your {word} moves")
+    if token is not None and token[1] is not None:
+        said = read_move(" ".join(["perm", *rest]), legal, pretty)  # what the card can do
+        card = _show(token, pretty)
+        return said or Intent("say", text=f"{card} cannot be played as a permanent now.")
+    return Intent("say", text=f"No {word} can be played as a permanent now.")
+
+
+def _article(word: str) -> str:
+    return "an 8 (glasses)" if word == "glasses" else f"a {word}"
 
 
 def _show(token: tuple[str, str | None], pretty: Pretty) -> str:

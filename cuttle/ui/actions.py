@@ -203,7 +203,10 @@ class ScreenActions(ScreenState):
     def cycle_pace(self) -> None:
         """F2: step -> normal -> fast -> step."""
         self.pace = PACES[(PACES.index(self.pace) + 1) % len(PACES)]
-        self.messages.append(f"Pace: {self.pace} (F2 changes it).")
+        self.messages.append(
+            f"Pace: {self.pace}, for this game (F2 again changes it; to keep it: "
+            f"settings pace {self.pace})."
+        )
         self._pace()
         self.changed()
 

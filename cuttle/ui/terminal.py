@@ -20,7 +20,7 @@ from rich.text import Text
 
 from cuttle.play.io import MoveSource
 from cuttle.text.cardtext import CardStyle, is_card_text
-from cuttle.text.intent import echo_text, normalize_input
+from cuttle.text.intent import PERM_WORDS, echo_text, normalize_input
 from cuttle.text.render import GameOverView, MoveListView, TableModel, TableView
 
 if TYPE_CHECKING:
@@ -50,9 +50,16 @@ class MoveCompleter(Completer):
         typed = normalize_input(before.lstrip()).lower()
         moves = self.source()
         words = typed.split()
+        rank = ""
+        if words and words[0] in PERM_WORDS and (len(words) > 1 or typed.endswith(" ")):
+            # ``king K``: the perm moves of kings, as ``king KC`` plays them
+            rank = PERM_WORDS[words[0]].lower()
+            typed = " ".join(["perm", *words[1:]]) if len(words) > 1 else f"perm {rank}"
         card_only = len(words) == 1 and is_card_text(words[0].upper()) and not typed.endswith(" ")
         for text, meta in moves:
             low = text.lower()
+            if rank and not low.startswith(f"perm {rank}"):
+                continue
             if low.startswith(typed) or (card_only and words[0] in low.split()[1:2]):
                 yield Completion(
                     text,

@@ -352,3 +352,33 @@ def test_enter_on_a_card_with_one_move_plays_it_and_a_verb_with_one_move_asks() 
     session, _, _ = play(verb, seed=11)
     assert "[Y/n]" in asked[0] and "K♣" in asked[0]
     assert str(session.game.history[0][1]) == "perm KC"
+
+
+def test_f1_help_lists_every_key_and_f2_says_how_to_keep_the_pace() -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    seen: list[str] = []
+
+    def script(d: Driver) -> None:
+        d.keys("\x1bOP")  # F1
+        d.until(lambda: bool(d.io.overlays))
+        for width in (80, 48):  # 48: the log column beside the board at 120x40
+            out = StringIO()
+            Console(file=out, width=width, color_system=None).print(d.io.overlays[-1].body)
+            seen.append(out.getvalue())
+        d.keys(ESC, wait=False)
+        d.keys(F2, wait=False)
+        seen.append(" ".join(d.io.messages))
+        d.keys("quit\r")
+
+    play(script)
+    wide, narrow, pace = seen
+    for key in ("Enter", "Tab", "← →", "1-9", "↑ ↓", "Space", "Esc", "PgUp PgDn", "?", "F1",
+                "F2", "Ctrl-C"):
+        assert f"\n{key} " in wide or f"\n{key}\n" in narrow, key
+    assert "king KC" in wide
+    assert max(len(line) for line in narrow.splitlines()) <= 48
+    assert "\nF2\n  pace step, normal, fast: this game only" in narrow  # stacked, whole words
+    assert "for this game" in pace and "settings pace" in pace
