@@ -268,6 +268,7 @@ class ScreenActions(ScreenState):
         if answer is None:
             self.add_message(HANDOFF_ONLY_ENTER)
         else:
+            self.remove_message(HANDOFF_ONLY_ENTER)  # said to the one who passed
             self.answer("" if answer else QUIT_ANSWER)
         self.changed(MSG)
 

@@ -279,7 +279,11 @@ class ScreenLayout:
         if ov is None:
             return ""
         arrows = "up/down" if self.state.style.ascii else "↑↓"
-        hint = f"{arrows} Enter · Esc" if ov.menu else f"{arrows} PgUp/PgDn · Esc/q closes"
+        last = len(ov.items)
+        number = "1" if last == 1 else f"1-{last}"  # a number picks (see type_in_menu)
+        hint = f"{number} or {arrows} Enter · Esc" if ov.menu else (
+            f"{arrows} PgUp/PgDn · Esc/q closes"
+        )
         return self.state.style.say(f" {ov.title} ({hint}) ")
 
     def _frame(self, body: Window) -> AnyContainer:

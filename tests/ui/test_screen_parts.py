@@ -78,3 +78,4 @@ def test_the_pass_screen_answers_only_enter_alone_or_a_quit_word() -> None:
         io.mode = "handoff"
         io.handoff_done()
         assert io.answers.get() == ""
+        assert not io.messages  # the next player does not read what was said to the last
