@@ -210,3 +210,22 @@ def test_wrap_whole_keeps_paths_and_commands_on_one_line() -> None:
         "Record written to",
         "/tmp/a/b/record.json now.",
     ]
+
+
+def test_keys_typed_ahead_of_the_pass_screen_are_dropped(tmp_path: Path) -> None:
+    t = Term(["play", "--hotseat", "--seed", "11"], tmp_path, 80, 24)
+    t.wait("Pass to Player 1")
+    t.line("")
+    t.wait(PROMPT)
+    t.send("draw\rpoints 5c\r\r")  # the move, then more typed before the pass screen is up
+    t.wait("Pass to Player 2")
+    t.settle()
+    hand = _second_hand()
+    assert [c for c in hand if c in _hand_row(t)] == []
+    assert "Pass to Player 2" in t.text()
+    t.line("")
+    t.wait(PROMPT)
+    t.settle()
+    assert all(c in _hand_row(t) for c in hand)
+    t.line("quit")
+    t.finish()
