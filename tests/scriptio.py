@@ -77,8 +77,9 @@ class ScriptIO:
     def show_moves(self, view: MoveListView, moves: list[str]) -> None:
         self.moves_shown.append((view, moves))
 
-    def wait(self, view: RenderableType) -> None:
+    def wait(self, view: RenderableType) -> bool:
         self.waits += 1
+        return True  # Enter: passed
 
     @contextlib.contextmanager
     def thinking(self, text: str) -> Iterator[None]:
@@ -91,6 +92,9 @@ class ScriptIO:
         return None
 
     def farewell(self, lines: list[str]) -> None:
+        self.farewells.append(lines)
+
+    def record_kept(self, lines: list[str]) -> None:
         self.farewells.append(lines)
 
     def offer_review(self, record: GameRecord, where: str, later: str | None) -> None:

@@ -98,11 +98,12 @@ def test_a_number_picks_from_the_list_on_screen() -> None:
 
 
 def test_a_number_on_a_screen_with_menus_is_a_rank_not_a_pick() -> None:
-    s, io = make(io=ScriptIO(interactive=True, menus=True))
+    s, io = make(io=ScriptIO(interactive=True, menus=True, answers=["n"]))
     s.handle("moves", 0)
     s.handle("9", 0)  # the menu had its own numbers: 9 means the nine
     assert not s.game.history
-    assert io.moves_shown[-1][1] == ["points 9S"]
+    # the nine has one move: not a menu of one, a question (answered no)
+    assert io.questions[-1].startswith("points 9♠") and io.questions[-1].endswith("[Y/n]")
 
 
 def test_another_view_forgets_the_numbered_list() -> None:

@@ -120,11 +120,12 @@ def test_a_click_selects_a_card_only_while_the_game_waits_for_a_move(st: ScreenA
 
 
 def test_enter_on_a_card_opens_the_menu_of_its_moves(st: ScreenActions) -> None:
-    st.source = lambda: [("draw", ""), ("points 9S", "9 points"), ("points TD", "10 points")]
+    st.source = lambda: [("draw", ""), ("points 9S", "9 points"), ("oneoff 9S", "9 one-off"),
+                         ("points TD", "10 points")]
     st.select_position("3")  # 9S
     st.enter()
     ov = st.overlays[-1]
-    assert ov.menu and ov.picks == ["points 9S"] and ov.title == "What 9♠ can do"
+    assert ov.menu and ov.picks == ["points 9S", "oneoff 9S"] and ov.title == "What 9♠ can do"
     st.overlays.clear()
     st.select_position("1")  # AH: no move listed for it
     st.enter()
@@ -158,12 +159,21 @@ def test_a_menu_moves_within_its_items(st: ScreenActions) -> None:
     assert ov.index == 3
     st.move_in_overlay(10_000)
     assert ov.index == 11
+    st.type_in_menu("1")  # 1 or 10-12: it waits
+    assert ov.index == 0 and st.overlays and st.answers.q.empty()
+    st.type_in_menu("2")  # 12: two digits go on, and no third could: picked
+    assert sent(st) == "pick 12" and not st.overlays
+
+
+def test_a_digit_in_a_menu_picks_once_no_other_number_can_follow(st: ScreenActions) -> None:
+    st.open_overlay(menu(n=12))
+    st.type_in_menu("5")  # 50-59 are no items: 5 at once
+    assert sent(st) == "pick 5"
+    st.mode = "read"
+    st.open_overlay(menu(n=12))
     st.type_in_menu("1")
-    assert ov.index == 0
-    st.type_in_menu("2")  # 12: two digits go on
-    assert ov.index == 11 and ov.typed == "12"
-    st.type_in_menu("5")  # 125 is no item: a fresh 5
-    assert ov.index == 4 and ov.typed == "5"
+    st.type_in_menu("9")  # 19 is no item: a fresh 9, picked
+    assert sent(st) == "pick 9"
 
 
 def test_a_text_window_scrolls_and_stops_at_its_top(st: ScreenActions) -> None:
@@ -245,7 +255,9 @@ def test_f2_cycles_the_pace_and_says_so(st: ScreenActions) -> None:
         st.cycle_pace()
         seen.append(st.pace)
     assert seen == ["fast", "step", "normal"]
-    assert st.messages[-1] == "Pace: normal (F2 changes it)."
+    assert st.messages[-1] == (
+        "Pace: normal, for this game (F2 again changes it; to keep it: settings pace normal)."
+    )
     st.change_pace("warp")
     assert st.pace == "normal"
     st.change_pace("step")

@@ -128,7 +128,7 @@ def test_a_menu_numbers_its_items_and_marks_the_one_selected() -> None:
         assert body.plain.split("\n") == ["1 draw  a card from the deck", "2 points 9♠  9 points"]
         selected = [s.start for s in body.spans if "reverse" in str(s.style)]
         assert selected == [len("1 draw  a card from the deck\n")]
-        assert "Legal moves (↑↓ Enter · Esc)" in "\n".join(rows_of(st))
+        assert "Legal moves (1-2 or ↑↓ Enter · Esc)" in "\n".join(rows_of(st))
 
 
 def test_the_lines_above_the_input(screen: ScreenActions) -> None:
