@@ -622,6 +622,9 @@ class Match:
     def farewell(self, lines: list[str]) -> None:
         return None  # how to continue on the server's own terminal: not for a remote player
 
+    def record_kept(self, lines: list[str]) -> None:
+        return None  # a path or command on the server's own machine: not for a remote player
+
     def offer_review(self, record: GameRecord, where: str, later: str | None) -> None:
         return None  # reviews are the lobby's (review ID), where the server limits them
 
@@ -680,8 +683,8 @@ class Match:
         if screen is not None:
             adapter.show_moves(screen, view, moves)
 
-    def wait(self, view: RenderableType) -> None:
-        return None  # each player has a screen of their own: no keyboard to hand over
+    def wait(self, view: RenderableType) -> bool:
+        return True  # each player has a screen of their own: no keyboard to hand over
 
     @contextlib.contextmanager
     def thinking(self, text: str) -> Iterator[None]:
