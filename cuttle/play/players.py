@@ -1,4 +1,4 @@
-"""The AI opponents the UI uses: ``cuttle.ai.make_player`` when present, else a seeded random one.
+"""The AI opponents of a game session: ``cuttle.ai.make_player``, seeded per decision.
 
 Each decision gets a player seeded from the game seed and the move number, so the same seed and
 input give the same game, also after ``--resume`` or ``undo``.
@@ -6,39 +6,18 @@ input give the same game, also after ``--resume`` or ``undo``.
 
 from __future__ import annotations
 
-import random
-from typing import Any, Protocol
+from typing import Any
 
 from cuttle import Game, Move
-
-
-class Player(Protocol):
-    """Anything with ``choose(game) -> Move`` (a legal move for ``game.to_move``)."""
-
-    def choose(self, game: Game) -> Move: ...
-
-
-class SeededRandomPlayer:
-    """Fallback while ``cuttle.ai`` is missing: a seeded choice among the legal moves."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, game: Game) -> Move:
-        return self.rng.choice(game.legal_moves())
+from cuttle.ai import Player, make_player
 
 
 def make_ai(level: str, seed: int, think: float | None = None) -> Player:
-    """A player of ``level``; the seeded random fallback while ``cuttle.ai`` is missing."""
-    try:
-        from cuttle.ai import make_player
-    except ImportError:
-        return SeededRandomPlayer(seed)
+    """A player of ``level`` seeded with ``seed`` (``think``: the hard level's time budget)."""
     kwargs: dict[str, Any] = {"seed": seed}
     if think is not None and level == "hard":
         kwargs["think"] = think
-    player: Player = make_player(level, **kwargs)
-    return player
+    return make_player(level, **kwargs)
 
 
 def decision_seed(game_seed: int, ply: int, salt: int = 0) -> int:
@@ -66,19 +45,6 @@ def hint_move(
     budget: dict[str, Any] = (
         {"think": min(think, HINT_THINK)} if think is not None else {"iterations": HINT_ITERATIONS}
     )
-    for level in ("hard", "medium"):
-        try:
-            if level == "hard":
-                from cuttle.ai import make_player
-
-                player: Player = make_player("hard", seed=seed, **budget)
-            else:
-                player = make_ai(level, seed)
-        except (ImportError, ValueError, TypeError):
-            continue
-        explain = getattr(player, "explain", None)
-        if callable(explain):
-            move, why = explain(game.copy(), ("you", opponent))
-            return move, level, str(why)
-        return player.choose(game.copy()), level, ""
-    return SeededRandomPlayer(seed).choose(game), "random", ""
+    player = make_player("hard", seed=seed, **budget)
+    move, why = player.explain(game.copy(), ("you", opponent))
+    return move, "hard", str(why)

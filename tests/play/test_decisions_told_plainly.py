@@ -1,5 +1,5 @@
-"""Fixes from playing the game: every decision clear from the screen, --ascii everywhere, short
-terminals, the words after an automatic resolve."""
+"""Every decision told plainly on the screen: why there was no counter, what each status and
+discard means, --ascii everywhere, short terminals, rules and undo words in the game."""
 
 from __future__ import annotations
 
