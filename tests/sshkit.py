@@ -13,8 +13,8 @@ from typing import Any
 import asyncssh
 import pyte
 
-from cuttle.serve.match import Clock
 from cuttle.serve.server import Server, Settings
+from cuttle.serve.timers import Clock
 
 WAIT = 20.0  # seconds a screen may take to show what a test waits for
 

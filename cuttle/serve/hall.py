@@ -23,7 +23,9 @@ from cuttle.files.saves import Slot
 from cuttle.serve import keep
 from cuttle.serve.aipool import AIPool
 from cuttle.serve.keys import Login
-from cuttle.serve.match import Chair, Clock, Match
+from cuttle.serve.match import Match
+from cuttle.serve.seats import Chair
+from cuttle.serve.timers import Clock
 
 MAX_SEED = 10**6
 log = logging.getLogger("cuttle.serve")

@@ -1,11 +1,12 @@
 """One game on the server: a ``GameSession`` whose input and output are two players' screens.
 
 ``Match`` is the session's ``GameIO``. It hands each seat's screen only that seat's view
-(``Game.view(seat)``), spectators only the public part of the table, and reads each line from the
-screen of the player to move. Between people ``hint``, ``undo``, ``settings`` and ``save FILE``
-are refused; ``quit`` leaves the table with the seat kept. A player whose connection dropped keeps
-the seat for ``hold`` seconds, one idle on their turn is idle after ``idle`` seconds; then the
-opponent is offered the game (a claim: the absent player concedes).
+(``Game.view(seat)``), spectators only the public part of the table (``spectators.py``), and reads
+each line from the screen of the player to move. Between people ``hint``, ``undo``, ``settings``
+and ``save FILE`` are refused; ``quit`` leaves the table with the seat kept (``seats.py``). A
+player whose connection dropped keeps the seat for ``hold`` seconds, one idle on their turn is
+idle after ``idle`` seconds; then the opponent is offered the game (``timers.py``: a claim, the
+absent player concedes). At the end both players are asked for a rematch (``rematch.py``).
 
 The session runs in the match's own thread; every screen call is posted to the screen's event loop.
 """
@@ -19,19 +20,19 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from rich.console import Console, RenderableType
 
-from cuttle import Game
-from cuttle.cards import HIDDEN
-from cuttle.play.asking import answer_of
 from cuttle.play.places import Places
 from cuttle.play.session import GameSession, Options, Seat
 from cuttle.serve import adapter, keep
 from cuttle.serve.adapter import Gone, Screen
 from cuttle.serve.aipool import AIPool
+from cuttle.serve.rematch import ask_rematch
+from cuttle.serve.seats import Chair, Seats
+from cuttle.serve.spectators import Spectators, public_model
+from cuttle.serve.timers import Clock, Timers
 from cuttle.text.cardtext import CardStyle
 from cuttle.text.helptext import cards_view, help_view
 from cuttle.text.render import GameOverView, MoveListView, TableModel
@@ -57,35 +58,6 @@ REFUSED_ON_SERVER = {
 }
 
 
-def public_position(game: Game) -> dict[str, Any]:
-    """What anyone watching may see: the fields, the scrap, the counts; no hand, no deck card,
-    no seed (only what both players' views show alike)."""
-    v0, v1 = game.view(0), game.view(1)
-    pos = dict(v0)
-    pos["hands"] = [[HIDDEN] * len(v0["hands"][0]), [HIDDEN] * len(v1["hands"][1])]
-    pos["deck"] = [HIDDEN] * len(v0["deck"])
-    pos["known"] = []
-    pos["revealed"] = [c for c in v0["revealed"] if c in v1["revealed"]]
-    pos["frozen"] = [c for c in v0["frozen"] if c in v1["frozen"]]
-    pos.pop("seed", None)
-    return pos
-
-
-def cards_shown(pos: dict[str, Any]) -> set[str]:
-    """Every card a position shows face up."""
-    seen: set[str] = set()
-    for row in pos.get("points", []):
-        for stack in row:
-            seen.update(stack.split("+"))
-    for key in ("scrap", "revealed", "known", "frozen"):
-        seen.update(pos.get(key, []))
-    for row in [*pos.get("permanents", []), *pos.get("hands", [])]:
-        seen.update(row)
-    seen.update(pos.get("deck", []))
-    seen.discard(HIDDEN)
-    return seen
-
-
 class ServedSession(GameSession):
     """A game session whose AI thinks in the server's worker processes."""
 
@@ -103,30 +75,6 @@ class ServedSession(GameSession):
 
 class Stopped(Exception):
     """The server is stopping: the session ends where it waits (the game is saved)."""
-
-
-@dataclass
-class Chair:
-    """A seat at the match: who sits there and the screen they are on (None: away)."""
-
-    name: str
-    key: str | None  # the login key's fingerprint (None: the AI)
-    screen: Screen | None = None
-    away_since: float | None = None
-    offered: bool = False  # the opponent is being asked whether to claim
-
-
-@dataclass
-class Watcher:
-    screen: Screen
-    fresh: bool = True
-
-
-@dataclass
-class Clock:
-    """Time for the hold and idle timers (a test gives its own)."""
-
-    now: Callable[[], float] = time.monotonic
 
 
 class Match:
@@ -154,33 +102,30 @@ class Match:
         self.id = match_id
         self.rules = rules
         self.chairs = chairs
-        self.hold = hold
-        self.idle = idle
         self.clock = clock or Clock()
         self.on_end = on_end
         self.on_rematch = on_rematch
         self.ai = ai
         self.started_at = time.time()
         self.console = Console(width=80, height=24, file=io.StringIO())
-        self.lock = threading.RLock()
-        self.watchers: list[Watcher] = []
-        self.redraw: set[int] = set()
+        self.lock = threading.RLock()  # the seats' and the spectators' lists, ``over``
+        self.people = [p for p in (0, 1) if ai[p] is None]
+        self.seats = Seats(chairs, self.people, self.lock, self.clock)
+        self.spectators = Spectators(self.lock)
+        self.timers = Timers(self.seats, hold, idle, self.clock)
         self.acting: int | None = None
         self.prompt = ""
         self.claimed: int | None = None
         self.over = False
-        self.notes: dict[int, tuple[Screen, str]] = {}  # the absence note each seat's screen has
         self.kept: str | None = None  # the save slot the server's games list names
         self.stopping = False
         self.footer = ""  # the session's latest notices, shown to both seats
-        self.to_lobby: set[int] = set()  # spectators' screens that went back to the lobby
         seats = (Seat(chairs[0].name, ai[0]), Seat(chairs[1].name, ai[1]))
         options = Options(style=CardStyle(), show_seed=False)
         self.finished_id: int | None = None  # the game's id in the history, once it is there
         places = Places(record_finished=self._record_finished)
         self.session = ServedSession(seed, rules, seats, self, options, moves=moves, places=places)
         self.session.pool = pool or AIPool(0)
-        self.people = [p for p in (0, 1) if ai[p] is None]
         self.thread = threading.Thread(target=self._run, name=f"cuttle-match-{match_id}")
         self.thread.daemon = True
 
@@ -190,55 +135,41 @@ class Match:
 
     def seat_of(self, key: str) -> int | None:
         """The seat of the player logged in with ``key``, if they play here."""
-        for p in self.people:
-            if self.chairs[p].key == key:
-                return p
-        return None
+        return self.seats.seat_of(key)
 
     def sit(self, seat: int, screen: Screen) -> None:
         """A player takes (or takes back) their seat on ``screen``: the table is drawn in full."""
-        with self.lock:
-            chair = self.chairs[seat]
-            old = chair.screen
-            chair.screen = screen
-            chair.away_since = None
-            self.redraw.add(seat)
-        if old is not None and old is not screen:
-            adapter.close_screen(old)
+        self.seats.sit(seat, screen)
 
     def leave(self, seat: int, screen: Screen) -> None:
         """``screen`` is gone (the connection dropped or the player left): the seat is held."""
-        with self.lock:
-            chair = self.chairs[seat]
-            if chair.screen is not screen:
-                return
-            chair.screen = None
-            chair.away_since = self.clock.now()
-        adapter.close_screen(screen)
+        self.seats.leave(seat, screen)
 
     def watch(self, screen: Screen) -> bool:
         """A spectator joins; False when the game is already over."""
         with self.lock:
             if self.over:
                 return False
-            self.watchers.append(Watcher(screen))
+            self.spectators.add(screen)
         return True
+
+    def unwatch(self, screen: Screen) -> None:
+        self.spectators.remove(screen)
+
+    def chose_lobby(self, screen: Screen) -> bool:
+        """The spectator on ``screen`` answered the game-over question (not to follow a rematch)."""
+        return self.spectators.chose_lobby(screen)
 
     def stop(self) -> None:
         """The server stops: the game is saved and its thread ends at its next wait."""
         with self.lock:
             self.stopping = True
 
-    def unwatch(self, screen: Screen) -> None:
-        with self.lock:
-            self.watchers = [w for w in self.watchers if w.screen is not screen]
-
     def names(self) -> tuple[str, str]:
         return self.session.names
 
     def away(self) -> list[int]:
-        with self.lock:
-            return [p for p in self.people if self.chairs[p].screen is None]
+        return self.seats.away()
 
     # == the session's side (match thread) ====================================================
     def _run(self) -> None:
@@ -280,79 +211,38 @@ class Match:
         """The game is over: the players are offered a rematch with the seats swapped (both
         must agree); then every screen goes back to the lobby."""
         with self.lock:
-            players = {c.screen: p for p in self.people if (c := self.chairs[p]).screen}
-            watchers = [w.screen for w in self.watchers]
-            self.watchers = []
-        everyone = (
+            players = {screen: p for p, screen in self.seats.screens()}
+            watchers = self.spectators.take_all()
+        offered = (
             len(players) == len(self.people)
             and self.on_rematch is not None
             and self.session.game.outcome is not None  # not after an error
         )
-        question = "Rematch with the seats swapped? [y/N]"
-        for screen in players:
-            adapter.begin_ask(screen, question if everyone else "Enter: back to the lobby.")
-        for screen in watchers:  # a question: Enter answers it even with the result's window open
-            adapter.begin_ask(screen, "Enter: back to the lobby.")
-        agreed: set[int] = set()
-        waiting: list[Screen] = [*players, *watchers]
-        end = self.clock.now() + self.idle
-        while waiting and self.clock.now() < end and not self.stopping:
-            if everyone and agreed == set(self.people):
-                break  # both said yes: the spectators still here follow the rematch
-            for screen in list(waiting):
-                try:
-                    got = adapter.answer(screen, POLL / len(waiting))
-                except (Gone, KeyboardInterrupt, EOFError):
-                    got = "n"
-                if got is None:
-                    continue
-                waiting.remove(screen)
-                seat = players.get(screen)
-                if seat is None:
-                    self.to_lobby.add(id(screen))
-                if seat is not None and everyone and answer_of(got, False):
-                    agreed.add(seat)
-                    adapter.message(screen, "Waiting for your opponent's answer…")
-                    continue
-                adapter.close_screen(screen)
-                if seat is not None and everyone:  # the rematch is off: the others leave too
-                    everyone = False
-                    for other, p in players.items():
-                        if p in agreed:
-                            adapter.close_screen(other)
-                    agreed.clear()
-        if everyone and agreed == set(self.people) and self.on_rematch is not None:
+        agreed = ask_rematch(
+            players, watchers, self.people, offered,
+            until=self.clock.now() + self.timers.idle, clock=self.clock,
+            stopping=lambda: self.stopping, went_to_lobby=self.spectators.went_to_lobby,
+        )
+        if agreed and self.on_rematch is not None:
             self.on_rematch(self)  # the new game exists before the screens leave this one
         for screen in [*players, *watchers]:
             adapter.close_screen(screen)
 
-    def chose_lobby(self, screen: Screen) -> bool:
-        """The spectator on ``screen`` answered the game-over question (not to follow a rematch)."""
-        return id(screen) in self.to_lobby
-
-    def _screen(self, seat: int) -> Screen | None:
-        with self.lock:
-            return self.chairs[seat].screen
-
     def _sync(self) -> None:
         """Draw in full what (re)joined since the last look: a seat taken back, a spectator."""
-        with self.lock:
-            seats = [p for p in self.redraw if self.chairs[p].screen is not None]
-            self.redraw.clear()
-            fresh = [w for w in self.watchers if w.fresh]
-            for w in fresh:
-                w.fresh = False
+        seats = self.seats.take_redraw()
+        fresh = self.spectators.take_fresh()
         for p in seats:
-            screen = self._screen(p)
+            screen = self.seats.screen(p)
             if screen is None:
                 continue
             adapter.start_game(screen, self._source(p))
             adapter.table(screen, self._own_model(p))
             if self.acting == p and self.session.game.outcome is None:
                 adapter.begin_read(screen, self.prompt)
-        for w in fresh:
-            adapter.start_game(w.screen, list)
-            adapter.table(w.screen, self._public_model())
+        for screen in fresh:
+            adapter.start_game(screen, list)
+            adapter.table(screen, public_model(self.session))
 
     def _source(self, seat: int) -> Callable[[], list[tuple[str, str]]]:
         """The moves a seat's Tab lists: its own, on its own turn only."""
@@ -372,39 +262,6 @@ class Match:
         model.footer = self.footer
         return model
 
-    def _public_model(self, highlight: frozenset[str] = frozenset()) -> TableModel:
-        s = self.session
-        g = s.game
-        pos = public_position(g)
-        to_move = g.to_move
-        if g.outcome is not None:
-            status = "The game is over."
-        elif to_move is not None:
-            status = f"Watching: {s.names[to_move]} to move."
-        else:
-            status = "Watching."
-        return TableModel(
-            pos=pos,
-            viewer=None,
-            names=s.names,
-            scores=(g.score(0), g.score(1)),
-            goals=(g.goal(0), g.goal(1)),
-            status=status,
-            events=[e.public for e in s.log],
-            seed=None,
-            style=s.style,
-            highlight=frozenset(highlight & cards_shown(pos)),
-            bottom_seat=0,
-        )
-
-    def _watchers(self) -> list[Screen]:
-        with self.lock:
-            return [w.screen for w in self.watchers if not w.fresh]
-
-    def _people_screens(self) -> list[tuple[int, Screen]]:
-        with self.lock:
-            return [(p, c.screen) for p in self.people if (c := self.chairs[p]).screen is not None]
-
     # -- GameIO --------------------------------------------------------------------------------
     def read(self, prompt: str) -> str:
         p = self.session.game.to_move
@@ -418,12 +275,12 @@ class Match:
         offer_after = 0.0
         try:
             while True:
-                if self.stopping or self._everyone_gone():
+                if self.stopping or self.timers.everyone_gone():
                     self.stopping = True
                     raise Stopped
                 self._sync()
-                screen = self._screen(p)
-                self._show_absence()
+                screen = self.seats.screen(p)
+                self.timers.show_absence(self.session.names)
                 if screen is not None and screen is not begun:
                     adapter.begin_read(screen, prompt)
                     begun, since = screen, self.clock.now()
@@ -446,12 +303,13 @@ class Match:
                     begun = None  # a refused command: read again
                     since = self.clock.now()
                     continue
-                asked, claim = self._offer_claim(p, since, asked, offer_after)
+                name = self.session.names[p]
+                asked, claim = self.timers.offer_claim(p, name, since, asked, offer_after)
                 if claim is True:
                     self.claimed = p
                     return "concede"
                 if claim is False:
-                    offer_after = self.clock.now() + min(self.hold, self.idle)
+                    offer_after = self.timers.next_offer()
                 self._waiting_lines(p, waiting, asked)
         finally:
             for other in [asked, *waiting.values()]:
@@ -459,22 +317,12 @@ class Match:
                     adapter.stop_asking(other)
                     adapter.drain(other)
 
-    def _everyone_gone(self) -> bool:
-        """Every player has been away past the hold: the game is put away (saved; the server
-        brings it back when one of them logs in) instead of waiting on."""
-        now = self.clock.now()
-        with self.lock:
-            return all(
-                (since := self.chairs[p].away_since) is not None and now - since >= self.hold
-                for p in self.people
-            )
-
     def _waiting_lines(self, p: int, waiting: dict[int, Screen], asked: Screen | None) -> None:
         """The player who waits may still type: help, rules, or quit (the seat is kept)."""
         for o in self.people:
             if o == p:
                 continue
-            screen = self._screen(o)
+            screen = self.seats.screen(o)
             if screen is None or screen is asked:
                 waiting.pop(o, None)
                 continue
@@ -522,64 +370,11 @@ class Match:
             return None
         return line
 
-    def _offer_claim(
-        self, p: int, since: float, asked: Screen | None, offer_after: float
-    ) -> tuple[Screen | None, bool | None]:
-        """Past the hold (away) or the idle time (on their turn), the opponent may claim."""
-        o = 1 - p
-        if o not in self.people:
-            return asked, None
-        other = self._screen(o)
-        if asked is not None:
-            if asked is not other:
-                return None, None
-            try:
-                got = adapter.answer(asked, 0)
-            except (Gone, KeyboardInterrupt, EOFError):
-                return None, False
-            if got is None:
-                return asked, None
-            adapter.stop_asking(asked)
-            return None, bool(answer_of(got, False))
-        now = self.clock.now()
-        with self.lock:
-            away_since = self.chairs[p].away_since
-        late = (
-            away_since is not None
-            and now - away_since >= self.hold
-            or away_since is None
-            and now - since >= self.idle
-        )
-        if not late or other is None or now < offer_after:
-            return None, None
-        name = self.session.names[p]
-        why = "has been away" if away_since is not None else "has not moved"
-        minutes = int((now - (away_since if away_since is not None else since)) // 60)
-        adapter.begin_ask(other, f"{name} {why} for {minutes} min. Claim the game? [y/N]")
-        return other, None
-
-    def _show_absence(self) -> None:
-        """Tell the players at the table who is away, and how long the seat is still held."""
-        now = self.clock.now()
-        with self.lock:
-            away = [(p, c.away_since) for p in self.people if (c := self.chairs[p]).away_since]
-        words = []
-        for p, since in away:
-            assert since is not None
-            left = max(0, int(self.hold - (now - since)))
-            held = f"seat held {left // 60}:{left % 60:02d}" if left else "the hold is over"
-            words.append(f"{self.session.names[p]} dropped ({held})")
-        text = " · ".join(words)
-        for p, screen in self._people_screens():
-            if self.notes.get(p, (screen, "")) != (screen, text):
-                self.notes[p] = (screen, text)
-                adapter.set_note(screen, text)
-
     def ask(self, question: str) -> str:
         p = self.acting
         if p is not None and self.claimed == p:
             return "y"
-        screen = self._screen(p) if p is not None else None
+        screen = self.seats.screen(p) if p is not None else None
         if screen is None:
             return ""
         adapter.begin_ask(screen, question)
@@ -592,17 +387,17 @@ class Match:
                 return ""
             if got is not None:
                 return got
-            if self._screen(p) is not screen:  # type: ignore[arg-type]
+            if self.seats.screen(p) is not screen:  # type: ignore[arg-type]
                 return ""
 
     def _to_actor(self) -> Screen | None:
-        return self._screen(self.acting) if self.acting is not None else None
+        return self.seats.screen(self.acting) if self.acting is not None else None
 
     def message(self, text: str) -> None:
         if any(h in text for h in HOST_ONLY):
             return
         if self.session.game.outcome is not None:
-            for _, screen in self._people_screens():
+            for _, screen in self.seats.screens():
                 adapter.message(screen, text)
             return
         actor = self._to_actor()
@@ -616,7 +411,7 @@ class Match:
 
     def game_over(self, view: GameOverView) -> None:
         shown = dataclasses.replace(view, seed=None)  # the seed is the whole deal
-        for _, screen in self._people_screens():
+        for _, screen in self.seats.screens():
             adapter.game_over(screen, shown)
 
     def farewell(self, lines: list[str]) -> None:
@@ -644,7 +439,6 @@ class Match:
         if actor is not None:
             adapter.set_style(actor, style)
 
-
     def _remember(self) -> None:
         """Note the game's save slot with its seats' keys (once the first move saved it)."""
         slot = self.session.slot
@@ -657,26 +451,26 @@ class Match:
         self._sync()
         self._remember()
         if model.viewer is None:  # the game is over: each seat still sees only its own view
-            for p, screen in self._people_screens():
+            for p, screen in self.seats.screens():
                 adapter.table(screen, self._own_model(p, model.status))
         else:
-            mine = self._screen(model.viewer)
+            mine = self.seats.screen(model.viewer)
             if mine is not None:
                 adapter.table(mine, model)
             self.footer = model.footer  # the notices (who moves first...) are for both
-            for p, other in self._people_screens():
+            for p, other in self.seats.screens():
                 if p != model.viewer:
                     adapter.table(other, self._own_model(p))
-        for watcher in self._watchers():
-            adapter.table(watcher, self._public_model())
+        for watcher in self.spectators.drawn():
+            adapter.table(watcher, public_model(self.session))
 
     def event(self, model: TableModel, own: bool) -> None:
         assert model.viewer is not None
-        screen = self._screen(model.viewer)
+        screen = self.seats.screen(model.viewer)
         if screen is not None:
             adapter.event(screen, model, own)
-        for watcher in self._watchers():
-            adapter.event(watcher, self._public_model(model.highlight), False)
+        for watcher in self.spectators.drawn():
+            adapter.event(watcher, public_model(self.session, model.highlight), False)
 
     def show_moves(self, view: MoveListView, moves: list[str]) -> None:
         screen = self._to_actor()
@@ -688,7 +482,7 @@ class Match:
 
     @contextlib.contextmanager
     def thinking(self, text: str) -> Iterator[None]:
-        screens = self._people_screens()
+        screens = self.seats.screens()
         for _, screen in screens:
             adapter.set_status(screen, text)
         try:
@@ -698,16 +492,11 @@ class Match:
                 adapter.set_status(screen, "")
 
     def start_game(self, source: Any) -> None:
-        with self.lock:
-            self.redraw.update(self.people)
-            for w in self.watchers:
-                w.fresh = True
+        self.seats.redraw_all()
+        self.spectators.redraw_all()
         self._sync()
 
     def flush_input(self) -> None:
         screen = self._to_actor()
         if screen is not None:
             adapter.flush_input(screen)
-
-
-

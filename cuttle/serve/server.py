@@ -30,7 +30,8 @@ from cuttle.serve.aipool import AIPool
 from cuttle.serve.hall import Hall
 from cuttle.serve.keys import Login, display_name, fingerprint
 from cuttle.serve.lobby import Lobby
-from cuttle.serve.match import Clock, Match
+from cuttle.serve.match import Match
+from cuttle.serve.timers import Clock
 
 log = logging.getLogger("cuttle.serve")
 

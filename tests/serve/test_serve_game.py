@@ -441,7 +441,7 @@ def test_a_rematch_needs_both_and_swaps_the_first_seat(tmp_path: Path) -> None:
             assert first == match.session.names[1]
             await alice.wait(r"Rematch: \S+ moves first")
             await bob.wait(r"Rematch: \S+ moves first")
-            await until(lambda: len(again.watchers) == 1, "the spectator to follow")
+            await until(lambda: len(again.spectators) == 1, "the spectator to follow")
             await carol.wait(rf"Watching: {again.session.names[0]} to move")
 
     asyncio.run(scenario())

@@ -17,7 +17,7 @@ from cuttle.serve import adapter, keep
 from cuttle.serve.hall import Hall, HallError
 from cuttle.serve.keys import Login
 from cuttle.serve.lobby import parse_rules
-from cuttle.serve.match import cards_shown, public_position
+from cuttle.serve.spectators import cards_shown, public_position
 
 
 def parse(*argv: str) -> argparse.Namespace:

@@ -1,0 +1,70 @@
+"""The end of a game on the server: the rematch question, then every screen back to the lobby.
+
+Both players must agree to a rematch (the seats are then swapped by the hall); one who says no,
+leaves or does not answer within the idle time sends everyone back to the lobby. Spectators are
+asked only to press Enter: those who do go back to the lobby, those still watching follow the
+rematch. Called on the match's thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cuttle.play.asking import answer_of
+from cuttle.serve import adapter
+from cuttle.serve.adapter import Gone, Screen
+from cuttle.serve.timers import Clock
+
+POLL = 0.05  # seconds between looks at the screens while the answers are awaited
+QUESTION = "Rematch with the seats swapped? [y/N]"
+BACK = "Enter: back to the lobby."
+
+
+def ask_rematch(
+    players: dict[Screen, int],
+    watchers: list[Screen],
+    people: list[int],
+    offered: bool,
+    *,
+    until: float,
+    clock: Clock,
+    stopping: Callable[[], bool],
+    went_to_lobby: Callable[[Screen], None],
+) -> bool:
+    """Ask the players on ``players`` (screen -> seat) whether to play again when ``offered``
+    (else, and the spectators on ``watchers`` always, only to press Enter), until the clock
+    reaches ``until`` or the server stops. True when every one of ``people`` agreed; the screens
+    of those who answered otherwise are closed."""
+    everyone = offered
+    for screen in players:
+        adapter.begin_ask(screen, QUESTION if everyone else BACK)
+    for screen in watchers:  # a question: Enter answers it even with the result's window open
+        adapter.begin_ask(screen, BACK)
+    agreed: set[int] = set()
+    waiting: list[Screen] = [*players, *watchers]
+    while waiting and clock.now() < until and not stopping():
+        if everyone and agreed == set(people):
+            break  # both said yes: the spectators still here follow the rematch
+        for screen in list(waiting):
+            try:
+                got = adapter.answer(screen, POLL / len(waiting))
+            except (Gone, KeyboardInterrupt, EOFError):
+                got = "n"
+            if got is None:
+                continue
+            waiting.remove(screen)
+            seat = players.get(screen)
+            if seat is None:
+                went_to_lobby(screen)
+            if seat is not None and everyone and answer_of(got, False):
+                agreed.add(seat)
+                adapter.message(screen, "Waiting for your opponent's answer…")
+                continue
+            adapter.close_screen(screen)
+            if seat is not None and everyone:  # the rematch is off: the others leave too
+                everyone = False
+                for other, p in players.items():
+                    if p in agreed:
+                        adapter.close_screen(other)
+                agreed.clear()
+    return everyone and agreed == set(people)

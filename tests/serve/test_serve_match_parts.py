@@ -1,0 +1,181 @@
+"""A served game's parts on their own: the seats and their screens, the hold and idle timers and
+the claim, the rematch question (screens that are not running: their answers are put by hand)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from sshkit import FakeClock
+
+from cuttle.serve import adapter
+from cuttle.serve.adapter import Screen
+from cuttle.serve.rematch import ask_rematch
+from cuttle.serve.seats import Chair, Seats
+from cuttle.serve.spectators import Spectators
+from cuttle.serve.timers import Timers
+
+
+@pytest.fixture
+def screens() -> Iterator[list[Screen]]:
+    with create_pipe_input() as pipe:
+        yield [adapter.make_screen(pipe, DummyOutput()) for _ in range(4)]
+
+
+def closed(screen: Screen) -> bool:
+    """The screen was told to close (a game waiting on it gets Gone)."""
+    try:
+        adapter.answer(screen, 0)
+    except adapter.Gone:
+        return True
+    return False
+
+
+def two_seats(clock: FakeClock, people: list[int] | None = None) -> Seats:
+    chairs = (Chair("alice", "ka"), Chair("bob", "kb" if people is None else None))
+    return Seats(chairs, [0, 1] if people is None else people, threading.RLock(), clock)
+
+
+def test_a_seat_is_taken_back_on_a_new_screen_and_held_when_it_drops(
+    screens: list[Screen],
+) -> None:
+    clock = FakeClock()
+    seats = two_seats(clock)
+    first, second, other = screens[:3]
+    assert seats.seat_of("kb") == 1 and seats.seat_of("kz") is None
+    assert seats.away() == [0, 1]
+    seats.sit(0, first)
+    seats.sit(1, other)
+    assert sorted(seats.take_redraw()) == [0, 1] and seats.take_redraw() == []
+    seats.sit(0, second)  # a reconnect: the old screen is closed, the new one drawn in full
+    assert closed(first) and not closed(second)
+    assert seats.take_redraw() == [0]
+    seats.leave(0, first)  # not the seat's screen any more: nothing changes
+    assert seats.screen(0) is second and seats.away() == []
+    clock.advance(7)
+    seats.leave(0, second)
+    assert closed(second)
+    assert seats.away() == [0] and seats.absent() == [(0, clock.t)]
+    assert seats.screens() == [(1, other)]
+    seats.redraw_all()
+    assert seats.take_redraw() == [1]  # only the seats with a screen
+
+
+def test_the_opponent_is_offered_the_claim_after_the_hold_and_may_decline(
+    screens: list[Screen],
+) -> None:
+    clock = FakeClock()
+    seats = two_seats(clock)
+    timers = Timers(seats, hold=60, idle=600, clock=clock)
+    away, there = screens[:2]
+    seats.sit(0, away)
+    seats.sit(1, there)
+    seats.leave(0, away)
+    since = clock.t
+    assert timers.offer_claim(0, "alice", since, None, 0.0) == (None, None)
+    assert not timers.everyone_gone()
+    clock.advance(60)
+    asked, claim = timers.offer_claim(0, "alice", since, None, 0.0)
+    assert asked is there and claim is None
+    assert timers.offer_claim(0, "alice", since, asked, 0.0) == (there, None)  # no answer yet
+    there.answers.put("n")
+    assert timers.offer_claim(0, "alice", since, asked, 0.0) == (None, False)
+    later = timers.next_offer()
+    assert later == clock.t + 60
+    assert timers.offer_claim(0, "alice", since, None, later) == (None, None)
+    clock.advance(60)
+    asked, _ = timers.offer_claim(0, "alice", since, None, later)
+    there.answers.put("y")
+    assert timers.offer_claim(0, "alice", since, asked, later) == (None, True)
+
+
+def test_an_idle_player_can_be_claimed_against_and_no_claim_against_the_ai(
+    screens: list[Screen],
+) -> None:
+    clock = FakeClock()
+    seats = two_seats(clock)
+    timers = Timers(seats, hold=60, idle=600, clock=clock)
+    seats.sit(0, screens[0])
+    seats.sit(1, screens[1])
+    since = clock.t
+    clock.advance(599)
+    assert timers.offer_claim(0, "alice", since, None, 0.0) == (None, None)
+    clock.advance(1)
+    assert timers.offer_claim(0, "alice", since, None, 0.0) == (screens[1], None)
+    against_ai = Timers(two_seats(clock, people=[0]), hold=60, idle=600, clock=clock)
+    assert against_ai.offer_claim(0, "alice", since, None, 0.0) == (None, None)
+
+
+def test_every_player_gone_past_the_hold_puts_the_game_away(screens: list[Screen]) -> None:
+    clock = FakeClock()
+    seats = two_seats(clock)
+    timers = Timers(seats, hold=60, idle=600, clock=clock)
+    for p in (0, 1):
+        seats.sit(p, screens[p])
+        seats.leave(p, screens[p])
+        clock.advance(30)
+    assert not timers.everyone_gone()
+    clock.advance(30)
+    assert timers.everyone_gone()
+
+
+def test_the_rematch_needs_both_and_spectators_who_answer_go_to_the_lobby(
+    screens: list[Screen],
+) -> None:
+    clock = FakeClock()
+    alice, bob, carol, dave = screens
+    gone: list[Screen] = []
+    for s in (alice, bob, carol):
+        s.answers.put("y" if s is not carol else "")
+    agreed = ask_rematch(
+        {alice: 0, bob: 1}, [carol, dave], [0, 1], True,
+        until=clock.t + 600, clock=clock, stopping=lambda: False, went_to_lobby=gone.append,
+    )
+    assert agreed and gone == [carol]
+    assert not closed(alice) and not closed(bob) and closed(carol) and not closed(dave)
+
+
+def test_one_no_calls_the_rematch_off_for_both(screens: list[Screen]) -> None:
+    clock = FakeClock()
+    alice, bob = screens[:2]
+    alice.answers.put("y")
+    bob.answers.put("n")
+    agreed = ask_rematch(
+        {alice: 0, bob: 1}, [], [0, 1], True,
+        until=clock.t + 600, clock=clock, stopping=lambda: False, went_to_lobby=print,
+    )
+    assert not agreed and closed(alice) and closed(bob)
+
+
+def test_without_an_offer_or_past_the_time_there_is_no_rematch(screens: list[Screen]) -> None:
+    clock = FakeClock()
+    alice, bob = screens[:2]
+    alice.answers.put("y")
+    bob.answers.put("y")
+    assert not ask_rematch(
+        {alice: 0, bob: 1}, [], [0, 1], False,
+        until=clock.t + 600, clock=clock, stopping=lambda: False, went_to_lobby=print,
+    )
+    assert not ask_rematch(
+        {screens[2]: 0, screens[3]: 1}, [], [0, 1], True,
+        until=clock.t, clock=clock, stopping=lambda: False, went_to_lobby=print,
+    )
+
+
+def test_spectators_are_drawn_in_full_once_then_updated(screens: list[Screen]) -> None:
+    spectators = Spectators(threading.RLock())
+    a, b = screens[:2]
+    spectators.add(a)
+    assert spectators.drawn() == [] and spectators.take_fresh() == [a]
+    spectators.add(b)
+    assert spectators.take_fresh() == [b] and spectators.drawn() == [a, b]
+    spectators.redraw_all()
+    assert spectators.take_fresh() == [a, b]
+    spectators.remove(a)
+    assert len(spectators) == 1
+    spectators.went_to_lobby(b)
+    assert spectators.chose_lobby(b) and not spectators.chose_lobby(a)
+    assert spectators.take_all() == [b] and len(spectators) == 0
