@@ -17,7 +17,6 @@ from cuttle.files.storage import (
     GameRecord,
     check_name,
 )
-from cuttle.play import players
 from cuttle.play.asking import ask_yes_no
 from cuttle.play.commands import SessionCommands
 from cuttle.play.io import GameIO
@@ -128,7 +127,7 @@ class GameSession(SessionCommands):
             else contextlib.nullcontext()
         )
         with cm:
-            move = players.choose_move(level, self.game, self.seed, self.options.think)
+            move = self.places.choose_move(level, self.game, self.seed, self.options.think)
         self._apply(p, move)
 
     def finish(self) -> Path | None:

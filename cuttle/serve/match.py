@@ -58,21 +58,6 @@ REFUSED_ON_SERVER = {
 }
 
 
-class ServedSession(GameSession):
-    """A game session whose AI thinks in the server's worker processes."""
-
-    pool: AIPool
-
-    def ai_turn(self, p: int, level: str) -> None:
-        # GameSession.ai_turn, the search handed to the pool
-        viewer = self.perspective()
-        if self.dirty and viewer is not None:
-            self.render(viewer, status=f"{self.names[p]} is thinking…")
-        with self.io.thinking(self.style.say(f"{self.names[p]} is thinking…")):
-            move = self.pool.choose(level, self.game, self.seed, self.options.think)
-        self._apply(p, move)
-
-
 class Stopped(Exception):
     """The server is stopping: the session ends where it waits (the game is saved)."""
 
@@ -123,9 +108,9 @@ class Match:
         seats = (Seat(chairs[0].name, ai[0]), Seat(chairs[1].name, ai[1]))
         options = Options(style=CardStyle(), show_seed=False)
         self.finished_id: int | None = None  # the game's id in the history, once it is there
-        places = Places(record_finished=self._record_finished)
-        self.session = ServedSession(seed, rules, seats, self, options, moves=moves, places=places)
-        self.session.pool = pool or AIPool(0)
+        self.pool = pool or AIPool(0)  # where the AI thinks (the server's worker processes)
+        places = Places(record_finished=self._record_finished, choose_move=self.pool.choose)
+        self.session = GameSession(seed, rules, seats, self, options, moves=moves, places=places)
         self.thread = threading.Thread(target=self._run, name=f"cuttle-match-{match_id}")
         self.thread.daemon = True
 

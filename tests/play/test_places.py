@@ -92,3 +92,30 @@ def test_a_session_saves_keeps_records_and_sets_through_its_places(tmp_path: Pat
     for var in ("XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME"):
         home = Path(os.environ[var])
         assert not home.exists() or not any(home.rglob("*.json")), var
+
+
+def test_the_ai_of_a_session_decides_through_its_places(tmp_path: Path) -> None:
+    """A server hands its sessions a ``choose_move`` that searches elsewhere: the session asks it
+    for every AI move, and the game is the same as with the default (the same seeded player)."""
+    from cuttle import Game, Move
+    from cuttle.play import players
+
+    asked: list[tuple[str, int, int, float | None]] = []
+
+    def choose_move(level: str, game: Game, game_seed: int, think: float | None) -> Move:
+        asked.append((level, len(game.history), game_seed, think))
+        return players.choose_move(level, game, game_seed, think)
+
+    def play(places: Places) -> list[tuple[int, str]]:
+        io = PlainIO(make_console(StringIO(), interactive=False), StringIO("draw\n" * 6))
+        seats = (Seat("Ann"), Seat("Bot", "medium"))
+        session = GameSession(11, "classic", seats, io, Options(save=False), places=places)
+        session.run()
+        return [(p, str(m)) for p, m in session.game.history]
+
+    default = play(Places())
+    hooked = play(Places(choose_move=choose_move))
+    assert hooked == default
+    ai_plies = [i for i, (p, _) in enumerate(default) if p == 1]
+    assert ai_plies and [a[1] for a in asked] == ai_plies
+    assert {(a[0], a[2], a[3]) for a in asked} == {("medium", 11, None)}

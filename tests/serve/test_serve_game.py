@@ -560,12 +560,13 @@ def test_an_error_in_a_game_ends_that_game_only_logged_and_not_printed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str],
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    from cuttle.serve.match import ServedSession
+    from cuttle import Move
+    from cuttle.serve.aipool import AIPool
 
-    def broken(self: ServedSession, p: int, level: str) -> None:
+    def broken(self: AIPool, level: str, game: Game, seed: int, think: float | None) -> Move:
         raise RuntimeError("the AI broke")
 
-    monkeypatch.setattr(ServedSession, "ai_turn", broken)
+    monkeypatch.setattr(AIPool, "choose", broken)
 
     async def scenario() -> None:
         async with running(tmp_path, authorized=None) as server:
