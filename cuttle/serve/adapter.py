@@ -2,15 +2,14 @@
 
 The server runs many screens in one process, on one event loop: each connection's screen is an
 ``AppIO`` built on that connection's input and output, run with ``run_async`` (no signal handler,
-no process-wide exception handler), while the game that feeds it runs in a worker thread. When the
-app's own surface changes, only this module follows.
+no process-wide exception handler), while the game that feeds it runs in a worker thread. Only
+the app's public calls are used; when they change, only this module follows. An error in a
+screen's keys ends that screen (``run_screen`` raises it: the server ends that connection only).
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import queue
 from typing import TYPE_CHECKING, Any
 
 from prompt_toolkit.application import Application
@@ -23,7 +22,6 @@ from cuttle.play.io import MoveSource
 from cuttle.text.cardtext import CardStyle
 from cuttle.text.render import GameOverView, MoveListView, TableModel
 from cuttle.ui.app import AppIO
-from cuttle.ui.screenstate import MSG
 
 if TYPE_CHECKING:
     from cuttle.ai.review import Review
@@ -36,17 +34,26 @@ class Gone(Exception):
 
 
 def make_screen(pt_input: Input, pt_output: Output, *, color: bool = True) -> Screen:
-    """A game screen on a connection's terminal."""
-    screen = AppIO(CardStyle(), color=color, pace="normal", pt_input=pt_input, pt_output=pt_output)
+    """A game screen on a connection's terminal. An exception in its key bindings ends it:
+    ``run_screen`` raises it, and a game waiting on the screen gets ``Gone``."""
+
+    def failed(exc: Exception) -> None:
+        screen.answers.put(Gone())
+        screen.close(exc)
+
+    screen = AppIO(
+        CardStyle(), color=color, pace="normal", pt_input=pt_input, pt_output=pt_output,
+        on_error=failed,
+    )
     screen.offer_tab = True
     return screen
 
 
 async def run_screen(screen: Screen) -> None:
-    """Show ``screen`` on its connection until ``close_screen`` (or the connection ends)."""
-    screen.loop = asyncio.get_running_loop()
+    """Show ``screen`` on its connection until ``close_screen`` (or the connection ends); an
+    error in its keys is raised here."""
     with contextlib.suppress(EOFError):
-        await screen.app.run_async(set_exception_handler=False, handle_sigint=False)
+        await screen.run_async()
 
 
 def replay_app(
@@ -74,49 +81,34 @@ async def run_app(app: Application[Any]) -> None:
 def close_screen(screen: Screen) -> None:
     """End the screen's app (from any thread); a game waiting on it gets ``Gone``."""
     screen.answers.put(Gone())
-    screen.post(screen._quit)
+    screen.close()
 
 
 def begin_read(screen: Screen, prompt: str) -> None:
     """Open the input line with ``prompt``; the answer comes through ``answer``."""
-    screen.post(lambda: screen._begin("read", prompt), MSG)
+    screen.begin_read(prompt)
 
 
 def begin_ask(screen: Screen, question: str) -> None:
     """Ask a one-off question; the answer comes through ``answer``."""
-    screen.post(lambda: screen._begin("ask", question + " "), MSG)
+    screen.begin_ask(question)
 
 
 def stop_asking(screen: Screen) -> None:
     """The question is no longer asked (the input line closes)."""
-
-    def idle() -> None:
-        screen.mode = "idle"
-        screen.buffer.reset()
-
-    screen.post(idle, MSG)
+    screen.withdraw()
 
 
 def answer(screen: Screen, timeout: float) -> str | None:
     """The line typed on ``screen``, waiting at most ``timeout`` seconds (None: nothing yet).
 
     Raises ``Gone`` when the connection ended, KeyboardInterrupt/EOFError for Ctrl-C/Ctrl-D."""
-    try:
-        item = screen.answers.q.get(timeout=timeout)
-    except queue.Empty:
-        return None
-    if isinstance(item, BaseException):
-        raise item
-    return item
+    return screen.answers.poll(timeout)
 
 
 def drain(screen: Screen) -> None:
     """Forget lines typed and not yet read (the question they answered is gone)."""
-    while True:
-        try:
-            screen.answers.q.get_nowait()
-        except queue.Empty:
-            return
+    screen.answers.clear()
 
 
 def message(screen: Screen, text: str) -> None:
@@ -151,7 +143,7 @@ def start_game(screen: Screen, source: MoveSource) -> None:
 
 def set_status(screen: Screen, text: str) -> None:
     """The thinking/waiting line under the board (empty: none)."""
-    screen.post(lambda: setattr(screen, "thinking_text", text), MSG)
+    screen.set_thinking(text)
 
 
 def set_note(screen: Screen, text: str) -> None:

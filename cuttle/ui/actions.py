@@ -46,6 +46,25 @@ class Answers:
             raise item
         return item
 
+    def poll(self, timeout: float) -> str | None:
+        """The next line, waiting at most ``timeout`` seconds (None: nothing came); an exception
+        put instead of a line is raised, as ``get`` does."""
+        try:
+            item = self.q.get(timeout=timeout)
+        except queue.Empty:
+            return None
+        if isinstance(item, BaseException):
+            raise item
+        return item
+
+    def clear(self) -> None:
+        """Forget what was put and not taken (the question it answered is gone)."""
+        while True:
+            try:
+                self.q.get_nowait()
+            except queue.Empty:
+                return
+
 
 class ScreenActions(ScreenState):
     """The screen's state and every change the player can make to it (application thread)."""

@@ -64,7 +64,10 @@ class AppIO(ScreenActions):
         private: bool = False,
         pt_input: Input | None = None,
         pt_output: Output | None = None,
+        on_error: Callable[[Exception], None] | None = None,
     ) -> None:
+        """``on_error``: where an exception in one of the screen's key bindings goes (called on
+        the application's thread; None: the event loop's handler, as for any callback)."""
         super().__init__(style or CardStyle(), pace, pt_output or get_app_session().output)
         self.color = color
         self.private = private  # hot-seat: clear the scrollback before and after
@@ -94,6 +97,7 @@ class AppIO(ScreenActions):
             color=color,
             pt_input=pt_input,
             pt_output=self.output,
+            on_error=on_error,
         )
 
     def _limit_line(self, buffer: Buffer) -> None:
@@ -169,12 +173,58 @@ class AppIO(ScreenActions):
         """The screen is open."""
         return self.app.is_running
 
-    def read(self, prompt: str) -> str:
+    async def run_async(self) -> None:
+        """Show the screen on the running event loop until it is closed (``close``), the session
+        calling it from threads of its own: for many screens in one process (a server's), so no
+        signal handler and no process-wide exception handler are set. ``EOFError`` when the
+        input closed."""
+        self.loop = asyncio.get_running_loop()
+        await self.app.run_async(set_exception_handler=False, handle_sigint=False)
+
+    def close(self, error: BaseException | None = None) -> None:
+        """End the screen (from any thread): the application exits, and ``run_async`` raises
+        ``error`` when one is given. A session waiting for an answer is not told: put it one."""
+
+        def end() -> None:
+            if not self.app.is_running or (self.app.future and self.app.future.done()):
+                return  # not shown, or closing already
+            if error is None:
+                self.app.exit()
+            else:
+                self.app.exit(exception=error)
+
+        self.post(end)
+
+    def begin_read(self, prompt: str) -> None:
+        """Open the input line for a move or command with ``prompt`` and return at once (from
+        any thread): the line comes through ``answers`` (``read`` waits for it)."""
         self.post(lambda: self._begin("read", prompt), MSG)
+
+    def begin_ask(self, question: str) -> None:
+        """Ask ``question`` on the input line and return at once (from any thread): the answer
+        comes through ``answers`` (``ask`` waits for it)."""
+        self.post(lambda: self._begin("ask", question + " "), MSG)
+
+    def withdraw(self) -> None:
+        """The line or question asked is no longer wanted (from any thread): the input line
+        closes and what was typed on it is dropped."""
+
+        def idle() -> None:
+            self.mode = "idle"
+            self.buffer.reset()
+
+        self.post(idle, MSG)
+
+    def set_thinking(self, text: str) -> None:
+        """The thinking or waiting line under the board (from any thread; empty: none)."""
+        self.post(lambda: setattr(self, "thinking_text", text), MSG)
+
+    def read(self, prompt: str) -> str:
+        self.begin_read(prompt)
         return self.answers.get()
 
     def ask(self, question: str) -> str:
-        self.post(lambda: self._begin("ask", question + " "), MSG)
+        self.begin_ask(question)
         return self.answers.get()
 
     def size(self) -> tuple[int, int]:

@@ -589,3 +589,45 @@ def test_an_error_in_a_game_ends_that_game_only_logged_and_not_printed(
     assert "the AI broke" in caplog.text
     out, err = capfd.readouterr()
     assert "the AI broke" not in out + err
+
+
+def test_an_error_in_a_screens_keys_ends_that_connection_only_logged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """F2 breaks (on every screen); alice presses it: her connection ends (exit status 1, one
+    line, the error in the server's log), her seat is held; bob's game goes on."""
+    from cuttle.ui.app import AppIO
+
+    def broken(self: AppIO) -> None:
+        raise RuntimeError("the pace key broke")
+
+    monkeypatch.setattr(AppIO, "cycle_pace", broken)
+
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            port = port_of(server)
+            alice = await connect(port, "alice", key(0))
+            bob = await connect(port, "bob", key(1))
+            for player in (alice, bob):
+                await player.wait(LOBBY)
+                await player.line("ai random")
+            await alice.wait(prompt_of("alice"))
+            await bob.wait(prompt_of("bob"))
+            alice.type("\x1bOQ")  # F2
+            await alice.wait_closed()
+            assert alice.status == 1
+            assert "an error ended your session" in alice.text()
+            mine = next(m for m in server.hall.matches.values() if m.seat_of(key_fp(0)) == 0)
+            await until(lambda: mine.away() == [0], "alice's seat held")
+            theirs = next(m for m in server.hall.matches.values() if m is not mine)
+            await bob.line("draw")
+            await until(lambda: len(theirs.session.game.history) >= 2, "the AI's answer to bob")
+            await bob.wait(r"AI \(random\) (drew|played|scrapped|passed)")
+            await bob.wait(prompt_of("bob"))
+
+    with caplog.at_level("ERROR", logger="cuttle.serve"):
+        asyncio.run(scenario())
+    assert "the pace key broke" in caplog.text
+    out, err = capfd.readouterr()
+    assert "the pace key broke" not in out + err
