@@ -11,7 +11,7 @@ shows (busy, read-only, or not a database), and the file is left as it is.
 
 The database is private: created 0600 (tightened to 0600 if it was readable by others) in a 0700
 folder, and never opened through a symbolic link (one checked before and after opening). Every
-row read back is data from a file: checked field by field as records are (``GameRecord``); a row
+row read back is data from a file: checked field by field as records are (``gamerows.py``); a row
 that does not fit is skipped and :attr:`History.problems` says so in one line naming the database.
 
 Each game is stored once: ``game_key`` (a hash of its record) is unique. The JSON records kept
@@ -24,34 +24,24 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import os
-import re
 import sqlite3
 import stat
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing, contextmanager, suppress
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from cuttle.files.gamerows import GameRow, game_row
 from cuttle.files.safefile import ensure_dir, shown_path
 from cuttle.files.storage import (
-    MAX_FILE_BYTES,
-    MAX_NAME,
-    MAX_RULES,
-    OUTCOMES,
-    REASONS,
     CorruptFileError,
     GameRecord,
-    check_name,
-    check_seed,
     data_dir,
     read_record,
 )
-from cuttle.safejson import loads_limited
-from cuttle.text.safetext import printable, safe_repr, safe_text
+from cuttle.text.safetext import safe_repr
 
 T = TypeVar("T")
 
@@ -60,8 +50,6 @@ BUSY_MS = 1000
 BUSY_RETRIES = 2
 SCHEMA_VERSION = 4
 MAX_SQL_INT = 2**63 - 1
-MAX_MOVES = 1_000_000
-_STAMP = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
 
 #: ``MIGRATIONS[i]`` takes a database from version ``i`` to ``i + 1``.
 MIGRATIONS: tuple[str, ...] = (
@@ -127,40 +115,6 @@ COLUMNS = (
 
 class HistoryError(Exception):
     """The history database cannot be used; the message names the file and says what to do."""
-
-
-@dataclass(frozen=True)
-class GameRow:
-    """One finished game as stored."""
-
-    id: int
-    finished_at: str
-    rules: str
-    preset: str
-    variants: str
-    seed: int
-    players: tuple[str, str]
-    controllers: tuple[str, str]
-    outcome: str | None
-    reason: str | None
-    moves: int
-    duration: float | None
-    record_json: str
-
-    def record(self) -> GameRecord:
-        """The stored record, validated like any file (CorruptFileError if it is not usable)."""
-        try:
-            data = loads_limited(self.record_json)
-        except ValueError as exc:
-            raise CorruptFileError(
-                f"game {self.id} in the history: {safe_text(str(exc), 120)}"
-            ) from None
-        return GameRecord.from_json(data, f"game {self.id} in the history")
-
-    def level(self, seat: int) -> str | None:
-        """The AI level at ``seat``, or None for a human."""
-        c = self.controllers[seat]
-        return c.split(":", 1)[1] if c.startswith("ai:") else None
 
 
 def db_path() -> Path:
@@ -513,11 +467,11 @@ class History:
         return rows[0] if rows else None
 
     def _valid(self, rows: Sequence[Sequence[Any]]) -> list[GameRow]:
-        """The rows that fit (:func:`_row`); one line in :attr:`problems` per row skipped."""
+        """The rows that fit (:func:`game_row`); one line in :attr:`problems` per row skipped."""
         out = []
         for r in rows:
             try:
-                out.append(_row(r))
+                out.append(game_row(r))
             except ValueError as exc:
                 self.problems.append(
                     f"the game history {shown_path(self.path)}: skipped a stored game that "
@@ -639,64 +593,6 @@ def _insert(con: sqlite3.Connection, record: GameRecord, finished_at: str,
         ),
     )
     return cur.rowcount
-
-
-def _short_text(value: Any, limit: int, what: str) -> str:
-    if not isinstance(value, str) or len(value) > limit or not printable(value):
-        raise ValueError(f"{what} {safe_repr(value, 30)}")
-    return value
-
-
-def _row(r: Sequence[Any]) -> GameRow:
-    """A stored game, every field checked as a record's (ValueError saying which is wrong)."""
-    game_id = r[0]
-    if isinstance(game_id, bool) or not isinstance(game_id, int):
-        raise ValueError(f"id {safe_repr(game_id, 30)}")
-    where = f"game {game_id}:"
-    finished = r[1]
-    if not isinstance(finished, str) or not _STAMP.match(finished):
-        raise ValueError(f"{where} finished at {safe_repr(finished, 30)}")
-    rules = _short_text(r[2], MAX_RULES, f"{where} rules")
-    preset = _short_text(r[3], MAX_RULES, f"{where} preset")
-    variants = _short_text(r[4], MAX_RULES, f"{where} variants")
-    try:
-        seed = check_seed(r[5])
-        players = (check_name(r[6], "a player name"), check_name(r[7], "a player name"))
-    except ValueError as exc:
-        raise ValueError(f"{where} {exc}") from None
-    controllers = (_short_text(r[8], MAX_NAME, f"{where} controller"),
-                   _short_text(r[9], MAX_NAME, f"{where} controller"))
-    if r[10] not in OUTCOMES:
-        raise ValueError(f"{where} outcome {safe_repr(r[10], 20)}")
-    if r[11] not in REASONS:
-        raise ValueError(f"{where} reason {safe_repr(r[11], 20)}")
-    moves = r[12]
-    if isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= MAX_MOVES:
-        raise ValueError(f"{where} moves {safe_repr(moves, 30)}")
-    duration = r[13]
-    if duration is not None and (
-        isinstance(duration, bool) or not isinstance(duration, (int, float))
-        or not math.isfinite(duration) or duration < 0
-    ):
-        raise ValueError(f"{where} duration {safe_repr(duration, 30)}")
-    record_json = r[14]
-    if not isinstance(record_json, str) or len(record_json) > MAX_FILE_BYTES:
-        raise ValueError(f"{where} the record is not text")
-    return GameRow(
-        id=game_id,
-        finished_at=finished,
-        rules=rules,
-        preset=preset,
-        variants=variants,
-        seed=seed,
-        players=players,
-        controllers=controllers,
-        outcome=r[10],
-        reason=r[11],
-        moves=moves,
-        duration=None if duration is None else float(duration),
-        record_json=record_json,
-    )
 
 
 def leave_out(record: GameRecord, duration: float | None = None,
