@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import io
 import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from rich.console import Console, RenderableType
+from rich.console import RenderableType
 
 from cuttle.play.places import Places
 from cuttle.play.session import GameSession, Options, Seat
@@ -92,7 +91,6 @@ class Match:
         self.on_rematch = on_rematch
         self.ai = ai
         self.started_at = time.time()
-        self.console = Console(width=80, height=24, file=io.StringIO())
         self.lock = threading.RLock()  # the seats' and the spectators' lists, ``over``
         self.people = [p for p in (0, 1) if ai[p] is None]
         self.seats = Seats(chairs, self.people, self.lock, self.clock)
