@@ -310,11 +310,11 @@ class AppIO(ScreenActions):
 
     @contextlib.contextmanager
     def thinking(self, text: str) -> Iterator[None]:
-        self.post(lambda: setattr(self, "thinking_text", text), MSG)
+        self.set_thinking(text)
         try:
             yield
         finally:
-            self.post(lambda: setattr(self, "thinking_text", ""), MSG)
+            self.set_thinking("")
 
     def start_game(self, source: MoveSource) -> None:
         self.source = source
