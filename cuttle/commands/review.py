@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 from cuttle.ai import LEVELS
 from cuttle.commands.common import EXIT_ERROR, EXIT_OK, EXIT_USAGE, err
 from cuttle.text.reviewtext import review_text
-from cuttle.text.safetext import one_line, safe_text
+from cuttle.text.safetext import one_line, safe_repr, safe_text
 
 LEVEL_CHOICES = (*LEVELS, "human")
 RESULTS = ("win", "loss", "draw")
@@ -351,8 +351,8 @@ def _delete_game(history: Any, target: str) -> int:
 
     number = game_number(target)
     if number is None:
-        shown = safe_text(target, 30)
-        err(f"history: --delete needs a game number from cuttle history, not {shown!r}")
+        err(f"history: --delete needs a game number from cuttle history, not "
+            f"{safe_repr(target, 30)}")
         return EXIT_USAGE
     try:
         row = history.game(number)

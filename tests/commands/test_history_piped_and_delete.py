@@ -41,3 +41,10 @@ def test_history_delete_removes_one_game_for_good(tmp_path: Path) -> None:
     bad = run_cuttle(["history", "--delete", "x1"], tmp_path)
     assert bad.returncode == 2 and "needs a game number" in bad.stderr
     assert [g["id"] for g in _history(tmp_path)] == [second]
+
+
+def test_history_delete_names_a_bad_id_escaped_once(tmp_path: Path) -> None:
+    bad = run_cuttle(["history", "--delete", "\x1b[2J"], tmp_path)
+    assert bad.returncode == 2
+    assert bad.stderr.strip().endswith("not '\\x1b[2J'"), bad.stderr  # not '\\\\x1b[2J'
+    assert "\x1b" not in bad.stderr
