@@ -13,39 +13,9 @@ of escaped quotes) would make a file under the size limit cost hours.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 MAX_DEPTH = 32
-# Outside a string: the next quote or bracket. Inside: the body of a string, possessively (each
-# character is read once and never given back, so no backtracking whatever follows).
-_OUTSIDE = re.compile(r'["\[\]{}]')
-_BODY = re.compile(r'(?:[^"\\]++|\\.)*+', re.DOTALL)
-
-
-def nesting_depth(text: str, limit: int = MAX_DEPTH) -> int:
-    """The deepest nesting of arrays and objects in JSON ``text``, brackets inside strings not
-    counted (counting stops past ``limit``, or at a string that is never closed). One pass."""
-    depth = deepest = pos = 0
-    while True:
-        found = _OUTSIDE.search(text, pos)
-        if found is None:
-            return deepest
-        if found.group() == '"':
-            end = _BODY.match(text, found.end()).end()  # type: ignore[union-attr]
-            if end >= len(text) or text[end] != '"':
-                return deepest
-            pos = end + 1
-            continue
-        pos = found.end()
-        if found.group() in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > limit:
-                    return deepest
-        else:
-            depth -= 1
 
 
 def value_depth(value: Any, limit: int = MAX_DEPTH) -> int:
