@@ -123,10 +123,6 @@ def play_game(match: Match, index: int) -> GameResult:
     )
 
 
-def _play_star(job: tuple[Match, int]) -> GameResult:
-    return play_game(*job)
-
-
 def _quiet_worker() -> None:
     """A worker leaves signals to the parent: Ctrl-C (sent to the whole process group) is
     ignored, SIGTERM ends it at once, without a traceback (the parent stops the pool)."""
@@ -165,7 +161,7 @@ def run_match(
                 while pending >= window:
                     take(done.get())
                     pending -= 1
-                pool.apply_async(_play_star, ((match, i),), callback=done.put,
+                pool.apply_async(play_game, (match, i), callback=done.put,
                                  error_callback=done.put)
                 pending += 1
             while pending:
