@@ -28,8 +28,8 @@ import os
 import sqlite3
 import stat
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import closing, contextmanager, suppress
+from collections.abc import Callable, Sequence
+from contextlib import closing, suppress
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -167,17 +167,6 @@ class History:
             f"{where} cannot be used ({safe_repr(text, 120)[1:-1]}); the file was left as it "
             "is for inspection (move it away and a new history starts)"
         )
-
-    @contextmanager
-    def connect(self) -> Iterator[sqlite3.Connection]:
-        """An open, migrated connection; HistoryError if the database is not usable."""
-        con = self._open()
-        with closing(con):
-            try:
-                self._prepare(con)
-            except sqlite3.Error as exc:
-                raise self._unusable(exc) from None
-            yield con
 
     def _checked_files(self) -> bool:
         """Refuse a database (or its journal files) that is a symbolic link or not a regular
