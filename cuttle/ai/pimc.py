@@ -369,10 +369,9 @@ class DeterminizedPlayer(Player):
             # In the counter window the seat may be answering with no choice (no two): the
             # deeper round then does the same work as with ``finalists`` choices.
             width = self.finalists if base.phase == COUNTER_PHASE else len(finals)
-            if len(finals) > 1 or width > 1:
+            if width > 1:  # never fewer than len(finals): finals is cut at finalists
                 best, rate, n, deep_values = self._deeper(finals, dets, base, seat, rng,
-                                                          searcher, horizon + 2, t_start,
-                                                          max(width, len(finals)))
+                                                          searcher, horizon + 2, t_start, width)
                 used += n
         self.last_iterations = used
         # Each searched move's win chance, from the deepest search it had (game review).
