@@ -22,11 +22,12 @@ from pathlib import Path
 from cuttle.files.safefile import (
     CorruptFileError,
     ensure_dir,
+    os_reason,
     shown_path,
     sweep_temp_files,
     write_json_atomic,
 )
-from cuttle.files.storage import GameRecord, read_record, state_dir
+from cuttle.files.storage import GameRecord, keep_finished, read_record, state_dir
 from cuttle.text.safetext import safe_repr
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$")
@@ -264,8 +265,6 @@ def keep_finished_save(slot: Slot, record: GameRecord) -> tuple[bool, str]:
     the save if that worked. A finished game is never played on. Returns (kept, what to say);
     the slot is released either way."""
     from cuttle.files.history import record_finished
-    from cuttle.files.safefile import os_reason
-    from cuttle.files.storage import keep_finished
 
     try:
         kept = keep_finished(record)

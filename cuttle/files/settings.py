@@ -17,7 +17,13 @@ from typing import Any
 
 from cuttle.ai import LEVELS
 from cuttle.files import storage
-from cuttle.files.safefile import CorruptFileError, read_json_file, shown_path, write_json_atomic
+from cuttle.files.safefile import (
+    CorruptFileError,
+    locked,
+    read_json_file,
+    shown_path,
+    write_json_atomic,
+)
 
 SETTINGS_FORMAT = "cuttle-settings/1"
 MAX_SETTINGS_BYTES = 100_000
@@ -149,8 +155,6 @@ def save_settings(settings: Settings, base: Settings | None = None) -> Path:
     started from), only what differs from it is written, over what the file holds now: two
     programs changing two settings at once keep both changes. Without, ``settings`` are
     written as they are."""
-    from cuttle.files.safefile import locked
-
     path = settings_path()
     with locked(path):
         if base is not None:

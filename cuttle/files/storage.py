@@ -26,6 +26,8 @@ from cuttle.files.safefile import (
     CorruptFileError,
     FilesError,
     UnsafeTargetError,
+    ensure_dir,
+    json_bytes,
     read_json_file,
     shown_path,
     write_bytes_atomic,
@@ -323,8 +325,6 @@ def keep_finished(record: GameRecord) -> Path:
     """Store a finished game's record under the data directory; return its path. Never
     replaces anything: the next name is taken when one is in use. OSError (``FolderError``
     naming the folder when the records folder is not one) if it cannot be kept."""
-    from cuttle.files.safefile import ensure_dir, json_bytes
-
     folder = games_dir()
     ensure_dir(folder)
     stamp = time.strftime("%Y%m%d-%H%M%S")
