@@ -1,7 +1,9 @@
 """The ``play``, ``replay`` and ``saves`` subcommands of ``cuttle``.
 
-Registering them imports nothing heavy (no rich, no prompt_toolkit, no engine): each command
-function imports what it needs, so ``cuttle --help`` stays fast.
+Registering them imports nothing heavy (no rich, no prompt_toolkit, no screen): only the
+choices and limits the parser checks (the AI's levels, the paces, the seed and think limits),
+whose modules import the engine, which ``cuttle`` itself imports anyway. Each command function
+imports what it needs, so ``cuttle --help`` stays fast.
 """
 
 from __future__ import annotations
@@ -633,7 +635,7 @@ def offer_resume(
 
 
 def saves_command(args: argparse.Namespace) -> int:
-    """``cuttle saves [--delete NAME]``: returns the exit status."""
+    """``cuttle saves [--delete NAME | --clear]``: returns the exit status."""
     import time
 
     from cuttle.files.safefile import shown_path
