@@ -135,10 +135,7 @@ class GameSession(SessionCommands):
         g = self.game
         headline = outcome_words({"outcome": g.outcome}, self.names, g.outcome_reason)
         self.render(None, status="")
-        if not self.io.interactive:
-            for entry in self.log[self.printed_log :]:
-                self.io.message(entry.text_for(self.perspective(entry.actor)))
-            self.printed_log = len(self.log)
+        self.print_log()  # a concession is logged without a move
         self.io.game_over(
             GameOverView(
                 headline[0].upper() + headline[1:],

@@ -247,11 +247,16 @@ class SessionState:
 
     def _after_move(self) -> None:
         self.save()  # before anything is written to the screen, which may fail
-        if not self.io.interactive:
-            viewer = self.perspective(self.log[-1].actor)
-            for entry in self.log[self.printed_log :]:
-                self.io.message(entry.text_for(viewer))
-            self.printed_log = len(self.log)
+        self.print_log()
+
+    def print_log(self) -> None:
+        """Plain output: the log entries not printed yet, each as its actor's side reads it (the
+        full screen shows its log itself)."""
+        if self.io.interactive:
+            return
+        for entry in self.log[self.printed_log :]:
+            self.io.message(entry.text_for(self.perspective(entry.actor)))
+        self.printed_log = len(self.log)
 
     # -- records -----------------------------------------------------------------------------
     def record(self) -> GameRecord:
