@@ -148,11 +148,12 @@ class GameSession(SessionCommands):
             )
         )
         self.save()
+        record = self.record()  # the finished game, as kept, recorded and offered for review
         kept: Path | None = None
         game_id: int | None = None
         if self.options.save:
             try:
-                kept = self.places.keep_finished(self.record())
+                kept = self.places.keep_finished(record)
             except OSError as exc:
                 self.keep_in_slot(os_reason(exc))
             else:
@@ -160,13 +161,13 @@ class GameSession(SessionCommands):
                     self.slot.remove()
                     self.slot = None
             game_id, problem = self.places.record_finished(
-                self.record(), self.places.clock() - self.started, kept.name if kept else None
+                record, self.places.clock() - self.started, kept.name if kept else None
             )
             if problem:
                 self.say(problem)
         later = f"cuttle review {game_id}" if game_id is not None and not problem else None
         where = f"game {game_id}" if game_id is not None else "this game"
-        self.io.offer_review(self.record(), where, later)
+        self.io.offer_review(record, where, later)
         if self.options.record_path is not None and self._record_started:
             self.say(f"Record written to {shown_path(self.options.record_path)}.")
         if kept is not None:
