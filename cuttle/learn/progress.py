@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 from cuttle.files import storage
-from cuttle.files.safefile import shown_path
+from cuttle.files.safefile import locked, os_reason, shown_path
 from cuttle.files.settings import read_json, write_json
 
 PROGRESS_FORMAT = "cuttle-lessons/1"
@@ -43,8 +43,6 @@ def load_done() -> tuple[set[str], str | None]:
 def mark_done(slug: str) -> str | None:
     """Remember one solved lesson; returns a message if it could not be saved. The file is
     locked from the read to the write: lessons solved at once in several programs are all kept."""
-    from cuttle.files.safefile import locked, os_reason
-
     path = progress_path()
     try:
         with locked(path):
