@@ -66,10 +66,8 @@ class ScreenLayout:
         model = self.state.shown()
         if model is None:
             return None
-        key = ("board", width)
-        if key not in self.state.cache:
-            self.state.cache[key] = Board(model, width, self.state.selected)
-        board: Board = self.state.cache[key]
+        selected = self.state.selected
+        board: Board = self.state.memo("board", width, lambda: Board(model, width, selected))
         return board
 
     def _opp(self, width: int) -> RenderableType | None:
@@ -84,8 +82,8 @@ class ScreenLayout:
         board = self._board(width)
         if board is None:
             return None
-        tiles = self.state.screen_size()[1] >= TILES_HEIGHT
-        own = self.state.memo(self._own_key(), width, lambda: board.own(tiles))
+        key = self._own_key()
+        own = self.state.memo(key, width, lambda: board.own(key == "own-tiles"))
         return own[0]  # type: ignore[no-any-return]
 
     def _own_key(self) -> str:
