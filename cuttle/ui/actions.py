@@ -24,7 +24,7 @@ from cuttle.files.settings import PACES
 from cuttle.play.io import MoveSource
 from cuttle.ui.layout import ScreenLayout
 from cuttle.ui.overlay import Overlay
-from cuttle.ui.screenstate import HAND, MSG, NOTHING, OVL, ScreenState
+from cuttle.ui.screenstate import HAND, MSG, NOTHING, OVL, ScreenState, Step
 from cuttle.ui.terminal import HANDOFF_ONLY_ENTER, handoff_answer
 
 QUIT_ANSWER = "quit"  # the pass screen's answer when the player asks to quit there
@@ -95,8 +95,7 @@ class ScreenActions(ScreenState):
             step = self.current_step()
             if step is None or not (step.own or self.pace == "fast"):
                 break
-            self.steps.remove(step)
-            self.recent = self.recent | step.model.highlight
+            self._told(step)
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
@@ -108,6 +107,11 @@ class ScreenActions(ScreenState):
                 self.changed()
 
             self.timer = self.loop.call_later(PACE_DELAY, tick)
+
+    def _told(self, step: Step) -> None:
+        """``step`` has been told: it leaves the queue and its marks join the recent ones."""
+        self.steps.remove(step)
+        self.recent = self.recent | step.model.highlight
 
     def _focus(self, window: Window) -> None:
         """Focus a window if it is on screen now (a terminal too small shows neither)."""
@@ -296,8 +300,7 @@ class ScreenActions(ScreenState):
         step = self.current_step()
         if step is None:
             return
-        self.steps.remove(step)
-        self.recent = self.recent | step.model.highlight
+        self._told(step)
         self._pace()
         self.changed()
 
