@@ -58,7 +58,7 @@ def _said(log: Sequence[LogEntry], ply: int, viewer: int) -> str:
     for entry in log:
         if entry.ply == ply and entry.move != "concede":
             text = entry.text_for(viewer)
-            return "you" + text[3:] if text.startswith(YOU + " ") else text
+            return YOU.lower() + text[len(YOU) :] if text.startswith(YOU + " ") else text
     return f"move {ply}"
 
 
