@@ -225,12 +225,11 @@ class ScreenActions(ScreenState):
 
     def cycle_pace(self) -> None:
         """F2: step -> normal -> fast -> step."""
-        self.pace = PACES[(PACES.index(self.pace) + 1) % len(PACES)]
-        self.messages.append(
+        self.change_pace(PACES[(PACES.index(self.pace) + 1) % len(PACES)])
+        self.add_message(
             f"Pace: {self.pace}, for this game (F2 again changes it; to keep it: "
             f"settings pace {self.pace})."
         )
-        self._pace()
         self.changed()
 
     def change_pace(self, pace: str) -> None:

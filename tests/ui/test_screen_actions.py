@@ -260,6 +260,14 @@ def test_f2_cycles_the_pace_and_says_so(st: ScreenActions) -> None:
     )
     st.change_pace("warp")
     assert st.pace == "normal"
+
+
+def test_f2_pressed_again_and_again_keeps_the_messages_to_six(st: ScreenActions) -> None:
+    """Each F2 says the pace as any message is said: the lines above the input stay at six."""
+    for _ in range(10):
+        st.cycle_pace()
+    assert len(st.messages) == 6
+    assert st.messages[-1].startswith(f"Pace: {st.pace}, for this game")
     st.change_pace("step")
     assert st.pace == "step"
 
