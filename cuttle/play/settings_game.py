@@ -16,7 +16,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cuttle.files.safefile import shown_path
+from cuttle.files.safefile import os_reason, shown_path
 from cuttle.files.settings import (
     Settings,
     SettingsError,
@@ -72,7 +72,7 @@ def settings_command(session: SessionState, words: list[str]) -> None:
     except OSError as exc:
         session.say(
             f"Nothing changed: could not write {shown_path(places.settings_path())} "
-            f"({exc.strerror or exc})."
+            f"({os_reason(exc)})."
         )
         return
     when = apply(session, key, getattr(new, key))

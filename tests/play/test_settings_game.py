@@ -12,6 +12,7 @@ import pytest
 from appdriver import VS_AI, Driver, play
 
 from cuttle.files.settings import load_settings, settings_path
+from cuttle.play.places import Places
 from cuttle.play.session import GameSession, Options, Seat
 from cuttle.ui.terminal import PlainIO, make_console
 
@@ -102,3 +103,21 @@ def test_on_the_full_screen_pace_and_cards_change_at_once() -> None:
 
     session, _, _ = play(script, VS_AI, pace="fast")
     assert session.style.ascii and load_settings()[0].cards == "ascii"
+
+
+def test_a_failed_write_of_the_settings_is_told_in_one_safe_line() -> None:
+    """The reason of a failed write is the file layer's ``os_reason``: an error without a
+    strerror (its text may hold what a path held) reaches the terminal escaped."""
+
+    def refuse(new: object, base: object = None) -> Path:
+        raise OSError("cannot write \x1b]0;owned\x07 here")
+
+    out = StringIO()
+    io = PlainIO(make_console(out, interactive=False), StringIO(""))
+    session = GameSession(5, "classic", SEATS, io, Options(save=False),
+                          places=Places(save_settings=refuse))
+    session.handle("settings pace fast", 0)
+    text = out.getvalue()
+    assert "Nothing changed: could not write" in text
+    assert "\x1b" not in text and "\\x1b]0;owned\\x07" in text
+    assert not settings_path().exists()
