@@ -4,6 +4,7 @@ Cards as the screen shows them (``cardtext``), words for moves and events (``des
 typed line means and how input is cleaned (``intent``), the help and the card summaries
 (``helptext``), the threat line (``threat``), text charts (``chart``), rich view objects for the
 table and its lists (``render``), the table model of a live game (``tablemodel``), a review in
-words (``reviewtext``) and text from strangers made safe to show and read (``safetext``). Imports
-the engine, the AI's explanations and rich, nothing above.
+words (``reviewtext``), text from strangers made safe to show and read (``safetext``), plain-text
+tables fitted to a width (``columns``) and the ASCII stand-ins of every character the game draws
+(``plainascii``). Imports the engine, the AI's explanations and rich, nothing above.
 """
