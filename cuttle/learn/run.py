@@ -17,6 +17,7 @@ from cuttle.learn.lessons import Lesson, achieved, failures, task_check
 from cuttle.learn.solve import refutation, turn_over
 from cuttle.text.cardtext import CardStyle
 from cuttle.text.describe import describe_play
+from cuttle.text.intent import MAX_LINE
 from cuttle.text.safetext import clean_line
 from cuttle.words import count
 
@@ -31,7 +32,6 @@ MOVES_WORDS = ("moves", "m", "ls")
 # Told of each move as it is played: the player's seat and the move in words.
 Watcher = Callable[[int, str], None]
 WIDTH = 78
-MAX_LINE = 200  # characters of a typed line the lesson reads
 AGAIN = "Back to the start: try again, or type solution."
 HELP = (
     "Type a move (scuttle 8S 7H, points 6D, oneoff AC, ...), or: "

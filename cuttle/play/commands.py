@@ -22,7 +22,7 @@ from cuttle.files.storage import (
 )
 from cuttle.play import players
 from cuttle.play.asking import ask_yes_no
-from cuttle.play.state import MAX_LINE, Result, SessionState
+from cuttle.play.state import Result, SessionState
 from cuttle.play.undo import first_reveal, refusal, undone
 from cuttle.text import intent
 from cuttle.text.cardtext import is_card_text
@@ -31,7 +31,7 @@ from cuttle.text.describe import (
     concede_question,
 )
 from cuttle.text.helptext import card_rules, cards_view, help_view
-from cuttle.text.intent import normalize_input
+from cuttle.text.intent import MAX_LINE, normalize_input
 from cuttle.text.render import MoveListView
 from cuttle.text.safetext import clean_line, one_line
 from cuttle.words import count

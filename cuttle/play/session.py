@@ -21,12 +21,13 @@ from cuttle.play.asking import ask_yes_no
 from cuttle.play.commands import SessionCommands
 from cuttle.play.io import GameIO
 from cuttle.play.places import Places
-from cuttle.play.state import MAX_LINE, Options, Result, Seat
+from cuttle.play.state import Options, Result, Seat
 from cuttle.text.describe import (
     outcome_words,
     parse_move_text,
     phase_words,
 )
+from cuttle.text.intent import MAX_LINE
 from cuttle.text.render import (
     GameOverView,
     HandoffView,

@@ -41,7 +41,6 @@ if TYPE_CHECKING:
 
 Result = Literal["over", "quit", "eof", "interrupt"]
 
-MAX_LINE = 200
 LOG_REPLAY = 400  # moves described when a game is rebuilt; earlier ones are only replayed
 
 

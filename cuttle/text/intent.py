@@ -26,6 +26,9 @@ from cuttle.rulesdoc import card_key
 from cuttle.text.cardtext import is_card_text
 from cuttle.text.safetext import is_unsafe_char
 
+#: The longest line a player types: a game refuses longer ones, a lesson reads no further, and the
+#: full screen's input line cuts them as they are typed.
+MAX_LINE = 200
 #: Verbs a player may type besides the notation's; ``None`` stands for any verb.
 VERB_ALIASES: dict[str, str | None] = {
     "play": None,

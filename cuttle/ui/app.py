@@ -29,8 +29,8 @@ from rich.console import RenderableType
 
 from cuttle.files.storage import GameRecord
 from cuttle.play.io import MoveSource
-from cuttle.play.session import MAX_LINE
 from cuttle.text.cardtext import CardStyle
+from cuttle.text.intent import MAX_LINE
 from cuttle.text.render import GameOverView, MoveListView, TableModel
 from cuttle.ui.actions import QUIT_ANSWER, Answers, ScreenActions
 from cuttle.ui.appkeys import build_keys
