@@ -106,7 +106,7 @@ class SessionCommands(SessionState):
             self.save()
             self.leave()
             return "quit"
-        elif cmd.isdigit() and not rest:
+        elif cmd.isdecimal() and not rest:  # what int() reads (isdigit also takes "²")
             self.play_number(int(cmd))
         else:
             self.try_move(line, p)

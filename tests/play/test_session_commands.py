@@ -46,6 +46,7 @@ def snapshot(s: SessionCommands) -> tuple[Any, ...]:
         ("scrap", "The scrap is empty."),
         ("log", "No moves yet."),
         ("undo", "undo works only against the AI."),
+        ("²", "Not a move or command: '²'"),  # a digit to str.isdigit, not a number to int()
     ],
 )
 def test_a_refused_line_is_told_once_and_changes_nothing(line: str, told: str) -> None:
