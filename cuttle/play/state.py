@@ -322,7 +322,7 @@ class SessionState:
                 "No move was made, so there is nothing to save (this deal again: "
                 f"cuttle play --seed {self.seed})."
             )
-        if self.save_problem is not None or self.slot is None or not self.slot.exists():
+        if not self.resumable() or self.slot is None:  # (resumable: a slot holds the save)
             why = self.save_problem or "no save was written"
             return f"The game could not be saved ({why}); it ends here."
         return f"Game saved as {self.slot.name} (continue it with: cuttle play --resume)."
