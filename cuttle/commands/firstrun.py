@@ -18,7 +18,7 @@ from pathlib import Path
 
 from cuttle.commands.common import err
 from cuttle.files import storage
-from cuttle.files.safefile import shown_path
+from cuttle.files.safefile import os_reason, shown_path
 from cuttle.files.settings import Settings, load_settings, save_settings, settings_path
 
 QUESTION = """New to Cuttle? It is a duel for 21 points in which every card is also a weapon.
@@ -79,7 +79,7 @@ def ask_first_run(
         save_settings(new, base=settings)
     except OSError as exc:
         shown = shown_path(settings_path())
-        write(f"(Could not save your answer to {shown}: {exc.strerror or exc})")
+        write(f"(Could not save your answer to {shown}: {os_reason(exc)})")
     if choice == "2":
         args.ai = "easy"
         write("An easy game, then. Later: cuttle settings ai medium for a stronger opponent.")

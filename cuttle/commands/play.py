@@ -28,6 +28,7 @@ from cuttle.commands.common import (
     is_interactive,
 )
 from cuttle.commands.signals import restores_terminal
+from cuttle.files.safefile import os_reason
 from cuttle.files.settings import PACES
 from cuttle.files.storage import MAX_SEED, MAX_THINK, MIN_THINK
 
@@ -285,7 +286,7 @@ def play_command(args: argparse.Namespace) -> int:
         if not isinstance(exc, BrokenPipeError) and exc.errno not in _STDOUT_ERRNOS:
             raise
         _mute_stdout()
-        err(f"cannot write the output ({exc.strerror or exc})")
+        err(f"cannot write the output ({os_reason(exc)})")
         return EXIT_ERROR
 
 
@@ -442,7 +443,7 @@ def _play(args: argparse.Namespace) -> int:
         if not isinstance(exc, BrokenPipeError) and exc.errno not in _STDOUT_ERRNOS:
             raise
         _mute_stdout()
-        return _leave(current[0], f"cannot write the output ({exc.strerror or exc})", EXIT_ERROR)
+        return _leave(current[0], f"cannot write the output ({os_reason(exc)})", EXIT_ERROR)
     finally:
         current[0].close()
 
@@ -542,7 +543,7 @@ def replay_command(args: argparse.Namespace) -> int:
             raise
         _mute_stdout()
         if not isinstance(exc, BrokenPipeError):  # `| head` closing early is not an error to tell
-            err(f"replay: cannot write the output ({exc.strerror or exc})")
+            err(f"replay: cannot write the output ({os_reason(exc)})")
         return EXIT_ERROR
 
 

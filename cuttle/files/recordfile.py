@@ -14,7 +14,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from cuttle.files.safefile import CorruptFileError, shown_path
+from cuttle.files.safefile import CorruptFileError, os_reason, shown_path
 from cuttle.files.saves import saves_dir
 from cuttle.files.storage import GameRecord, read_record
 
@@ -39,7 +39,7 @@ def record_target_problem(path: Path, force: bool) -> str | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        return f"--record {shown}: cannot be checked ({exc.strerror or exc})"
+        return f"--record {shown}: cannot be checked ({os_reason(exc)})"
     if not stat.S_ISREG(st.st_mode):
         return f"--record {shown}: exists and is not a regular file; choose another file"
     if not force:

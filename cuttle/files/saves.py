@@ -127,7 +127,7 @@ def _try_lock(name: str) -> object | None:
     except Timeout:
         return None
     except OSError as exc:
-        raise SlotError(f"cannot lock the save {name}: {exc.strerror or exc}") from None
+        raise SlotError(f"cannot lock the save {name}: {os_reason(exc)}") from None
     return lock
 
 
