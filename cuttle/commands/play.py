@@ -333,11 +333,13 @@ def _open_resumed(args: argparse.Namespace, io: GameIO, options: Any) -> tuple[
         session = session_from_record(record, io, options, _places(args))
     except CorruptFileError as exc:
         slot.release()
-        err(f"{exc}. The file was left as it is; start a new game with: cuttle play")
+        err(f"{exc}. The file was left as it is; delete it with: cuttle saves --delete "
+            f"{slot.name}, or start a new game with: cuttle play")
         return None, EXIT_USAGE
     except ValueError as exc:
         slot.release()
-        err(f"{where} ({shown_path(slot.path)}): not usable ({exc}). The file was left as it is.")
+        err(f"{where} ({shown_path(slot.path)}): not usable ({exc}). The file was left as it is; "
+            f"delete it with: cuttle saves --delete {slot.name}")
         return None, EXIT_USAGE
     session.slot = slot
     if args.record is None:

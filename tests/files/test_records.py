@@ -134,6 +134,8 @@ def test_crafted_save_is_refused_on_resume(tmp_path: Path, case: str) -> None:
     before = path.read_bytes()
     r = cuttle(["play", "--resume"], tmp_path, "quit\n")
     check_refused(r, path, before, fragment)
+    # an unreadable newest save would block every plain --resume: the message says how to clear it
+    assert "cuttle saves --delete game-1" in r.stderr
 
 
 def test_bad_seats_in_a_save_are_refused(tmp_path: Path) -> None:
