@@ -37,6 +37,9 @@ log = logging.getLogger("cuttle.serve")
 
 LOGIN_TIMEOUT = 30  # seconds to log in
 KEEPALIVE = 30  # seconds between keepalives; three missed end the connection
+MAX_COLUMNS = 500  # a terminal is drawn at most this wide and this high, whatever it says:
+MAX_ROWS = 200  # a screen's drawing time grows with its size, on the loop every player shares
+RESIZE_SETTLE = 0.05  # seconds: window changes within this are redrawn once
 
 
 @dataclass
@@ -135,6 +138,7 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.watching: Match | None = None
         self.screen: adapter.Screen | None = None
         self.task: asyncio.Task[None] | None = None
+        self.resizing = False  # a redraw for window changes is due
 
     # -- asyncssh's calls ----------------------------------------------------------------------
     def connection_made(self, chan: asyncssh.SSHServerChannel[str]) -> None:  # type: ignore[override]
@@ -159,7 +163,13 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self.input.send_text(data)
 
     def terminal_size_changed(self, width: int, height: int, pw: int, ph: int) -> None:
-        if self.app is not None and self.app.is_running:
+        if not self.resizing:  # a storm of window changes costs one redraw, not one each
+            self.resizing = True
+            asyncio.get_running_loop().call_later(RESIZE_SETTLE, self._resized)
+
+    def _resized(self) -> None:
+        self.resizing = False
+        if self.app is not None and self.app.is_running and not self.closed:
             self.app._on_resize()
 
     def eof_received(self) -> bool:
@@ -174,7 +184,7 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if self.chan is None:
             return Size(rows=24, columns=80)
         width, height, _, _ = self.chan.get_terminal_size()
-        return Size(rows=height or 24, columns=width or 80)
+        return Size(rows=min(height or 24, MAX_ROWS), columns=min(width or 80, MAX_COLUMNS))
 
     def _gone(self) -> None:
         """The connection ended: a seat is held, a spectator leaves, a lobby closes."""

@@ -1,0 +1,64 @@
+"""What an SSH client says about its terminal is not trusted: its size and its window changes."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+from prompt_toolkit.application import Application
+from sshkit import connect, key, port_of, running
+
+from cuttle.serve.server import MAX_COLUMNS, MAX_ROWS, Connection
+
+LOBBY = r"(?m)^lobby> "
+
+
+def test_a_huge_terminal_is_drawn_at_the_servers_limit_and_others_go_on(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            port = port_of(server)
+            bob = await connect(port, "bob", key(1))
+            await bob.wait(LOBBY)
+            mallory = await connect(port, "mallory", key(0), width=80, height=24)
+            await mallory.wait(LOBBY)
+            assert mallory.chan is not None
+            mallory.chan.change_terminal_size(10_000, 10_000)
+            await mallory.line("help")
+            await bob.line("help")
+            await bob.wait("watch")
+            conns = [c for c in server.connections if c.login.name == "mallory"]
+            assert len(conns) == 1
+            size = Connection._size(conns[0])
+            assert (size.columns, size.rows) == (MAX_COLUMNS, MAX_ROWS)
+
+    asyncio.run(scenario())
+
+
+def test_a_storm_of_window_changes_is_not_a_redraw_each(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    redraws: list[int] = []
+    resize = Application._on_resize
+
+    def counted(app: Application[Any]) -> None:
+        redraws.append(1)
+        resize(app)
+
+    monkeypatch.setattr(Application, "_on_resize", counted)
+
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            mallory = await connect(port_of(server), "mallory", key(0), width=80, height=24)
+            await mallory.wait(LOBBY)
+            assert mallory.chan is not None
+            for i in range(500):
+                mallory.chan.change_terminal_size(80 + i % 2, 24)
+            mallory.chan.change_terminal_size(80, 24)
+            await mallory.line("help")  # read after every window change before it
+            await mallory.wait("watch")
+            await asyncio.sleep(0.2)  # a redraw still due is done
+            assert 1 <= len(redraws) <= 50
+
+    asyncio.run(scenario())
