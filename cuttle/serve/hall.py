@@ -20,6 +20,7 @@ from typing import Any
 from cuttle import Game
 from cuttle.ai import LEVELS
 from cuttle.files.saves import Slot
+from cuttle.files.storage import MAX_SEED
 from cuttle.serve import keep
 from cuttle.serve.aipool import AIPool
 from cuttle.serve.keys import Login
@@ -27,7 +28,6 @@ from cuttle.serve.match import Match
 from cuttle.serve.seats import Chair
 from cuttle.serve.timers import Clock
 
-MAX_SEED = 10**6
 log = logging.getLogger("cuttle.serve")
 
 

@@ -13,6 +13,7 @@ from prompt_toolkit.output import DummyOutput
 
 from cuttle import Game
 from cuttle.commands import serve as serve_command
+from cuttle.files.storage import MAX_SEED
 from cuttle.serve import adapter, keep
 from cuttle.serve.hall import Hall, HallError
 from cuttle.serve.keys import Login
@@ -147,3 +148,24 @@ def test_the_ai_pool_makes_the_same_move_as_the_game_thread() -> None:
         pool.close()
     assert pool.pool is None
     assert pool.choose("random", game, 5, None) == choose_move("random", game, 5, None)
+
+
+def test_the_deals_are_drawn_from_every_seed_a_record_may_hold() -> None:
+    """A seed from a small range is found from one's own hand by trying each (10**6 of them in
+    half a minute), and with it the opponent's hand and the deck's order."""
+    alice, bob, carol = Login("alice", "ka"), Login("bob", "kb"), Login("carol", "kc")
+
+    async def scenario() -> None:
+        hall = Hall(rng=random.Random(1))
+        table = hall.open_table(alice, "classic")
+        people, _ = hall.join(bob, table.id)
+        ai, _ = hall.play_ai(carol, "random", "classic")
+        matches = [people, ai]
+        for match in matches:
+            match.stop()
+        for match in matches:
+            await asyncio.to_thread(match.thread.join, 10)
+        seeds = [match.session.game.seed for match in matches]
+        assert all(seed is not None and 10**12 < seed < MAX_SEED for seed in seeds)
+
+    asyncio.run(scenario())
