@@ -375,7 +375,7 @@ class Lobby:
         elif cmd == "games":
             self.finished = self._my_games()
         elif cmd in ("replay", "review"):
-            if len(args) != 1 or not args[0].isdigit():
+            if len(args) != 1 or not (args[0].isascii() and args[0].isdigit()):  # not int('²')
                 raise HallError(f"{cmd} takes the id of one of your games (see games)")
             if int(args[0]) not in keep.finished(self.login.key):
                 raise HallError(f"{args[0][:12]} is not one of your games (see games)")

@@ -1,4 +1,5 @@
-"""What an SSH client says about its terminal is not trusted: its size and its window changes."""
+"""What an SSH client sends is not trusted: its terminal's size, its window changes, the lines
+typed in the lobby."""
 
 from __future__ import annotations
 
@@ -60,5 +61,22 @@ def test_a_storm_of_window_changes_is_not_a_redraw_each(
             await mallory.wait("watch")
             await asyncio.sleep(0.2)  # a redraw still due is done
             assert 1 <= len(redraws) <= 50
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("game_id", ["\u00b2", "\u0663", "1\u00b2"])
+def test_a_game_id_of_digits_other_than_0_to_9_is_one_line_and_the_session_goes_on(
+    tmp_path: Path, game_id: str
+) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            alice = await connect(port_of(server), "alice", key(0))
+            await alice.wait(LOBBY)
+            await alice.line(f"replay {game_id}")
+            await alice.wait(r"replay: .*\(see games\)")
+            await alice.line("review 7")
+            await alice.wait("review: 7 is not one of your games")
+            assert not alice.closed
 
     asyncio.run(scenario())
