@@ -67,6 +67,11 @@ class CuttleSSHServer(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
+        if not self.server.connect(self):  # closed before a word: nothing is spent on it
+            asyncio.get_running_loop().call_soon(conn.abort)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.server.disconnect(self)
 
     def begin_auth(self, username: str) -> bool:
         return True
@@ -309,6 +314,7 @@ class Server:
             hold=settings.hold, idle=settings.idle, clock=settings.clock, rng=rng, pool=self.pool
         )
         self.connections: set[Connection] = set()
+        self.ssh_connections: set[CuttleSSHServer] = set()  # logging in or logged in
         self.acceptor: asyncssh.SSHAcceptor | None = None
 
     def admit(self, conn: Connection) -> bool:
@@ -319,6 +325,17 @@ class Server:
 
     def release(self, conn: Connection) -> None:
         self.connections.discard(conn)
+
+    def connect(self, conn: CuttleSSHServer) -> bool:
+        """A new SSH connection, let in while fewer than twice ``max_sessions`` are open (those
+        still logging in count: each holds a socket for up to the login time)."""
+        if len(self.ssh_connections) >= 2 * self.settings.max_sessions:
+            return False
+        self.ssh_connections.add(conn)
+        return True
+
+    def disconnect(self, conn: CuttleSSHServer) -> None:
+        self.ssh_connections.discard(conn)
 
     async def start(self) -> tuple[str, int]:
         """Listen; returns the address and port (the port chosen when 0 was asked). Games in

@@ -80,3 +80,17 @@ def test_a_game_id_of_digits_other_than_0_to_9_is_one_line_and_the_session_goes_
             assert not alice.closed
 
     asyncio.run(scenario())
+
+
+def test_connections_that_never_log_in_are_limited_with_the_sessions(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None, max_sessions=1) as server:
+            port = port_of(server)
+            idle = [await asyncio.open_connection("127.0.0.1", port) for _ in range(2)]
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            await asyncio.wait_for(reader.read(), 20)  # the server closes it at once
+            assert len(server.ssh_connections) == 2
+            for _, w in [*idle, (reader, writer)]:
+                w.close()
+
+    asyncio.run(scenario())
