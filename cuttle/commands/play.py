@@ -30,7 +30,7 @@ from cuttle.commands.common import (
 from cuttle.commands.signals import restores_terminal
 from cuttle.files.safefile import os_reason
 from cuttle.files.settings import PACES
-from cuttle.files.storage import MAX_SEED, MAX_THINK, MIN_THINK
+from cuttle.files.storage import MAX_SEED, MAX_THINK, MIN_THINK, fresh_seed
 
 if TYPE_CHECKING:
     from cuttle.play.io import GameIO
@@ -405,7 +405,7 @@ def _play(args: argparse.Namespace) -> int:
         seed = session.seed
     else:
         rules = "+".join([args.rules, *args.variant])
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
+        seed = args.seed if args.seed is not None else fresh_seed()
         try:
             Game.new(seed=seed, rules=rules)
         except ValueError as exc:
@@ -451,8 +451,9 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _games(current: list[GameSession], io: GameIO, options: Options, seed: int) -> int:
-    """Play games until the player leaves: a rematch swaps the seats, takes the next seed and
-    records to the next free record file."""
+    """Play games until the player leaves: a rematch swaps the seats, takes the next seed (a
+    fresh one when the player did not choose the seed: the finished game showed its seed, and the
+    next one would give both hands away) and records to the next free record file."""
     from cuttle.files.recordfile import next_record_path
     from cuttle.play.asking import ask_yes_no
     from cuttle.play.session import GameSession
@@ -468,7 +469,7 @@ def _games(current: list[GameSession], io: GameIO, options: Options, seed: int) 
             return EXIT_OK
         if not ask_yes_no(io, "Rematch with seats swapped?"):
             return EXIT_OK
-        seed = (seed + 1) % MAX_SEED
+        seed = (seed + 1) % MAX_SEED if options.show_seed else fresh_seed()
         if options.record_path is not None:
             options.record_path = next_record_path(options.record_path)
             options.record_force = False

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import os
+import random
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -38,6 +39,12 @@ from cuttle.text.safetext import printable, safe_repr
 RECORD_FORMAT = "cuttle-game/1"
 MAX_FILE_BYTES = 5_000_000
 MAX_SEED = 2**63  # seeds are 0 <= seed < MAX_SEED
+
+
+def fresh_seed() -> int:
+    """A seed nobody can guess: drawn from the whole range, so that a player cannot find the deal
+    (the other hand, the deck order) by trying every seed against their own hand."""
+    return random.SystemRandom().randrange(1, MAX_SEED)
 MAX_NAME = 40
 MAX_RULES = 200
 MAX_MOVE_TEXT = 80

@@ -167,3 +167,21 @@ def test_junk_lines_never_crash(tmp_path: Path) -> None:
     assert r.returncode == 0, r.stderr
     assert "Traceback" not in r.stdout + r.stderr
     assert "\x1b" not in r.stdout and "\x00" not in r.stdout  # control characters not echoed
+
+
+def test_an_unchosen_seed_cannot_be_guessed_nor_the_rematch_foretold(tmp_path: Path) -> None:
+    """The seed is the whole deal: drawn from the whole range (a million seeds can be tried
+    against one's own hand in seconds), and the rematch of a game whose seed was shown at its end
+    takes a fresh one, not the next (which would give both hands away)."""
+    import re
+
+    r = cuttle(["play", "--ai", "random"], "concede\ny\ny\nconcede\ny\nn\n", tmp_path)
+    assert r.returncode == 0, r.stderr
+    seeds = [int(s) for s in dict.fromkeys(re.findall(r"seed\s+(\d+)", r.stdout))]
+    assert len(seeds) == 2, seeds
+    first, rematch = seeds
+    assert first >= 10**6 and rematch >= 10**6  # odds of failing by chance: under 1 in 10**12
+    assert rematch != first + 1
+    chosen = cuttle(["play", "--ai", "random", "--seed", "41"], "concede\ny\ny\nconcede\ny\nn\n",
+                    tmp_path / "chosen")
+    assert "seed 42" in chosen.stdout  # a chosen seed's evening replays exactly: 41, then 42
