@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing
 import queue
 import random
 import signal
@@ -152,6 +151,8 @@ def run_match(
         for i in range(match.games):
             take(play_game(match, i))
     else:
+        import multiprocessing  # here, not at the top: cuttle --help registers this module
+
         ctx = multiprocessing.get_context("spawn" if sys.platform == "darwin" else None)
         done: queue.SimpleQueue[GameResult | BaseException] = queue.SimpleQueue()
         window = 4 * jobs

@@ -15,7 +15,8 @@ import pytest
 from cuttle.cli import SUBCOMMANDS
 
 HEAVY = (
-    "prompt_toolkit", "rich", "cuttle.play.session", "cuttle.ui.terminal", "cuttle.text.render"
+    "prompt_toolkit", "rich", "asyncssh", "multiprocessing", "cuttle.play.session",
+    "cuttle.ui.terminal", "cuttle.text.render",
 )
 
 _PROBE = """
@@ -28,7 +29,8 @@ with contextlib.redirect_stdout(out):
         code = main(sys.argv[1:])
     except SystemExit as exit:
         code = exit.code
-heavy = sorted(m for m in sys.modules if m.split(".")[0] in ("prompt_toolkit", "rich")
+heavy = sorted(m for m in sys.modules
+               if m.split(".")[0] in ("prompt_toolkit", "rich", "asyncssh", "multiprocessing")
                or m in ("cuttle.play.session", "cuttle.ui.terminal", "cuttle.text.render"))
 print(json.dumps({"code": code, "heavy": heavy, "out": len(out.getvalue())}))
 """
