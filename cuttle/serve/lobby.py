@@ -47,13 +47,13 @@ from cuttle.serve import keep
 from cuttle.serve.hall import Hall, HallError, Table
 from cuttle.serve.keys import Login
 from cuttle.serve.match import Match
+from cuttle.text.intent import MAX_LINE
 from cuttle.ui.overlay import STYLE
 from cuttle.ui.richpt import RichControl
 from cuttle.words import count
 
 log = logging.getLogger("cuttle.serve")
 
-MAX_LINE = 200
 STATUS = " F1 help · Tab completes · new · join · ai · watch · quit"
 COMMANDS = ("new", "join", "ai", "watch", "back", "games", "replay", "review", "help", "quit")
 MAX_REVIEWS = 2  # reviews computed at once on the server (each keeps a core busy)
