@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 from helpers import ROOT, cli_env
 
-import cuttle.ai.arena as arena
 from cuttle.ai.arena import Match, run_match
 
 
@@ -30,8 +29,8 @@ def test_no_more_workers_than_games(monkeypatch: pytest.MonkeyPatch) -> None:
             sizes.append(n)
             return self.ctx.Pool(n, **kw)
 
-    monkeypatch.setattr(arena.multiprocessing, "get_context",
-                        lambda *a: Context(real(*a)))
+    # arena imports multiprocessing where it forks (not at import: cuttle --help registers it)
+    monkeypatch.setattr(multiprocessing, "get_context", lambda *a: Context(real(*a)))
     assert len(run_match(Match("random", "random", 1, 1, "classic"), jobs=8)) == 1
     assert sizes == []  # one game: played here
     results = run_match(Match("random", "random", 3, 1, "classic"), jobs=8)
