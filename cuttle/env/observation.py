@@ -1,8 +1,8 @@
 """The observation vector of one seat: a fixed layout of floats read from that seat's view only.
 
 :func:`observe` takes any :class:`~cuttle.Game` and a seat and reads ``game.view(seat)``, the
-engine's one definition of what a seat may see, so no hidden card can reach the vector; the
-scores and goals it adds are public (functions of the cards on the table). Seats are relative:
+engine's one definition of what a seat may see, so no hidden card can reach the vector (of the
+game itself it reads only the rules, for the goals). Seats are relative:
 block ``r`` describes the seat ``r`` places after the observer (``r = 0`` is the observer), so one
 policy serves every seat. The layout for ``n`` seats (:func:`layout`; docs/env.md draws it):
 
@@ -94,7 +94,7 @@ def observe(game: Game, seat: int) -> npt.NDArray[np.float32]:
 
 
 def encode_view(view: dict[str, Any], seat: int, n: int, game: Game) -> npt.NDArray[np.float32]:
-    """The vector of a view ``seat`` holds; ``game`` gives the public scores and goals."""
+    """The vector of a view ``seat`` holds; of ``game`` it reads only the rules (the goals)."""
     out = np.zeros(size(n), dtype=np.float32)
     ones: list[int] = []  # flat indices of the card planes set to 1
     add = ones.append
@@ -136,13 +136,15 @@ def encode_view(view: dict[str, Any], seat: int, n: int, game: Game) -> npt.NDAr
     out[np.array(ones, dtype=np.intp)] = 1  # an index array: a list index is 30 times slower
 
     at = (4 * n + len(SHARED_PLANES)) * CARDS
+    goals = game.rules.goals
     for p in range(n):
         base = at + rel(p) * len(SEAT_FEATURES)
         perms = [_card(e.split("+")[0]) // 4 for e in view["permanents"][p]]
+        points = [_card(e.split("+")[0]) // 4 + 1 for e in view["points"][p]]
+        kings = perms.count(12)
         out[base:base + len(SEAT_FEATURES)] = (
-            len(view["hands"][p]) / 8, game.score(p) / 21, game.goal(p) / 21,
-            perms.count(12) / 4, perms.count(11) / 4, 1.0 if 7 in perms else 0.0,
-            len(view["points"][p]) / 10,
+            len(view["hands"][p]) / 8, sum(points) / 21, goals[min(kings, 4)] / 21,
+            kings / 4, perms.count(11) / 4, 1.0 if 7 in perms else 0.0, len(points) / 10,
         )
     at += n * len(SEAT_FEATURES)
     out[at + PHASES.index(view["phase"])] = 1

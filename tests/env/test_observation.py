@@ -95,3 +95,16 @@ def test_redealing_what_a_seat_cannot_see_changes_nothing_it_observes(rules: str
 def test_encode_view_is_observe() -> None:
     g = Game.new(seed=3, rules="cuttlecards")
     assert np.array_equal(encode_view(g.view(1), 1, 2, g), observe(g, 1))
+
+
+@pytest.mark.parametrize("rules", ["classic", "cuttlecards"])
+def test_scores_goals_and_kings_read_from_the_view_are_the_engines(rules: str) -> None:
+    for seed in range(6):
+        for g in random_positions(rules, seed):
+            for seat in (0, 1):
+                vec = observe(g, seat)
+                for p in (0, 1):
+                    r = (p - seat) % 2
+                    assert block(f"seats.{r}.score", vec)[0] == pytest.approx(g.score(p) / 21)
+                    assert block(f"seats.{r}.goal", vec)[0] == pytest.approx(g.goal(p) / 21)
+                    assert block(f"seats.{r}.kings", vec)[0] == pytest.approx(g.kings(p) / 4)
