@@ -21,6 +21,7 @@ from functools import cache
 
 from cuttle import Game, Move
 from cuttle.cards import card_text
+from cuttle.engine.search import moves
 
 #: The order of the two-player block: one group per move kind.
 KIND_ORDER = (
@@ -115,11 +116,22 @@ def move_of(action: int) -> Move | None:
         return None
 
 
+_BY_MOVE: dict[Move, int] = {}  # interned moves hash by identity: the index without the text
+
+
 def legal_actions(game: Game) -> list[int]:
     """The indices of ``game``'s legal moves, ascending (empty once the game is over)."""
     if game.outcome is not None:
         return []
-    return sorted(action_of(m) for m in game.legal_moves())
+    by_move = _BY_MOVE
+    out = []
+    for m in moves(game):  # the engine's cached list (a search calls this at every node)
+        i = by_move.get(m)
+        if i is None:
+            i = by_move[m] = action_of(m)
+        out.append(i)
+    out.sort()
+    return out
 
 
 __all__ = [

@@ -36,6 +36,8 @@ SHORT_NAME = "python_cuttle"
 DEALS = 1 << 16
 MAX_GAME_LENGTH = 5000  # as cuttle arena: a game this long is scored as a draw
 _PARAMS = {"rules": "classic", "seed": 0}
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -138,20 +140,23 @@ class CuttleState(pyspiel.State):  # type: ignore[misc]
         self._held.public = value
 
     def current_player(self) -> int:
-        if self.game is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self._over():
-            return int(pyspiel.PlayerId.TERMINAL)
-        assert self.game.to_move is not None
-        return int(self.game.to_move)
+        held = self._held  # read once: a search asks this at every step
+        g = held.game
+        if g is None:
+            return _CHANCE
+        if g.outcome is not None or len(held.public) >= MAX_GAME_LENGTH:
+            return _TERMINAL
+        return g.to_move  # type: ignore[return-value]  # in play: a seat
 
     def _over(self) -> bool:
-        g = self.game
-        return g is not None and (g.outcome is not None or len(self.public) >= MAX_GAME_LENGTH)
+        held = self._held
+        g = held.game
+        return g is not None and (g.outcome is not None or len(held.public) >= MAX_GAME_LENGTH)
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.game is not None
-        return legal_actions(self.game)
+        game = self._held.game
+        assert game is not None
+        return legal_actions(game)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         p = 1.0 / DEALS
