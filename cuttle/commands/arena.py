@@ -2,7 +2,7 @@
 
 A seat is an AI level (``hard:iterations=300``) or ``openspiel:BOT`` with options
 (``openspiel:ismcts``, ``openspiel:mcts:simulations=200,uct_c=1.4``; docs/env.md), played by
-``cuttle.env.players.OpenSpielPlayer`` from its seat's view. ``cuttle.env`` and OpenSpiel are
+``cuttle.env.bots.OpenSpielPlayer`` from its seat's view. ``cuttle.env`` and OpenSpiel are
 imported only when such a seat is asked for, never by ``cuttle --help`` or the game.
 """
 
@@ -36,7 +36,7 @@ def seat_player(name: str, seed: int | None = None, **options: Any) -> Player:
     if not name.startswith(OPENSPIEL):
         return make_player(name, seed=seed, **options)
     try:
-        from cuttle.env.players import OpenSpielPlayer
+        from cuttle.env.bots import OpenSpielPlayer
     except ImportError:
         raise ValueError(MISSING) from None
     return OpenSpielPlayer(name[len(OPENSPIEL):], seed=seed, **options)

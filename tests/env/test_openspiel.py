@@ -13,9 +13,9 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from cuttle import Game  # noqa: E402
 from cuttle.env.actions import NUM_ACTIONS, action_of  # noqa: E402
+from cuttle.env.bots import LevelBot, make_bot, play_bots  # noqa: E402
 from cuttle.env.observation import observe  # noqa: E402
 from cuttle.env.openspiel import DEALS, SHORT_NAME, CuttleGame  # noqa: E402
-from cuttle.env.players import LevelBot, make_bot, play_bots  # noqa: E402
 
 
 def load(rules: str = "classic", seed: int = 0) -> CuttleGame:

@@ -18,8 +18,9 @@ from cuttle.ai.arena import Match, run_match  # noqa: E402
 from cuttle.cli import main  # noqa: E402
 from cuttle.commands.arena import parse_seat, seat_player  # noqa: E402
 from cuttle.env.actions import action_of, move_of  # noqa: E402
+from cuttle.env.bots import OpenSpielPlayer  # noqa: E402
 from cuttle.env.pettingzoo import raw_env  # noqa: E402
-from cuttle.env.players import LevelPolicy, OpenSpielPlayer  # noqa: E402
+from cuttle.env.players import LevelPolicy  # noqa: E402
 
 
 def test_a_level_plays_pettingzoo_agents_as_it_plays_the_game() -> None:
