@@ -63,7 +63,9 @@ def build_config(args: argparse.Namespace) -> Any:
 
     return (
         PPOConfig()
-        .environment("cuttle", env_config={"rules": args.rules})
+        # RLlib's check steps random actions, which a masked game refuses: checked by
+        # PettingZoo's own api_test instead (tests/env/test_pettingzoo.py).
+        .environment("cuttle", env_config={"rules": args.rules}, disable_env_checking=True)
         .env_runners(num_env_runners=args.env_runners, num_envs_per_env_runner=1)
         .multi_agent(policies={POLICY},
                      policy_mapping_fn=lambda agent_id, episode, **kw: POLICY)
