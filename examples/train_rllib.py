@@ -79,6 +79,17 @@ def build_config(args: argparse.Namespace) -> Any:
     )
 
 
+def sampled_steps(result: dict[str, Any], before: int) -> int:
+    """The environment steps sampled so far, from one ``algo.train()`` result: RLlib's lifetime
+    count under ``env_runners``, or, where it reports none (ray 2.60 with remote env runners
+    left it at 0 here), ``before`` plus this iteration's count."""
+    runners = result.get("env_runners", {})
+    lifetime = runners.get("num_env_steps_sampled_lifetime") or 0
+    if lifetime > before:
+        return int(lifetime)
+    return before + int(runners.get("num_env_steps_sampled") or 0)
+
+
 def greedy_action(module: Any, obs: dict[str, np.ndarray]) -> int:
     """The policy's most likely legal action."""
     import torch
@@ -134,7 +145,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     start = time.perf_counter()
     for i in range(args.iterations):
         result = algo.train()
-        steps = int(result.get("num_env_steps_sampled_lifetime", steps) or steps)
+        steps = sampled_steps(result, steps)
         print(f"iteration {i + 1}: {steps} environment steps, "
               f"{time.perf_counter() - start:.0f} s", flush=True)
     elapsed = time.perf_counter() - start
