@@ -10,7 +10,6 @@ import pytest
 
 pytest.importorskip("ray.rllib")
 pytest.importorskip("torch")
-pytest.importorskip("pyspiel")
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_rllib.py"
 
