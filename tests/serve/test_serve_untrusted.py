@@ -86,11 +86,22 @@ def test_connections_that_never_log_in_are_limited_with_the_sessions(tmp_path: P
     async def scenario() -> None:
         async with running(tmp_path, authorized=None, max_sessions=1) as server:
             port = port_of(server)
-            idle = [await asyncio.open_connection("127.0.0.1", port) for _ in range(2)]
-            reader, writer = await asyncio.open_connection("127.0.0.1", port)
-            await asyncio.wait_for(reader.read(), 20)  # the server closes it at once
-            assert len(server.ssh_connections) == 2
-            for _, w in [*idle, (reader, writer)]:
+            first = await asyncio.open_connection("127.0.0.1", port)
+            await until(lambda: len(server.logging_in) == 1)
+            second = await asyncio.open_connection("127.0.0.1", port)
+            # at most max_sessions log in at once: the oldest made room, and is closed
+            await asyncio.wait_for(first[0].read(), 20)
+            await until(lambda: len(server.logging_in) == 1)
+            assert len(server.ssh_connections) == 1
+            for _, w in (first, second):
                 w.close()
 
     asyncio.run(scenario())
+
+
+async def until(cond: Any, timeout: float = 20.0) -> None:
+    for _ in range(int(timeout / 0.02)):
+        if cond():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("timed out")
