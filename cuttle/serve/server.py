@@ -39,6 +39,7 @@ log = logging.getLogger("cuttle.serve")
 LOGIN_TIMEOUT = 30  # seconds to log in
 LOGINS_PER_ADDRESS = 4  # connections from one address still logging in (a silent one holds
 # a socket for the whole login time: they would keep everyone out)
+SESSION_WAIT = LOGIN_TIMEOUT  # seconds from logging in to asking for the session
 SESSIONS_PER_KEY = 3  # sessions at once with one key (each is a lobby or a game screen)
 KEEPALIVE = 30  # seconds between keepalives; three missed end the connection
 MAX_COLUMNS = 500  # a terminal is drawn at most this wide and this high, whatever it says:
@@ -80,6 +81,13 @@ class CuttleSSHServer(asyncssh.SSHServer):
 
     def auth_completed(self) -> None:
         self.server.logged_in(self)
+        asyncio.get_running_loop().call_later(SESSION_WAIT, self._no_session)
+
+    def _no_session(self) -> None:
+        """Logged in and no session asked for within the login time: closed (a connection
+        that only holds a socket is not a player)."""
+        if self.session is None and self.conn is not None:
+            self.conn.abort()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.server.disconnect(self)

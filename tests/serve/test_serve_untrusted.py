@@ -213,3 +213,22 @@ def test_env_requests_and_agent_forwarding_are_refused(tmp_path: Path) -> None:
             conn.close()
 
     asyncio.run(scenario())
+
+
+def test_a_connection_that_logs_in_and_asks_for_no_session_is_closed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cuttle.serve import server as server_module
+
+    monkeypatch.setattr(server_module, "SESSION_WAIT", 0.3)
+
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            conn = await asyncssh.connect(
+                "127.0.0.1", port_of(server), username="mallory", client_keys=[key(0)],
+                known_hosts=None, agent_path=None, preferred_auth="publickey",
+            )
+            await asyncio.wait_for(conn.wait_closed(), 20)
+            await until(lambda: not server.ssh_connections)
+
+    asyncio.run(scenario())
