@@ -180,6 +180,12 @@ def prepare() -> list[str]:
             log.warning("%s", exc)
             NOTICES.append(f"the server's games list cannot be read: {safe_text(str(exc), 200)}")
             return list(NOTICES)
+        if not data and _has_entries():  # the list is gone, its entries are not
+            data = rebuild()
+            notice = (f"the server's games list was missing: rebuilt from the save slots and "
+                      f"the finished games: {len(data['games'])} in progress")
+            log.warning("%s", notice)
+            NOTICES.append(notice)
         if data.get("format") == OLD_FORMAT:
             data = _from_old(data)
         games = {n: e for n, i in data.get("games", {}).items() if (e := _entry(i)) is not None}
@@ -187,6 +193,14 @@ def prepare() -> list[str]:
         if data or games or done:
             _write_all({"format": FORMAT, "games": games, "finished": done})
     return list(NOTICES)
+
+
+def _has_entries() -> bool:
+    for folder in (_seats_dir(), _finished_dir()):
+        with contextlib.suppress(OSError), os.scandir(folder) as entries:
+            if any(e.name.endswith(".json") for e in entries):
+                return True
+    return False
 
 
 def _from_old(data: dict[str, Any]) -> dict[str, Any]:

@@ -160,6 +160,15 @@ def test_a_damaged_games_list_is_kept_aside_rebuilt_and_said_once(
     assert sum("was damaged" in r.getMessage() for r in caplog.records) == 1
 
 
+def test_a_games_list_deleted_is_rebuilt_at_the_start() -> None:
+    name = saved_game()
+    keep.add_finished([fp(1)], 4)
+    os.unlink(keep.games_path())
+    notices = keep.prepare()
+    assert len(notices) == 1 and "missing" in notices[0]
+    assert name in keep.load() and keep.finished(fp(1)) == [4]
+
+
 def test_a_damaged_games_list_is_said_on_the_servers_start(tmp_path: Path) -> None:
     env = cli_env(tmp_path)
     folder = tmp_path / "data" / "cuttle" / "serve"
