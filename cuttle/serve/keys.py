@@ -45,9 +45,10 @@ def host_key_path() -> Path:
 
 
 def default_authorized_keys() -> Path | None:
-    """The config directory's ``authorized_keys`` when it exists, else None."""
+    """The config directory's ``authorized_keys`` when there is something by that name (a
+    directory or a FIFO too: loading it says what is wrong), else None."""
     path = config_dir() / AUTHORIZED_KEYS_NAME
-    return path if path.is_file() else None
+    return path if os.path.lexists(path) else None
 
 
 def load_host_key(path: Path | None = None) -> asyncssh.SSHKey:

@@ -343,3 +343,13 @@ def test_serve_with_a_keys_path_that_cannot_be_used_ends_in_one_line(
     assert run.returncode == 1 and run.stdout == ""
     assert run.stderr.startswith("cuttle: serve: ") and run.stderr.count("\n") == 1
     assert "Traceback" not in run.stderr
+
+
+def test_a_default_keys_path_that_is_not_a_file_is_said_not_passed_over(tmp_path: Path) -> None:
+    (tmp_path / "config" / "cuttle" / "authorized_keys").mkdir(parents=True)
+    run = subprocess.run(
+        [sys.executable, "-m", "cuttle", "serve", "--port", "0"],
+        env=cli_env(tmp_path), capture_output=True, text=True, timeout=60,
+    )
+    assert run.returncode == 1 and run.stderr.count("\n") == 1
+    assert "a directory" in run.stderr and "authorized_keys" in run.stderr
