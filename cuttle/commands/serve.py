@@ -154,9 +154,11 @@ def serve_command(args: argparse.Namespace) -> int:
 def route_logs(path: Path) -> logging.Handler:
     """Every log record of the server's process into ``path`` (serve.log), none to its
     terminal: the root logger gets the file, so a library's warning (asyncio's "socket.send()
-    raised exception." when a client vanished, say) never falls through to stderr. OSError
-    when the file cannot be opened."""
+    raised exception." when a client vanished, say) never falls through to stderr; Python's
+    warnings and an error no thread caught are logged there too. OSError when the file cannot
+    be opened."""
     import logging
+    import threading
 
     handler = logging.FileHandler(path, encoding="utf-8")
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
@@ -166,4 +168,11 @@ def route_logs(path: Path) -> logging.Handler:
         root.setLevel(logging.WARNING)
     logging.getLogger("cuttle.serve").setLevel(logging.INFO)
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    logging.captureWarnings(True)
+
+    def thread_error(args: threading.ExceptHookArgs) -> None:
+        name = args.thread.name if args.thread is not None else "a thread"
+        logging.getLogger("cuttle.serve").error("error in %s", name, exc_info=args.exc_value)
+
+    threading.excepthook = thread_error
     return handler

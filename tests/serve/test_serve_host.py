@@ -294,12 +294,17 @@ def test_library_warnings_go_to_the_servers_log_not_its_terminal(tmp_path: Path)
         f"route_logs(Path({str(log)!r}))\n"
         "logging.getLogger('asyncio').warning('socket.send() raised exception.')\n"
         "logging.getLogger('concurrent.futures').error('a worker broke')\n"
+        "import warnings, threading\n"
+        "warnings.warn('a library warns')\n"
+        "def boom(): raise RuntimeError('a thread broke')\n"
+        "t = threading.Thread(target=boom); t.start(); t.join()\n"
     )
     run = subprocess.run([sys.executable, "-c", code], env=cli_env(tmp_path),
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 0 and run.stderr == "" and run.stdout == ""
     text = log.read_text()
     assert "socket.send() raised exception." in text and "a worker broke" in text
+    assert "a library warns" in text and "a thread broke" in text
 
 
 # -- item 17: the AI's workers end with the server -----------------------------------------------
