@@ -416,7 +416,6 @@ class Server:
         self.hall.loop = asyncio.get_running_loop()
         self.hall.loop.set_exception_handler(_log_loop_error)
         self.notices = keep.prepare()
-        self.hall.resume_saved()
         self.acceptor = await asyncssh.create_server(
             lambda: CuttleSSHServer(self),
             self.settings.bind,
@@ -430,6 +429,9 @@ class Server:
             agent_forwarding=False,
             x11_forwarding=False,
         )
+        # once listening (a port that cannot be had leaves every game as it was), before the
+        # loop takes a first connection: resuming does not wait
+        self.hall.resume_saved()
         sock = self.acceptor.sockets[0].getsockname()
         self.lock.note(str(sock[0]), int(sock[1]))
         return str(sock[0]), int(sock[1])

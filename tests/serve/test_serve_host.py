@@ -352,3 +352,32 @@ def test_the_ais_worker_processes_end_when_the_server_is_killed(tmp_path: Path) 
         for p in pids:
             if alive(p):
                 os.kill(p, signal.SIGKILL)
+
+
+def test_a_server_that_cannot_have_its_port_leaves_every_game_as_it_was(tmp_path: Path) -> None:
+    import socket
+
+    import asyncssh
+
+    from cuttle.serve.server import Settings
+
+    name = saved_game()
+    before = keep.games_path().read_bytes()
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+
+    async def scenario() -> None:
+        settings = Settings(bind="127.0.0.1", port=taken.getsockname()[1], authorized=None)
+        server = Server(settings, asyncssh.generate_private_key("ssh-ed25519"))
+        with pytest.raises(OSError):
+            await server.start()
+        assert server.hall.matches == {}  # no game taken up for a server that does not run
+        await server.stop("stop")
+        assert not server.lock.held
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        taken.close()
+    assert keep.games_path().read_bytes() == before and name in keep.load()
