@@ -17,9 +17,11 @@ import contextlib
 import logging
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from cuttle import Game, Move
 from cuttle.files import saves
 from cuttle.files.history import History, HistoryError
 from cuttle.files.safefile import (
@@ -179,7 +181,12 @@ def record_finished(
         return None, unsaid("Not recorded in the server's history", exc) + "."
 
 
-def places(choose_move: Any = None, finished: Any = None) -> Places:
+def places(
+    choose_move: Callable[[str, Game, int, float | None], Move] | None = None,
+    finished: Callable[
+        [GameRecord, float | None, str | None], tuple[int | None, str | None]
+    ] | None = None,
+) -> Places:
     """Where a server game saves, keeps and records: the server's own folder. ``finished``
     replaces ``record_finished`` (to learn the history id); ``choose_move`` where the AI
     thinks."""
