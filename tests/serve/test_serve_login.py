@@ -353,3 +353,15 @@ def test_a_default_keys_path_that_is_not_a_file_is_said_not_passed_over(tmp_path
     )
     assert run.returncode == 1 and run.stderr.count("\n") == 1
     assert "a directory" in run.stderr and "authorized_keys" in run.stderr
+
+
+@pytest.mark.parametrize("kind", ["huge", "fifo"])
+def test_a_host_key_that_cannot_be_read_is_a_key_problem(tmp_path: Path, kind: str) -> None:
+    path = tmp_path / "host"
+    if kind == "huge":
+        path.write_bytes(b"x" * 200_000)
+        os.chmod(path, 0o600)
+    else:
+        os.mkfifo(path, 0o600)
+    with pytest.raises(KeyProblem):
+        load_host_key(path)
