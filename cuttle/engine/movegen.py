@@ -1,0 +1,210 @@
+"""The legal-move generator: every move of the player to act, per phase, in a stable order."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from cuttle.engine.moves import (
+    COUNTER,
+    DISCARD1,
+    DISCARD2,
+    DRAW,
+    JACK,
+    ONEOFF,
+    ONEOFF_T,
+    PASS,
+    PERM,
+    POINTS,
+    RESOLVE,
+    SCRAP,
+    SCUTTLE,
+    TAKE,
+    Move,
+)
+from cuttle.engine.phases import (
+    COUNTER_PHASE,
+    HAND_LIMIT,
+    MAIN,
+    RESOLVE_FIVE,
+    RESOLVE_FOUR,
+    RESOLVE_SEVEN,
+    RESOLVE_THREE,
+)
+from cuttle.engine.state import R_EIGHT, R_JACK, R_QUEEN, R_THREE, State
+
+
+class MoveGen(State):
+    """Legal-move generation (``_generate``) and the target rules it shares with the others."""
+
+    __slots__ = ()
+
+    def _generate(self) -> list[Move]:
+        phase = self.phase
+        p: int = self.to_move  # type: ignore[assignment]  # None only when over
+        if phase == MAIN:
+            hand = self.hands[p]
+            if len(hand) > 1:
+                hand = sorted(hand)
+            frozen = self.frozen
+            if frozen:
+                hand = [c for c in hand if c not in frozen]
+            deck = self.deck
+            moves = [DRAW if deck else PASS]
+            if hand:
+                self._plays(p, hand, len(deck), False, moves)
+            return moves
+        if phase == COUNTER_PHASE:
+            frozen = self.frozen
+            # Against a scuttle (ten-counters-scuttle) only a 10 answers; otherwise only 2s.
+            rank = 9 if len(self.stack) == 1 and self.stack[0][1].kind == "scuttle" else 1
+            moves = [COUNTER[c] for c in sorted(self.hands[p])
+                     if c >> 2 == rank and c < 52 and c not in frozen]
+            moves.append(RESOLVE)
+            return moves
+        if phase == RESOLVE_SEVEN:
+            moves = []
+            n = len(self.deck) + len(self.revealed) - 1
+            for c in self.revealed:
+                self._plays(p, (c,), n, True, moves)
+            if not moves:
+                moves = [SCRAP[c] for c in self.revealed]
+            return moves
+        if phase == RESOLVE_THREE:
+            ok3 = self.rules.three_takes_three
+            return [TAKE[c] for c in sorted(set(self.scrap))
+                    if ok3 or c >> 2 != R_THREE or c >= 52]
+        if phase in (RESOLVE_FOUR, HAND_LIMIT, RESOLVE_FIVE):
+            hand = sorted(self.hands[p])
+            if phase == RESOLVE_FIVE:
+                n = 1
+            elif phase == RESOLVE_FOUR:
+                n = min(2, len(hand))
+            else:
+                n = len(hand) - (self.rules.hand_limit or 0)
+            if n == 1:
+                return [DISCARD1[c] for c in hand]
+            return [DISCARD2[(a, b)] for i, a in enumerate(hand) for b in hand[i + 1:]]
+        return []
+
+    def _targetable(self, p: int, owner: int, card: int) -> bool:
+        """Can ``p`` aim a single-target effect (2, 9, jack, 8) at ``owner``'s ``card``?"""
+        if owner == p:
+            return True
+        q = self.queens(owner)
+        if q == 0:
+            return True
+        if card >> 2 == R_QUEEN and card < 52:
+            return q == 1 or not self.rules.queens_protect_queens
+        return False
+
+    def _perm_targets(self, p: int, points_too: bool) -> list[int]:
+        """Kings, queens, glasses and top jacks (and point cards if ``points_too``) that ``p``
+        may target with a 2 or 9."""
+        out: list[int] = []
+        jacks = self.jacks
+        perms_of = self.perms
+        if not points_too and not jacks and not perms_of[0] and not perms_of[1]:
+            return out  # a table without permanents and jacks, the usual case
+        for q in ((1 - p, p) if self.rules.target_own else (1 - p,)):
+            perms = perms_of[q]
+            if not perms and not points_too and not jacks:
+                continue
+            nq = 0  # the owner's queens (one's own never protect against oneself)
+            if q != p:
+                for c in perms:
+                    if c >> 2 == R_QUEEN:
+                        nq += 1
+            if nq == 0:  # nothing protected: every permanent, top jack (and point card)
+                out.extend(sorted(perms))
+                for b in sorted(self.points[q]):
+                    js = jacks.get(b)
+                    if js:
+                        out.append(js[-1])
+                    if points_too:
+                        out.append(b)
+            # Queens protect everything else of their owner (see _targetable); one queen is
+            # open to attack, and two are too unless queens protect queens.
+            elif nq == 1 or not self.rules.queens_protect_queens:
+                for c in sorted(perms):
+                    if c >> 2 == R_QUEEN:
+                        out.append(c)
+        return out
+
+    def _plays(self, p: int, cards: Iterable[int], deck_len: int, seven: bool,
+               moves: list[Move]) -> None:
+        """Append every way ``p`` may play each of ``cards`` (from hand, or revealed by a 7)."""
+        # Per card: its point play, its scuttles, then what its rank allows. The ranks are tested
+        # roughly by how often they decide something; the target lists of 2s and 9s are built
+        # once, when the first such card needs them.
+        opp = 1 - p
+        opp_points = self.points[opp]  # only read: sorted when the order can differ
+        if len(opp_points) > 1:
+            opp_points = sorted(opp_points)
+        lowest = opp_points[0] if opp_points else 64  # only a card above it may scuttle
+        opp_queens = -1  # counted when a jack needs it
+        twos: list[int] | None = None
+        nines: list[int] | None = None
+        for c in cards:
+            r = c >> 2
+            if r > 9:  # jack, queen, king or joker
+                if r == R_JACK:
+                    row = JACK[c - 40]
+                    if opp_queens < 0:
+                        opp_queens = 0
+                        for x in self.perms[opp]:
+                            if x >> 2 == R_QUEEN:
+                                opp_queens += 1
+                    # Only on the opponent's point cards. A jack a 7 revealed must be played: with
+                    # no opponent's card to take it, it goes on one of the player's own (classic).
+                    if opp_queens == 0 and opp_points:
+                        for t in opp_points:
+                            moves.append(row[t])
+                    elif seven and self.rules.target_own:
+                        for t in sorted(self.points[p]):
+                            moves.append(row[t])
+                elif c < 52:
+                    moves.append(PERM[c])
+                elif len(self.hands[p]) > (0 if seven else 1) or self.hands[opp]:
+                    moves.append(ONEOFF[c])  # a joker, offered when the swap changes something
+                continue
+            moves.append(POINTS[c])
+            if lowest < c:
+                row = SCUTTLE[c]
+                for t in opp_points:
+                    if t >= c:
+                        break
+                    moves.append(row[t])
+            if r == 9:
+                continue
+            if r == 0 or r == 5:
+                moves.append(ONEOFF[c])
+            elif r == 4 or r == 6:
+                if deck_len:
+                    moves.append(ONEOFF[c])
+            elif r == 3:
+                if self.hands[opp]:
+                    moves.append(ONEOFF[c])
+            elif r == 1:
+                if twos is None:
+                    twos = self._perm_targets(p, False)
+                for t in twos:
+                    moves.append(ONEOFF_T[(c, t)])
+            elif r == 8:
+                if nines is None:
+                    nines = self._perm_targets(p, self.rules.nine_hits_points)
+                for t in nines:
+                    moves.append(ONEOFF_T[(c, t)])
+            elif r == 7:
+                moves.append(PERM[c])
+                rules = self.rules
+                if rules.eight_oneoff:
+                    for q in ((opp, p) if rules.target_own else (opp,)):
+                        for t in sorted(self.perms[q]):
+                            if t >> 2 == R_EIGHT and self._targetable(p, q, t):
+                                moves.append(ONEOFF_T[(c, t)])
+            # A 3. From a 7 the seven joins the scrap before the 3 resolves; whether that
+            # counts when deciding if the 3 may be played at all is a rule of its own.
+            elif (seven and self.rules.seven_three_sees_seven) or (
+                    self.rules.three_takes_three and self.scrap) or any(
+                    x >> 2 != R_THREE for x in self.scrap):
+                moves.append(ONEOFF[c])
