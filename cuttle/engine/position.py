@@ -259,7 +259,10 @@ def game_from_position(cls: type[Game], position: dict[str, Any] | str,
             raise ValueError(f"bad position: frozen card {t!r}, but nothing freezes cards under "
                              f"the {r} rules")
         g.frozen.append(c)
-    known = pos.get("known", []) or []
+    known = pos.get("known")
+    if known is None:
+        # Left out: a frozen card came back from the table in view of all, so it is known.
+        known = [card_text(c) for c in g.frozen]
     if not isinstance(known, list):
         raise ValueError("bad position: known must be a list of cards")
     for t in known:
