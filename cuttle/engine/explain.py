@@ -64,6 +64,9 @@ def why_illegal(g: Game, m: Move) -> str:
     """A one-line reason ``m`` is not legal in ``g`` now."""
     if g.outcome is not None:
         return "the game is over"
+    if m.kind == "concede":
+        return ("a concession is not a move of the turn: a seat concedes at any time "
+                f"(Game.concede({m.seat}))")
     p: int = g.to_move  # type: ignore[assignment]
     phase = g.phase
     k = m.kind

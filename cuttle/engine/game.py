@@ -17,8 +17,9 @@ from cuttle.cards import full_deck
 from cuttle.engine.effects import Effects
 from cuttle.engine.errors import IllegalMoveError
 from cuttle.engine.movegen import MoveGen
-from cuttle.engine.moves import Move
+from cuttle.engine.moves import CONCEDE, Move
 from cuttle.engine.phases import MAIN, PHASES
+from cuttle.engine.seats import TWO, seating
 from cuttle.engine.state import (  # _PARSED_RULES: tests read the cache through this module
     _MOVE_EVENTS,
     _PARSED_RULES,  # noqa: F401
@@ -39,12 +40,15 @@ class Game(Effects, MoveGen):
     # ------------------------------------------------------------------ construction
     def __init__(self, rules: Rules | str | None = None) -> None:
         """An empty table; use :meth:`new` or :meth:`from_position` instead."""
-        self.rules = _parse_rules(rules)
+        self.rules = r = _parse_rules(rules)
         self.seed = None
-        self.hands = [[], []]
-        self.points = [[], []]
+        n = self.players = r.players
+        self.seats = TWO if n == 2 else seating(n, r.teams)
+        self.hands = [[] for _ in range(n)]
+        self.points = [[] for _ in range(n)]
         self.jacks = {}
-        self.perms = [[], []]
+        self.links = {}
+        self.perms = [[] for _ in range(n)]
         self.deck = []
         self.scrap = []
         self.stack = []
@@ -55,7 +59,6 @@ class Game(Effects, MoveGen):
         self.passes = 0
         self.frozen = []
         self.known = 0
-        self.own_jacks = 0
         self.outcome = None
         self.outcome_reason = None
         self.history = []
@@ -65,8 +68,9 @@ class Game(Effects, MoveGen):
 
     @classmethod
     def new(cls, seed: int | None = None, rules: Rules | str | None = "classic") -> Game:
-        """A shuffled, dealt game. Player 0 (five cards) moves first; the dealer, player 1,
-        holds six. ``seed=None`` picks a random seed (kept in ``game.seed``)."""
+        """A shuffled, dealt game. Player 0 (five cards) moves first; with two players the
+        dealer, player 1, holds six; with three or four (a mode in ``rules``) every seat holds
+        five. ``seed=None`` picks a random seed (kept in ``game.seed``)."""
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000_000)
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -75,11 +79,17 @@ class Game(Effects, MoveGen):
         g.seed = seed
         cards = full_deck(g.rules.jokers)
         _shuffle(cards, random.Random(seed))
-        # cards[0] is the top of the deck; deal alternately, player 0 first.
-        g.hands = [cards[0:10:2], cards[1:10:2] + [cards[10]]]
+        n = g.players
+        if n == 2:
+            # cards[0] is the top of the deck; deal alternately, player 0 first.
+            g.hands = [cards[0:10:2], cards[1:10:2] + [cards[10]]]
+            dealt = 11
+        else:  # five each, one at a time from seat 0 (left of the dealer, seat N-1)
+            g.hands = [cards[q:5 * n:n] for q in range(n)]
+            dealt = 5 * n
         for h in g.hands:
             h.sort()
-        g.deck = cards[11:][::-1]
+        g.deck = cards[dealt:][::-1]
         return g
 
     @classmethod
@@ -87,7 +97,7 @@ class Game(Effects, MoveGen):
                       rules: Rules | str | None = None) -> Game:
         """Build a game from a position (dict or JSON text, docs/notation.md). Raises ValueError
         naming the problem when it is not a legal table."""
-        from cuttle.engine.position import game_from_position
+        from cuttle.engine.posread import game_from_position
 
         return game_from_position(cls, position, rules)
 
@@ -95,7 +105,7 @@ class Game(Effects, MoveGen):
     def from_view(cls, view: dict[str, Any], rng: random.Random) -> Game:
         """A complete game consistent with a player's view: every hidden card (``"??"``) is
         dealt at random from the cards that view cannot place. Known cards stay put."""
-        from cuttle.engine.position import game_from_view
+        from cuttle.engine.posread import game_from_view
 
         return game_from_view(cls, view, rng)
 
@@ -109,7 +119,7 @@ class Game(Effects, MoveGen):
         """The position as ``player`` may see it: every card they cannot see is ``"??"``."""
         from cuttle.engine.position import check_player, position_of
 
-        return position_of(self, check_player(player))
+        return position_of(self, check_player(player, players=self.players))
 
     def copy(self, history: bool = True) -> Game:
         """An independent copy; with ``history=False`` the copy starts with an empty
@@ -117,13 +127,21 @@ class Game(Effects, MoveGen):
         g = Game.__new__(Game)
         g.rules = self.rules
         g.seed = self.seed
-        h0, h1 = self.hands
-        g.hands = [h0[:], h1[:]]
-        p0, p1 = self.points
-        g.points = [p0[:], p1[:]]
+        g.players = n = self.players
+        g.seats = self.seats
+        if n == 2:
+            h0, h1 = self.hands
+            g.hands = [h0[:], h1[:]]
+            p0, p1 = self.points
+            g.points = [p0[:], p1[:]]
+            q0, q1 = self.perms
+            g.perms = [q0[:], q1[:]]
+        else:
+            g.hands = [h[:] for h in self.hands]
+            g.points = [x[:] for x in self.points]
+            g.perms = [x[:] for x in self.perms]
         g.jacks = self.jacks.copy()
-        q0, q1 = self.perms
-        g.perms = [q0[:], q1[:]]
+        g.links = self.links.copy()
         g.deck = self.deck[:]
         g.scrap = self.scrap[:]
         g.stack = self.stack[:]
@@ -134,7 +152,6 @@ class Game(Effects, MoveGen):
         g.passes = self.passes
         g.frozen = self.frozen[:]
         g.known = self.known
-        g.own_jacks = self.own_jacks
         g.outcome = self.outcome
         g.outcome_reason = self.outcome_reason
         if history:
@@ -150,38 +167,46 @@ class Game(Effects, MoveGen):
     __copy__ = copy
 
     def redeal(self, viewer: int, rng: random.Random) -> Game:
-        """A copy in which every card ``viewer`` cannot see (the opponent's hidden hand cards
-        and the deck's hidden cards) is shuffled among those same hidden places. The copy has
-        no history (see :meth:`copy`).
+        """A copy in which every card ``viewer`` cannot see (the hidden cards of every hand it
+        cannot see, and the deck's hidden cards) is shuffled among those same hidden places.
+        The copy has no history (see :meth:`copy`).
 
         On a game built by :meth:`from_view` this is a fresh determinization of the same view
         at the cost of a copy, which is what search needs many times per decision.
         """
-        from cuttle.engine.position import sees_opponent_hand
+        from cuttle.engine.position import sees_hand
 
         g = self.copy(history=False)
         g._legal = None
         known = self.known
-        opp = 1 - viewer
-        hand = g.hands[opp]
-        if sees_opponent_hand(self, viewer):
-            kept, pool = hand, []
-        else:
+        hidden: list[int] = []  # the seats whose hand cards are shuffled, each one's count
+        counts: list[int] = []
+        pool: list[int] = []
+        for q in self.seats.around[viewer] if self.players != 2 else (1 - viewer,):
+            if q == viewer or sees_hand(self, viewer, q):
+                continue
+            hand = g.hands[q]
             kept = [c for c in hand if known >> c & 1]
-            pool = [c for c in hand if not known >> c & 1]
+            pool += [c for c in hand if not known >> c & 1]
+            g.hands[q] = kept
+            hidden.append(q)
+            counts.append(len(hand) - len(kept))
         deck = g.deck
         slots = [i for i, c in enumerate(deck) if not known >> c & 1]
         pool += [deck[i] for i in slots]
         rng.shuffle(pool)
-        n_hand = len(hand) - len(kept)
-        g.hands[opp] = kept + pool[:n_hand]
-        for i, c in zip(slots, pool[n_hand:], strict=True):
+        start = 0
+        for q, k in zip(hidden, counts, strict=True):
+            g.hands[q] += pool[start:start + k]
+            start += k
+        for i, c in zip(slots, pool[start:], strict=True):
             deck[i] = c
         return g
 
     def __repr__(self) -> str:
+        scores = "-".join(str(self.score(q)) for q in range(self.players))
         return (f"<Game rules={self.rules} turn={self.turn_player} phase={self.phase} "
-                f"to_move={self.to_move} score={self.score(0)}-{self.score(1)}>")
+                f"to_move={self.to_move} score={scores}>")
 
     # ------------------------------------------------------------------ legal moves
     def legal_moves(self) -> list[Move]:
@@ -218,11 +243,26 @@ class Game(Effects, MoveGen):
         self._apply(p, move)
 
     def concede(self, player: int) -> None:
-        """``player`` concedes: the other player wins."""
+        """``player`` concedes. Two players: the other wins; teams: the other team wins;
+        cutthroat: ``player`` is out and the game goes on while two remain (the last one left
+        wins). Logged in ``history`` as ``concede @N`` at three and four seats."""
         if self.outcome is not None:
             raise IllegalMoveError("the game is already over")
-        _check_player(player)
-        self._finish(OUTCOME[1 - player], "concession")
+        n = self.players
+        if player.__class__ is not int or not 0 <= player < n:
+            _check_player(player, n)
+        if n == 2:
+            self._finish(OUTCOME[1 - player], "concession")
+            return
+        if player in self.seats.out:
+            raise IllegalMoveError(f"seat {player} is already out of the game")
+        self.history.append((player, CONCEDE[player]))
+        self.events.append(Event(player, "conceded"))
+        self._legal = None
+        if self.rules.teams:
+            self._finish(self.seats.side(player ^ 1), "concession")
+        else:
+            self._drop_out(player)
 
     def agree_draw(self) -> None:
         """End the game as a draw both players agreed to (rules with draw offers only), in the

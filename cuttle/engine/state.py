@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from cuttle.engine.moves import Move
 from cuttle.engine.phases import OVER
+from cuttle.engine.seats import Seating
 from cuttle.rules import Rules
 
 # Rank indexes (card >> 2): 0 = ace … 12 = king.
@@ -45,7 +46,7 @@ _new_event = tuple.__new__
 
 # The event of each move played, by player and move: an Event is an immutable tuple, so games
 # share them, and looking one up costs a seventh of building it.
-_MOVE_EVENTS: tuple[dict[Move, Event], dict[Move, Event]] = ({}, {})
+_MOVE_EVENTS: tuple[dict[Move, Event], ...] = ({}, {}, {}, {})
 
 # Rules.parse of a rules string, remembered: a Rules is frozen, so games may share one, and
 # parsing (a dataclass replace) cost a quarter of dealing a new game.
@@ -82,11 +83,11 @@ def _shuffle(cards: list[int], rng: random.Random) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
-def _check_player(player: object) -> None:
-    """``ValueError`` unless ``player`` is the int 0 or 1 (a bool or 1.0 is refused)."""
+def _check_player(player: object, players: int = 2) -> None:
+    """``ValueError`` unless ``player`` is an int seat of the game (a bool or 1.0 is refused)."""
     from cuttle.engine.position import check_player
 
-    check_player(player)
+    check_player(player, players=players)
 
 
 def _bits(cards: Iterable[int]) -> int:
@@ -102,15 +103,16 @@ class State:
 
     __slots__ = (
         "rules", "seed", "hands", "points", "jacks", "perms", "deck", "scrap", "stack",
-        "revealed", "phase", "turn_player", "to_move", "passes", "frozen", "known", "own_jacks",
-        "outcome", "outcome_reason", "history", "events", "_legal", "_freeze_later",
+        "revealed", "phase", "turn_player", "to_move", "passes", "frozen", "known", "links",
+        "players", "seats", "outcome", "outcome_reason", "history", "events", "_legal",
+        "_freeze_later",
     )
 
     rules: Rules
     seed: int | None
     hands: list[list[int]]
     points: list[list[int]]
-    jacks: dict[int, tuple[int, ...]]
+    jacks: dict[int, tuple[int, ...]]  # a card -> the jacks (and jokers) on it, bottom to top
     perms: list[list[int]]
     deck: list[int]  # top of the deck is the END of this list
     scrap: list[int]
@@ -122,7 +124,12 @@ class State:
     passes: int
     frozen: list[int]
     known: int  # bitmask of cards in hands/deck whose identity is public
-    own_jacks: int  # bitmask of jacks on the table that their player put on their own card
+    #: the one record of stacks: for each card of a stack (a card with jacks or jokers on it),
+    #: (the seat that played it, the seat it gave the card to); for the bottom card, its first
+    #: player twice. The controller of a stack is the receiver of its top card.
+    links: dict[int, tuple[int, int]]
+    players: int  # seats at the table: 2, 3 or 4
+    seats: Seating  # turn order and opponents, of the seats still in
     outcome: str | None
     outcome_reason: str | None
     history: list[tuple[int, Move]]
@@ -133,8 +140,8 @@ class State:
     # ------------------------------------------------------------------ queries
     def score(self, player: int) -> int:
         """Points of the point cards ``player`` controls."""
-        if player.__class__ is not int or not 0 <= player <= 1:
-            _check_player(player)
+        if player.__class__ is not int or not 0 <= player < self.players:
+            _check_player(player, self.players)
         pts = self.points[player]
         s = len(pts)
         for c in pts:
@@ -143,8 +150,8 @@ class State:
 
     def kings(self, player: int) -> int:
         """Number of kings ``player`` has on the table."""
-        if player.__class__ is not int or not 0 <= player <= 1:
-            _check_player(player)
+        if player.__class__ is not int or not 0 <= player < self.players:
+            _check_player(player, self.players)
         n = 0
         for c in self.perms[player]:
             if c >> 2 == R_KING:
@@ -153,8 +160,8 @@ class State:
 
     def queens(self, player: int) -> int:
         """Number of queens ``player`` has on the table."""
-        if player.__class__ is not int or not 0 <= player <= 1:
-            _check_player(player)
+        if player.__class__ is not int or not 0 <= player < self.players:
+            _check_player(player, self.players)
         n = 0
         for c in self.perms[player]:
             if c >> 2 == R_QUEEN:
@@ -163,23 +170,55 @@ class State:
 
     def goal(self, player: int) -> int:
         """Points ``player`` needs to win, given their kings."""
-        if player.__class__ is not int or not 0 <= player <= 1:
-            _check_player(player)
+        if player.__class__ is not int or not 0 <= player < self.players:
+            _check_player(player, self.players)
         return self.rules.goals[min(self.kings(player), 4)]
 
     def has_glasses(self, player: int) -> bool:
         """True when ``player`` has an 8 on the table as glasses."""
-        if player.__class__ is not int or not 0 <= player <= 1:
-            _check_player(player)
+        if player.__class__ is not int or not 0 <= player < self.players:
+            _check_player(player, self.players)
         return any(c >> 2 == R_EIGHT for c in self.perms[player])
 
     def controller(self, card: int) -> int | None:
         """Who controls point card ``card`` (None if it is not a point card on the table)."""
-        if card in self.points[0]:
-            return 0
-        if card in self.points[1]:
-            return 1
+        for q, pts in enumerate(self.points):
+            if card in pts:
+                return q
         return None
+
+    def holder(self, card: int) -> int | None:
+        """Who controls ``card``, the bottom card of a stack or a card alone on the table (a point
+        card or a permanent); None if it is neither."""
+        for q in range(self.players):
+            if card in self.points[q] or card in self.perms[q]:
+                return q
+        return None
+
+    def opponents(self, seat: int) -> tuple[int, ...]:
+        """The opponents of ``seat`` still in the game, in turn order after it (with two
+        players, the other one; in teams, the other team)."""
+        if seat.__class__ is not int or not 0 <= seat < self.players:
+            _check_player(seat, self.players)
+        return self.seats.opps[seat]
+
+    @property
+    def out(self) -> list[int]:
+        """The seats out of a cutthroat game by conceding, e.g. ``[1]``; ``[]`` otherwise."""
+        return list(self.seats.out)
+
+    @property
+    def own_jacks(self) -> int:
+        """Bitmask of the jacks on the table whose player put them on their own card (given to
+        another seat): a two-player position's ``own_jacks``."""
+        bits = 0
+        links = self.links
+        for covers in self.jacks.values():
+            for j in covers:
+                by, to = links[j]
+                if by != to:
+                    bits |= 1 << j
+        return bits
 
     def is_over(self) -> bool:
         """True once the game has an outcome."""
@@ -187,8 +226,9 @@ class State:
 
     @property
     def winner(self) -> int | None:
-        """0 or 1 once a player has won; None otherwise (also for a draw)."""
-        return {"p0": 0, "p1": 1}.get(self.outcome or "")
+        """The seat that won (0, 1, or 2 in cutthroat); None otherwise (also for a draw, and in
+        teams, where a team wins: see ``outcome``)."""
+        return {"p0": 0, "p1": 1, "p2": 2}.get(self.outcome or "")
 
     def _finish(self, outcome: str, reason: str) -> None:
         self.outcome = outcome
@@ -200,7 +240,7 @@ class State:
 
     def _rule_rng(self) -> random.Random:
         """Randomness the rules call for (four-random): a pure function of seed and position."""
-        key = (f"{self.seed}|{len(self.deck)}|{len(self.scrap)}|"
-               f"{sorted(self.hands[0])}|{sorted(self.hands[1])}")
+        key = f"{self.seed}|{len(self.deck)}|{len(self.scrap)}|" + "|".join(
+            str(sorted(h)) for h in self.hands)
         return random.Random(key)
 
