@@ -91,6 +91,8 @@ class Rules:
     players: int = 2
     #: jokers are royals that steal a royal (the modes), not the variant's hand swap
     royal_jokers: bool = False
+    #: the four-player mode of two teams (seats 0 and 2 against 1 and 3)
+    teams: bool = False
 
     @classmethod
     def parse(cls, text: str | Rules | None = None) -> Rules:
@@ -144,11 +146,6 @@ class Rules:
         mode = [self.mode] if self.mode else []
         return "+".join([self.preset] + mode + [v for v in VARIANTS if v in self.variants])
 
-    @property
-    def teams(self) -> bool:
-        """True for the four-player mode of two teams."""
-        return self.mode == "teams"
-
     def goal(self, kings: int) -> int:
         """Points needed by a player with ``kings`` kings on the table."""
         return self.goals[min(kings, 4)]
@@ -161,7 +158,8 @@ def _mode_rules(rules: Rules, mode: str) -> Rules:
     when the deck runs out."""
     goals = (14, 9, 5, 0, 0) if mode == "cutthroat" else rules.goals
     return replace(rules, mode=mode, players=MODE_PLAYERS[mode], hand_limit=7, goals=goals,
-                   simultaneous_win="mover", open_hands_when_deck_empty=False, royal_jokers=True)
+                   simultaneous_win="mover", open_hands_when_deck_empty=False, royal_jokers=True,
+                   teams=mode == "teams")
 
 
 _PRESET_RULES = {

@@ -47,7 +47,10 @@ class Effects(Windows):
                 self._apply_play(p, m)
         elif phase == COUNTER_PHASE:
             if m is RESOLVE:
-                self._decline()
+                if self.players == 2:  # the one opponent declined
+                    self._resolve_stack()
+                else:
+                    self._decline()
             else:
                 self.hands[p].remove(m.cards[0])
                 self.stack.append((p, m))
@@ -104,6 +107,9 @@ class Effects(Windows):
             else:
                 self._scuttle(p, c, m.cards[1])
                 self._end_turn()
+        elif kind == "perm" and not self.rules.teams:
+            self.perms[p].append(c)
+            self._end_turn()
         elif kind in ROYAL_KINDS:
             # Teams: a royal (not glasses) may be answered by a 9 before it takes effect.
             if self.rules.teams and c >> 2 != R_EIGHT and self._ask_royal(p, m):
@@ -138,9 +144,16 @@ class Effects(Windows):
             self.known |= _bits(h[0]) | _bits(h[1])
             self.frozen = []
         elif r == 0:  # ace
+            scrap = self.scrap
+            jacks = self.jacks
             for q in range(self.players):
                 for b in self.points[q]:
-                    self._scrap_stack(b)
+                    scrap.append(b)
+                    if jacks:
+                        covers = jacks.pop(b, None)
+                        if covers:
+                            scrap.extend(covers)
+                            self._unlink(b, covers)
                 self.points[q] = []
         elif r == 1 or r == 7:  # 2 (or eight-oneoff 8) on a permanent or the top of a stack
             t: int = m.cards[1]
@@ -148,7 +161,10 @@ class Effects(Windows):
                 if t >> 2 == R_JACK or t >= 52:
                     self._remove_top(t)
                 else:
-                    self.perms[self.holder(t)].remove(t)  # type: ignore[index]
+                    for row in self.perms:
+                        if t in row:
+                            row.remove(t)
+                            break
                 self.scrap.append(t)
         elif r == 2:  # 3
             self.phase = RESOLVE_THREE

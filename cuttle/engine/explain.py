@@ -62,7 +62,8 @@ def _target_problem(g: Game, p: int, t: int, what: str) -> str | None:
         for b in g.points[owner] + g.perms[owner]:
             js = g.jacks.get(b, ())
             if t in js and js[-1] != t:
-                return f"only the top card of a stack can be targeted, and {pretty(t)} is covered"
+                top = "jack" if g.players == 2 else "card"
+                return f"only the top {top} of a stack can be targeted, and {pretty(t)} is covered"
     if kind == "perm" and g.jacks.get(t) and not (t >> 2 == 8 and g.rules.nine_hits_points):
         return f"{pretty(t)} is under a joker: only the top card of a stack can be targeted"
     if not g.rules.target_own and (owner == p or not g.seats.is_opponent(p, owner)):

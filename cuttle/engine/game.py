@@ -43,12 +43,18 @@ class Game(Effects, MoveGen):
         self.rules = r = _parse_rules(rules)
         self.seed = None
         n = self.players = r.players
-        self.seats = TWO if n == 2 else seating(n, r.teams)
-        self.hands = [[] for _ in range(n)]
-        self.points = [[] for _ in range(n)]
+        if n == 2:
+            self.seats = TWO
+            self.hands = [[], []]
+            self.points = [[], []]
+            self.perms = [[], []]
+        else:
+            self.seats = seating(n, r.teams)
+            self.hands = [[] for _ in range(n)]
+            self.points = [[] for _ in range(n)]
+            self.perms = [[] for _ in range(n)]
         self.jacks = {}
         self.links = {}
-        self.perms = [[] for _ in range(n)]
         self.deck = []
         self.scrap = []
         self.stack = []

@@ -158,29 +158,31 @@ class Table(State):
     def _scrap_stack(self, base: int) -> None:
         """``base`` (already off its row) goes to the scrap with the jacks and jokers on it."""
         self.scrap.append(base)
-        covers = self.jacks.pop(base, None)
-        if covers:
-            self.scrap.extend(covers)
-            links = self.links
-            del links[base]
-            for c in covers:
-                del links[c]
+        self._unstack(base)
 
     def _unstack(self, base: int) -> None:
         """Scrap the jacks and jokers on ``base`` (it stays where it is)."""
-        covers = self.jacks.pop(base, None)
-        if covers:
-            self.scrap.extend(covers)
-            links = self.links
-            del links[base]
-            for c in covers:
-                del links[c]
+        if self.jacks:
+            covers = self.jacks.pop(base, None)
+            if covers:
+                self.scrap.extend(covers)
+                self._unlink(base, covers)
+
+    def _unlink(self, base: int, covers: tuple[int, ...]) -> None:
+        """Forget the record of a stack that left the table."""
+        links = self.links
+        del links[base]
+        for c in covers:
+            del links[c]
 
     def _scuttle(self, p: int, card: int, target: int) -> None:
-        owner = self.controller(target)
-        if owner is None:  # its controller conceded meanwhile: the scuttle hits nothing
-            self.scrap.append(card)
-            return
-        self.points[owner].remove(target)
+        if self.players == 2:
+            owner: int | None = 1 - p
+        else:
+            owner = self.controller(target)
+            if owner is None:  # its controller conceded meanwhile: the scuttle hits nothing
+                self.scrap.append(card)
+                return
+        self.points[owner].remove(target)  # type: ignore[index]
         self._scrap_stack(target)
         self.scrap.append(card)

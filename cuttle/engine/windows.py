@@ -60,8 +60,17 @@ class Windows(Table):
         """May anyone answer the top of the stack, as far as anyone can see? (With two players:
         the one other seat, who needs a card in hand that is not frozen, and no queen may
         protect the top of the stack.)"""
-        top = self.stack[-1][0]
-        return self._next_asked(top, top) is not None
+        top, top_move = self.stack[-1]
+        if self.players != 2:
+            return self._next_asked(top, top) is not None
+        hand = self.hands[1 - top]  # inlined: this runs after every one-off of every search
+        frozen = self.frozen
+        if not hand or (frozen and all(c in frozen for c in hand)):
+            return False
+        for c in self.perms[top]:
+            if c >> 2 == R_QUEEN:
+                return top_move.kind == "scuttle" and not self.rules.queens_block_all_counters
+        return True
 
     def _open_window(self) -> None:
         """After a one-off or counter: let the opponents answer, one at a time, if they publicly
@@ -93,7 +102,7 @@ class Windows(Table):
         stack = self.stack
         base_p, base = stack[0]
         scrap = self.scrap
-        if base.kind in ROYAL_KINDS:
+        if self.rules.teams and base.kind in ROYAL_KINDS:
             self._resolve_nine()
             return
         for _, counter in stack[1:]:
