@@ -13,7 +13,6 @@ from cuttle.engine.phases import (
     RESOLVE_SEVEN,
     RESOLVE_THREE,
     RESPOND_ROYAL,
-    ROYAL_KINDS,
 )
 from cuttle.engine.seats import seating
 from cuttle.engine.state import R_EIGHT, R_JACK, Event, _bits
@@ -107,12 +106,14 @@ class Effects(Windows):
             else:
                 self._scuttle(p, c, m.cards[1])
                 self._end_turn()
-        elif kind == "perm" and not self.rules.teams:
-            self.perms[p].append(c)
-            self._end_turn()
-        elif kind in ROYAL_KINDS:
+        elif kind == "perm":
             # Teams: a royal (not glasses) may be answered by a 9 before it takes effect.
             if self.rules.teams and c >> 2 != R_EIGHT and self._ask_royal(p, m):
+                return
+            self.perms[p].append(c)
+            self._end_turn()
+        elif kind == "jack" or kind == "joker":
+            if self.rules.teams and self._ask_royal(p, m):
                 return
             self._royal_effect(p, m)
         else:  # oneoff

@@ -122,8 +122,8 @@ class MoveGen(State):
         out: list[int] = []
         jacks = self.jacks
         perms_of = self.perms
-        if not points_too and not jacks and (
-                not perms_of[0] and not perms_of[1] if self.players == 2 else not any(perms_of)):
+        if not points_too and not jacks and not perms_of[0] and not perms_of[1] and (
+                self.players == 2 or not any(perms_of)):
             return out  # a table without permanents and jacks, the usual case
         seats = self.seats
         stacked_royals = bool(jacks) and self.rules.royal_jokers
@@ -176,15 +176,13 @@ class MoveGen(State):
         # Per card: its point play, its scuttles, then what its rank allows. The ranks are tested
         # roughly by how often they decide something; the target lists of 2s and 9s are built
         # once, when the first such card needs them.
-        opps = self.seats.opps[p]
-        if len(opps) == 1:
-            opp = opps[0]
+        opp = self.seats.opp1[p]  # the opponent; -1 at three or four seats
+        if opp >= 0:
             opp_points = self.points[opp]  # only read: sorted when the order can differ
             if len(opp_points) > 1:
                 opp_points = sorted(opp_points)
         else:
-            opp = -1
-            opp_points = sorted([t for q in opps for t in self.points[q]])
+            opp_points = sorted([t for q in self.seats.opps[p] for t in self.points[q]])
         lowest = opp_points[0] if opp_points else 64  # only a card above it may scuttle
         opp_queens = -1  # counted when a jack needs it
         twos: list[int] | None = None
@@ -192,9 +190,10 @@ class MoveGen(State):
         for c in cards:
             r = c >> 2
             if r > 9:  # jack, queen, king or joker
-                if r == R_JACK and opp < 0:
-                    self._jacks_of_many(p, c, seven, moves)
-                elif r == R_JACK:
+                if r == R_JACK:
+                    if opp < 0:
+                        self._jacks_of_many(p, c, seven, moves)
+                        continue
                     row = JACK[c - 40]
                     if opp_queens < 0:
                         opp_queens = 0
@@ -233,7 +232,7 @@ class MoveGen(State):
             elif r == 3:
                 if opp < 0:  # the 4 names the opponent (who holds a card) it aims at
                     row = FOUR_AT[c - 12]
-                    for q in sorted(opps):
+                    for q in sorted(self.seats.opps[p]):
                         if self.hands[q]:
                             moves.append(row[q])
                 elif self.hands[opp]:
@@ -253,7 +252,7 @@ class MoveGen(State):
                 rules = self.rules
                 if rules.eight_oneoff:
                     seats = self.seats
-                    for q in (seats.around[p] if rules.target_own else opps):
+                    for q in (seats.around[p] if rules.target_own else seats.opps[p]):
                         for t in sorted(self.perms[q]):
                             if t >> 2 == R_EIGHT and self._targetable(p, q, t):
                                 moves.append(ONEOFF_T[(c, t)])

@@ -8,22 +8,33 @@ shape, so the rules read ``seats.nxt[p]`` and ``seats.opps[p]`` where the two-pl
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
-
-class Seating(NamedTuple):
+class Seating:
     """The seats of one table. ``nxt[s]`` is the seat still in that plays after seat ``s`` (for a
     seat out too: the one after it); ``opps[s]`` the opponents of ``s`` still in, in turn order
     after ``s``; ``around[s]`` every seat still in, in turn order after ``s``, ``s`` itself last
-    (when it is in); ``opp_bits[s]`` the opponents as a bitmask."""
+    (when it is in); ``opp_bits[s]`` the opponents as a bitmask; ``opp1[s]`` the one opponent
+    with two players, -1 at three or four seats (where moves name their seat).
 
-    players: int
-    teams: bool
-    out: tuple[int, ...]
-    nxt: tuple[int, ...]
-    opps: tuple[tuple[int, ...], ...]
-    around: tuple[tuple[int, ...], ...]
-    opp_bits: tuple[int, ...]
+    A plain class with slots, not a named tuple: the rules read these fields on every move, and
+    slot reads are the interpreter's fastest."""
+
+    __slots__ = ("players", "teams", "out", "nxt", "opps", "around", "opp_bits", "opp1")
+
+    def __init__(self, players: int, teams: bool, out: tuple[int, ...], nxt: tuple[int, ...],
+                 opps: tuple[tuple[int, ...], ...], around: tuple[tuple[int, ...], ...],
+                 opp_bits: tuple[int, ...]) -> None:
+        self.players = players
+        self.teams = teams
+        self.out = out
+        self.nxt = nxt
+        self.opps = opps
+        self.around = around
+        self.opp_bits = opp_bits
+        self.opp1 = tuple(o[0] if players == 2 else -1 for o in opps)
+
+    def __repr__(self) -> str:
+        return f"Seating(players={self.players}, teams={self.teams}, out={self.out})"
 
     def is_opponent(self, a: int, b: int) -> bool:
         """True when ``b`` is an opponent of ``a`` (and still in)."""

@@ -75,14 +75,14 @@ class Windows(Table):
     def _open_window(self) -> None:
         """After a one-off or counter: let the opponents answer, one at a time, if they publicly
         could."""
-        top = self.stack[-1][0]
         if self.players == 2:
             if self._window_open():
                 self.phase = COUNTER_PHASE
-                self.to_move = 1 - top
+                self.to_move = 1 - self.stack[-1][0]
             else:
                 self._resolve_stack()
             return
+        top = self.stack[-1][0]
         q = self._next_asked(top, top)
         if q is None:
             self._resolve_stack()
