@@ -266,6 +266,23 @@ class Effects(Windows):
         self._end_turn(table_changed)
 
     # ------------------------------------------------------------------ concessions
+    def _drop_pending(self) -> None:
+        """What the turn left waiting is dropped: the cards on the stack go to the scrap, the
+        cards a 7 revealed back on top of the deck (face up: they were seen)."""
+        for _, m in self.stack:
+            self.scrap.append(m.cards[0])
+        self.stack = []
+        for c in reversed(self.revealed):
+            self.deck.append(c)
+            self.known |= 1 << c
+        self.revealed = []
+
+    def _end_by_concession(self, outcome: str) -> None:
+        """The game ends on a concession, whatever was waiting (a one-off's choice, a window):
+        what waited is dropped, so the finished game is a table a position can hold."""
+        self._drop_pending()
+        self._finish(outcome, "concession")
+
     def _drop_out(self, q: int) -> None:
         """Cutthroat: seat ``q`` concedes and is out. Their hand and everything they control go
         to the scrap; the game goes on with the others (the last one left wins). Mid-turn
@@ -289,16 +306,12 @@ class Effects(Windows):
         self._legal = None
         inside = self.seats.around[after]
         if len(inside) == 1:
-            self._finish(self.seats.side(inside[0]), "concession")
+            self._end_by_concession(self.seats.side(inside[0]))
+            if self.turn_player == q:
+                self.turn_player = inside[0]
             return
         if self.turn_player == q:  # the rest of their turn is dropped
-            for _, m in self.stack:
-                scrap.append(m.cards[0])
-            self.stack = []
-            for c in reversed(self.revealed):
-                self.deck.append(c)
-                self.known |= 1 << c
-            self.revealed = []
+            self._drop_pending()
             self.phase = MAIN
             self.turn_player = self.to_move = self.seats.nxt[q]
         elif self.to_move == q:

@@ -258,7 +258,7 @@ class Game(Effects, MoveGen):
         if player.__class__ is not int or not 0 <= player < n:
             _check_player(player, n)
         if n == 2:
-            self._finish(OUTCOME[1 - player], "concession")
+            self._end_by_concession(OUTCOME[1 - player])
             return
         if player in self.seats.out:
             raise IllegalMoveError(f"seat {player} is already out of the game")
@@ -266,7 +266,7 @@ class Game(Effects, MoveGen):
         self.events.append(Event(player, "conceded"))
         self._legal = None
         if self.rules.teams:
-            self._finish(self.seats.side(player ^ 1), "concession")
+            self._end_by_concession(self.seats.side(player ^ 1))
         else:
             self._drop_out(player)
 

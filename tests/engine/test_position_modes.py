@@ -27,7 +27,8 @@ def table(rules: str, hands: list[str], points: list[list[str]], perms: list[lis
     pos: dict[str, Any] = {
         "rules": rules, "turn_player": turn,
         "hands": [h.split() for h in hands], "points": points, "permanents": perms,
-        "deck": [card_text(c) for c in range(54) if c not in named], "scrap": [],
+        "deck": [card_text(c) for c in range(54 if "+" in rules else 52) if c not in named],
+        "scrap": [],
     }
     pos.update(extra)
     return pos
@@ -150,8 +151,10 @@ def test_two_player_positions_keep_their_format_and_refuse_seats_and_jokers() ->
     pos["points"][0].append(card + "@0")
     with pytest.raises(ValueError, match="'@' seats belong to games of three or four"):
         Game.from_position(pos)
+    jokers = table("classic", ["", ""], [[], []], [[], []])
+    jokers["deck"] += ["X1", "X2"]
     with pytest.raises(ValueError, match="have no jokers"):
-        Game.from_position(table("classic", ["", ""], [[], []], [[], []]))
+        Game.from_position(jokers)
 
 
 @pytest.mark.parametrize("rules", MODES)
@@ -169,3 +172,31 @@ def test_views_hide_every_other_hand_and_glasses_show_only_opponents(rules: str)
         again = Game.from_view(view, random.Random(viewer))
         assert again.view(viewer)["hands"] == view["hands"]
     assert g.redeal(1, random.Random(2)).hands[1] == g.hands[1]
+
+
+@pytest.mark.parametrize("rules", ["classic", "cuttlecards", "classic+teams"])
+def test_a_concession_while_a_choice_waits_leaves_a_position_that_loads(rules: str) -> None:
+    """A concession ends the game whatever waits (here a 3's choice): what waited is dropped, so
+    the finished game's position loads again (it was refused: a 3 left on the stack in phase
+    'over'; two players too)."""
+    n = 4 if "teams" in rules else 2
+    hands = ["3C"] + [""] * (n - 1)
+    g = Game.from_position(table(rules, hands, [[] for _ in range(n)], [[] for _ in range(n)],
+                                 scrap=["5D"]))
+    g.play("oneoff 3C")
+    assert g.phase == "resolve_three"
+    g.concede(1)
+    pos = g.to_position()
+    assert pos["stack"] == [] and "3C" in pos["scrap"] and g.outcome in ("p0", "team0")
+    assert Game.from_position(pos).to_position() == pos
+
+
+def test_a_game_won_by_a_concession_on_the_conceders_turn_round_trips() -> None:
+    g = Game.new(seed=6, rules="classic+cutthroat")
+    g.play("draw")
+    assert g.turn_player == 1
+    g.concede(2)
+    g.concede(1)
+    pos = g.to_position()
+    assert g.outcome == "p0" and pos["turn_player"] == 0 and pos["out"] == [1, 2]
+    assert Game.from_position(pos).to_position() == pos
