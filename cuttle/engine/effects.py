@@ -129,9 +129,15 @@ class Effects(Windows):
         else:
             base: int = m.cards[1]
             to = m.seat
-            if to is None:  # to its player; with two, a jack on one's own card: to the other
-                to = self.seats.nxt[p] if kind == "jack" and base in self.points[p] else p
-            self._add_cover(c, base, p, to)
+            if self.players == 2:  # a jack on a point card: it was the other seat's, or p's own
+                prev = 0 if base in self.points[0] else 1
+                if to is None:  # to its player; a jack on one's own card: to the other
+                    to = 1 - p if prev == p else p
+            else:
+                prev = self.holder(base)  # type: ignore[assignment]
+                if to is None:
+                    to = p
+            self._add_cover(c, base, p, to, prev)
         self._end_turn()
 
     def _effect(self, p: int, m: Move) -> None:

@@ -112,11 +112,10 @@ class Table(State):
         row = self.points[seat]
         return row if base in row else self.perms[seat]
 
-    def _add_cover(self, card: int, base: int, by: int, to: int) -> None:
-        """Seat ``by`` puts jack or joker ``card`` on the stack of ``base``, giving it to ``to``."""
+    def _add_cover(self, card: int, base: int, by: int, to: int, prev: int) -> None:
+        """Seat ``by`` puts jack or joker ``card`` on the stack of ``base``, which seat ``prev``
+        controls, giving it to ``to``."""
         links = self.links
-        prev = self.holder(base)
-        assert prev is not None
         covers = self.jacks.get(base)
         if covers is None:
             links[base] = (prev, prev)
@@ -184,5 +183,11 @@ class Table(State):
                 self.scrap.append(card)
                 return
         self.points[owner].remove(target)  # type: ignore[index]
-        self._scrap_stack(target)
-        self.scrap.append(card)
+        scrap = self.scrap
+        scrap.append(target)
+        if self.jacks:  # inlined _scrap_stack: a scuttle is one ply in fourteen
+            covers = self.jacks.pop(target, None)
+            if covers:
+                scrap.extend(covers)
+                self._unlink(target, covers)
+        scrap.append(card)
