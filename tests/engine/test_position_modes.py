@@ -200,3 +200,22 @@ def test_a_game_won_by_a_concession_on_the_conceders_turn_round_trips() -> None:
     pos = g.to_position()
     assert g.outcome == "p0" and pos["turn_player"] == 0 and pos["out"] == [1, 2]
     assert Game.from_position(pos).to_position() == pos
+
+
+def test_with_one_opponent_left_moves_still_name_their_seat() -> None:
+    """A cutthroat game with a seat out is still a game of three: the 4 names its victim and a
+    seven's jack on one's own card the opponent it goes to (the form of a move follows the
+    seats of the mode, not how many opponents are left; found by the mode tests)."""
+    deck = ["JD"]
+    g = Game.from_position(table("classic+cutthroat", ["4S 7C 5S", "5D", ""],
+                                 [["4C"], [], []], [[], [], []], out=[2]))
+    assert "oneoff 4S @1" in [str(m) for m in g.legal_moves()]
+    assert "oneoff 4S" not in [str(m) for m in g.legal_moves()]
+    pos = g.to_position()
+    pos["deck"].remove("JD")
+    pos["deck"] = deck + pos["deck"]
+    g = Game.from_position(pos)
+    g.play("oneoff 7C")
+    while g.phase == "counter":
+        g.play("resolve")
+    assert [str(m) for m in g.legal_moves()] == ["jack JD 4C >1"]
