@@ -262,6 +262,9 @@ TOPIC_WORDS = {
     "house": "Variants", "house-rules": "Variants", "variant": "Variants",
     "cards": "Card by card", "deal": "Setup", "permanent": "Permanents",
     "decision": "Decisions",
+    "cut-throat": "Cutthroat", "three-players": "Cutthroat", "3-players": "Cutthroat",
+    "teams": "Teams", "team": "Teams", "2v2": "Teams", "partner": "Teams",
+    "four-players": "Teams", "4-players": "Teams", "respond-royal": "Teams",
 }  # fmt: skip
 
 
