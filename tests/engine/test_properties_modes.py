@@ -1,0 +1,222 @@
+"""Properties of random games of three and four players (issue 29), with hypothesis: each of the
+54 cards in exactly one place; ``from_position(to_position())`` the same game with the same legal
+moves; a seat's view unchanged when cards it cannot see are swapped; the same seed and moves give
+the same game; random games end. Both presets, both modes, some variants; concessions included.
+
+Kept small (modest ``max_examples``, games capped by a ply limit far above their length) so the
+whole suite stays well under five minutes on two cores.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from seats import ALL_CARDS, seats_of, stack_cards
+
+from cuttle import Game
+
+RULESETS = [
+    "classic+cutthroat",
+    "cuttlecards+cutthroat",
+    "classic+teams",
+    "cuttlecards+teams",
+    "classic+cutthroat+four-random+nine-freeze+queens-protect-queens",
+    "cuttlecards+teams+ten-counters-scuttle+eight-oneoff",
+    "classic+teams+nine-to-deck+four-random",
+    "cuttlecards+cutthroat+ten-counters-scuttle+nine-to-deck",
+]
+MAX_PLIES = 3000  # random games of every mode end far below this
+HIDDEN = "??"
+
+rulesets = st.sampled_from(RULESETS)
+seeds = st.integers(0, 2**32 - 1)
+#: Choices of a random game: each an index into the legal moves (taken modulo their number), or,
+#: one time in fifty, a concession by one seat.
+choices = st.lists(st.integers(0, 10**6), max_size=150)
+CONCEDE_EVERY = 50
+
+
+def stack_move_card(move: str) -> str:
+    """The card a stacked move put on the stack (its first card)."""
+    return move.split()[1]
+
+
+def where(pos: dict[str, Any]) -> Counter[str]:
+    """Every card of a position, counted once per place it is written."""
+    seen: Counter[str] = Counter()
+    for key in ("hands", "points", "permanents"):
+        for row in pos[key]:
+            for entry in row:
+                seen.update(stack_cards(entry))
+    for key in ("deck", "scrap", "revealed"):
+        seen.update(pos[key])
+    for entry in pos["stack"]:
+        seen[stack_move_card(entry["move"])] += 1
+    return seen
+
+
+def play_out(seed: int, rules: str, picks: list[int]) -> Game:
+    """A game of ``rules`` dealt from ``seed``, played by ``picks`` (see ``choices``)."""
+    g = Game.new(seed=seed, rules=rules)
+    for pick in picks:
+        if g.outcome is not None:
+            break
+        if pick % CONCEDE_EVERY == CONCEDE_EVERY - 1:
+            seat = (pick // CONCEDE_EVERY) % g.players
+            if seat not in g.out:
+                g.concede(seat)
+            continue
+        legal = g.legal_moves()
+        g.play(legal[pick % len(legal)])
+    return g
+
+
+def check_cards(g: Game) -> None:
+    pos = g.to_position()
+    assert where(pos) == Counter(ALL_CARDS), "each of the 54 cards in exactly one place"
+    for seat in g.out:
+        assert pos["hands"][seat] == [] and pos["points"][seat] == []
+        assert pos["permanents"][seat] == []
+
+
+def check_round_trip(g: Game) -> None:
+    pos = g.to_position()
+    again = Game.from_position(json.dumps(pos))
+    assert again.to_position() == pos
+    assert [str(m) for m in again.legal_moves()] == [str(m) for m in g.legal_moves()]
+    assert again.players == g.players and again.out == g.out and again.outcome == g.outcome
+
+
+def visible_to(g: Game, viewer: int) -> set[str]:
+    """The hand and deck cards ``viewer``'s view shows (everything else of theirs is public)."""
+    view = g.view(viewer)
+    shown = {c for row in view["hands"] for c in row if c != HIDDEN}
+    return shown | {c for c in view["deck"] if c != HIDDEN}
+
+
+def swap_unseen(pos: dict[str, Any], seen: set[str], rng: random.Random) -> dict[str, Any]:
+    """``pos`` with the hand and deck cards not in ``seen`` dealt again among their places."""
+    out = json.loads(json.dumps(pos))
+    places = [("hands", s, i) for s, row in enumerate(out["hands"]) for i in range(len(row))]
+    places += [("deck", None, i) for i in range(len(out["deck"]))]
+
+    def get(place: tuple[str, int | None, int]) -> str:
+        key, seat, i = place
+        return str(out[key][seat][i] if seat is not None else out[key][i])
+
+    hidden = [p for p in places if get(p) not in seen]
+    cards = [get(p) for p in hidden]
+    rng.shuffle(cards)
+    for (key, seat, i), card in zip(hidden, cards, strict=True):
+        if seat is None:
+            out[key][i] = card
+        else:
+            out[key][seat][i] = card
+    for row in out["hands"]:
+        row.sort(key=ALL_CARDS.index)
+    out.pop("seed", None)
+    return out
+
+
+def check_views(g: Game, rng: random.Random) -> None:
+    pos = g.to_position()
+    for viewer in range(g.players):
+        view = g.view(viewer)
+        assert "seed" not in view
+        assert view["hands"][viewer] == pos["hands"][viewer]
+        for key in ("points", "permanents", "scrap", "stack", "revealed", "phase", "to_move",
+                    "out"):
+            assert view[key] == pos[key], key
+        for seat in range(g.players):
+            assert len(view["hands"][seat]) == len(pos["hands"][seat])
+        swapped = Game.from_position(swap_unseen(pos, visible_to(g, viewer), rng))
+        assert swapped.view(viewer) == view, "a card the seat cannot see leaked into its view"
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=seeds, rules=rulesets, picks=choices)
+def test_every_card_in_exactly_one_place(seed: int, rules: str, picks: list[int]) -> None:
+    g = play_out(seed, rules, picks)
+    check_cards(g)
+    assert g.players == seats_of(rules)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=seeds, rules=rulesets, picks=choices)
+def test_from_position_of_to_position_is_the_same_game(
+    seed: int, rules: str, picks: list[int]
+) -> None:
+    g = play_out(seed, rules, picks)
+    check_round_trip(g)
+    if g.outcome is None:  # and it goes on the same way
+        again = Game.from_position(g.to_position())
+        for _ in range(10):
+            if g.outcome is not None:
+                break
+            move = g.legal_moves()[0]
+            g.play(move)
+            again.play(str(move))
+            assert again.to_position() == g.to_position()
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=seeds, rules=rulesets, picks=choices, shuffle=st.integers(0, 10**6))
+def test_a_view_is_unchanged_when_unseen_cards_are_swapped(
+    seed: int, rules: str, picks: list[int], shuffle: int
+) -> None:
+    g = play_out(seed, rules, picks)
+    check_views(g, random.Random(shuffle))
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=seeds, rules=rulesets, picks=choices)
+def test_same_seed_and_moves_give_the_same_game(seed: int, rules: str, picks: list[int]) -> None:
+    a = play_out(seed, rules, picks)
+    b = play_out(seed, rules, picks)
+    assert a.to_position() == b.to_position()
+    assert [str(m) for m in a.legal_moves()] == [str(m) for m in b.legal_moves()]
+    for viewer in range(a.players):
+        assert a.view(viewer) == b.view(viewer)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=seeds, rules=rulesets, move_seed=st.integers(0, 10**6))
+def test_random_games_end(seed: int, rules: str, move_seed: int) -> None:
+    g = Game.new(seed=seed, rules=rules)
+    rng = random.Random(move_seed)
+    plies = 0
+    while g.outcome is None:
+        legal = g.legal_moves()
+        assert legal, "a game in play always has a legal move"
+        assert len({str(m) for m in legal}) == len(legal), "each move is listed once"
+        g.play(rng.choice(legal))
+        plies += 1
+        assert plies < MAX_PLIES, "every game ends"
+    assert g.legal_moves() == [] and g.to_move is None and g.phase == "over"
+    teams = {"team0", "team1", "draw"}
+    assert g.outcome in (teams if g.players == 4 else {"p0", "p1", "p2", "draw"})
+    check_cards(g)
+    check_round_trip(g)
+
+
+def test_random_games_keep_every_invariant_along_the_way() -> None:
+    """A few whole games per rule set, checked every few plies (not just at the end)."""
+    rng = random.Random(29)
+    for rules in RULESETS:
+        for seed in range(3):
+            g = Game.new(seed=seed, rules=rules)
+            ply = 0
+            while g.outcome is None:
+                if ply % 7 == 0:
+                    check_cards(g)
+                    check_round_trip(g)
+                    check_views(g, rng)
+                g.play(rng.choice(g.legal_moves()))
+                ply += 1
+                assert ply < MAX_PLIES
+            check_cards(g)
