@@ -215,14 +215,14 @@ def test_four_random_discards_from_the_named_victim(rules):
 @modes
 def test_ace_scraps_every_players_point_cards(rules):
     n = seats_of(rules)
-    stolen = "TS@1+JD@0" if n == 3 else "TS@1+JD@0>2"
+    stolen = "4S@1+JD@0" if n == 3 else "4S@1+JD@0>2"
     points = [["5C"], ["9H"], ["8D"], ["7S"]][:n]
     points[{3: 0, 4: 2}[n]].append(stolen)
     g = make(rules, hands=filler(n, "AC 6C"), points=points)
     play(g, "oneoff AC")
     answer_all(g)
     assert all(pts(g, s) == [] for s in range(n))
-    assert {"5C", "9H", "8D", "TS", "JD", "AC"} <= set(scrap(g))
+    assert {"5C", "9H", "8D", "4S", "JD", "AC"} <= set(scrap(g))
     assert g.phase == "main" and turn(g) == 1
 
 
@@ -291,7 +291,7 @@ def test_kings_lower_only_their_controllers_goal(rules):
     other, card = (1, "4D") if n == 3 else (2, "AD")
     points = [[] for _ in range(n)]
     points[other] = ["9C"] if n == 3 else ["TC", "9C"]  # at the goal seat 0's king would give
-    hands = filler(n, "AH 3S")
+    hands = filler(n, "AH 4S")
     hands[other] = f"{card} 5D"
     g = make(rules, hands=hands, points=points, permanents=["KC"], turn=other)
     g.play(f"points {card}")
