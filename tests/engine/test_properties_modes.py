@@ -36,9 +36,9 @@ HIDDEN = "??"
 rulesets = st.sampled_from(RULESETS)
 seeds = st.integers(0, 2**32 - 1)
 #: Choices of a random game: each an index into the legal moves (taken modulo their number), or,
-#: one time in fifty, a concession by one seat.
+#: one time in two hundred, a concession by one seat.
 choices = st.lists(st.integers(0, 10**6), max_size=150)
-CONCEDE_EVERY = 50
+CONCEDE_EVERY = 200
 
 
 def stack_move_card(move: str) -> str:

@@ -3,7 +3,7 @@ for themselves; issue 29), for both presets: goals, jacks and jokers that take f
 the classic seven's jack given away, and conceding (out, skipped, mid-turn, last player left).
 
 Rules common to both modes are in test_rules_modes.py, the position format in
-test_position_modes.py.
+test_position_format_modes.py.
 """
 
 from __future__ import annotations
@@ -403,3 +403,22 @@ def table_cards_seats(g: Game) -> set[int]:
     """The seats that hold a card in hand or control one on the table."""
     pos = g.to_position()
     return {s for s in range(3) if pos["hands"][s] or table_cards(g, s)}
+
+
+@both
+def test_scuttle_either_opponents_point_card(rules):
+    g = make(rules, hands=["9C 5S", "5D", "5H"], points=["4C", "7H", "8D"])
+    assert {"scuttle 9C 7H", "scuttle 9C 8D"} <= moves(g)
+    assert not any(m.startswith("scuttle 9C 4C") for m in moves(g))
+
+
+@both
+def test_an_effect_aimed_at_a_card_a_conceder_held_does_nothing(rules):
+    # seat 0's two aims at seat 1's king; seat 1 concedes while asked: the king is already gone
+    g = make(rules, hands=["2C 5S", "5D 3D", "5H 3H"], permanents=["", "KD", "KH"])
+    g.play("oneoff 2C KD")
+    assert g.phase == "counter" and g.to_move == 1
+    g.concede(1)
+    answer_all(g)
+    assert "KD" in scrap(g) and perms(g, 2) == ["KH"]
+    assert g.phase == "main" and g.to_move == 2 and g.outcome is None

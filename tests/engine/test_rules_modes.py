@@ -2,7 +2,7 @@
 presets and both modes, through the public API and the notation of INTERFACE.md section 5.
 
 The rules of one mode only are in test_rules_cutthroat.py and test_rules_teams.py; the position
-format (stacks, ``out``, refused tables) in test_position_modes.py.
+format (stacks, ``out``, refused tables) in test_position_format_modes.py.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ card to any player, queens against a partner, out-of-turn nines (phase ``respond
 team's concession.
 
 Rules common to both modes are in test_rules_modes.py, the position format in
-test_position_modes.py.
+test_position_format_modes.py.
 """
 
 from __future__ import annotations
