@@ -422,3 +422,52 @@ def test_an_effect_aimed_at_a_card_a_conceder_held_does_nothing(rules):
     answer_all(g)
     assert "KD" in scrap(g) and perms(g, 2) == ["KH"]
     assert g.phase == "main" and g.to_move == 2 and g.outcome is None
+
+
+@both
+def test_a_six_sends_a_card_whose_first_player_is_out_to_the_scrap(rules):
+    g = make(rules, hands=["5S", "", "6C 5H"], points=["7H@1+JD@0"], turn=2, out=[1])
+    g.play("oneoff 6C")
+    answer_all(g)
+    assert all(pts(g, s) == [] for s in range(3)) and {"7H", "JD", "6C"} <= set(scrap(g))
+
+
+def test_removing_a_sevens_jack_given_away_gives_the_card_back_to_its_player():
+    # seat 0's seven put JD on seat 0's own 4C and gave it to seat 2; seat 1's 2 scraps the jack
+    g = make("classic+cutthroat", hands=["5S", "2C 5D", "5H"], points=["", "", "4C@0+JD@0>2"],
+             turn=1)
+    g.play("oneoff 2C JD")
+    answer_all(g)
+    assert pts(g, 0) == ["4C"] and pts(g, 2) == []
+
+
+def test_nine_returns_a_sevens_jack_given_away_to_its_players_hand():
+    g = make("classic+cutthroat", hands=["5S", "9C 5D", "5H"], points=["", "", "4C@0+JD@0>2"],
+             turn=1)
+    g.play("oneoff 9C JD")
+    answer_all(g)
+    assert "JD" in hand(g, 0) and pts(g, 0) == ["4C"] and pts(g, 2) == []
+
+
+@both
+def test_the_four_still_names_its_victim_when_one_opponent_is_left(rules):
+    # a game of three stays one: its 4 is written 'oneoff 4S @1' (INTERFACE section 5), the
+    # only form its positions take
+    g = make(rules, hands=["4S 5C", "5D 3D", "5H"])
+    g.concede(2)
+    assert "oneoff 4S @1" in moves(g) and "oneoff 4S" not in moves(g)
+    g.play("oneoff 4S @1")
+    again = Game.from_position(g.to_position())
+    assert again.to_position() == g.to_position()
+
+
+@both
+def test_a_game_won_by_a_concession_on_the_conceders_turn_round_trips(rules):
+    g = make(rules, hands=HANDS)
+    play(g, "draw")
+    g.concede(2)  # seat 1's turn, seat 2 concedes: seat 1 to move
+    g.concede(1)  # on its own turn: seat 0 is the last left
+    assert g.outcome == "p0"
+    pos = g.to_position()
+    again = Game.from_position(pos)
+    assert again.to_position() == pos and again.outcome == "p0" and again.legal_moves() == []

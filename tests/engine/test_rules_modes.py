@@ -504,3 +504,26 @@ def test_every_legal_move_is_accepted_as_its_text(rules):
         for m in legal:
             Game.from_position(g.to_position()).play(str(m))
         g.play(legal[len(legal) // 2])
+
+
+@modes
+def test_an_opponent_with_an_empty_hand_is_not_asked_to_counter(rules):
+    # as with two players, a window opens only for a player who could counter by what all see
+    n = seats_of(rules)
+    hands = ["AC 5C", "", "2H 9H", "2S 9S"][:n]
+    g = make(rules, hands=hands, points=["", "", "TH"])
+    g.play("oneoff AC")
+    assert g.phase == "counter" and g.to_move == opponents(rules, 0)[1]
+
+
+@modes
+def test_a_card_taken_by_a_three_is_known_to_every_seat(rules):
+    n = seats_of(rules)
+    g = make(rules, hands=filler(n, "3C 5C"), scrap=["7S", "..."], deck=["KS"])
+    g.play("oneoff 3C")
+    answer_all(g)
+    assert g.phase == "resolve_three" and g.to_move == 0
+    g.play("take 7S")
+    for viewer in range(1, n):
+        assert "7S" in g.view(viewer)["hands"][0]
+        assert g.view(viewer)["hands"][0].count("??") == 1  # the 5C stays hidden

@@ -351,3 +351,32 @@ def test_the_nines_player_keeps_their_turn_when_the_last_opponent_answers(rules)
     assert "KS" in hand(g, 0) and turn(g) == 1 and g.to_move == 1
     play(g, "draw", "draw")
     assert turn(g) == 3 and g.to_move == 3 and "draw" in moves(g)
+
+
+@both
+def test_an_opponent_with_an_empty_hand_is_not_asked_about_a_royal(rules):
+    g = royal_answered(rules, hands=["KS 5C", "", "2H 4H", "9D 3S"])
+    g.play("perm KS")
+    assert g.phase == "respond_royal" and g.to_move == 3
+
+
+@both
+def test_no_one_may_counter_the_nine_of_a_player_with_a_queen(rules):
+    g = royal_answered(rules, permanents=["", "QC"])
+    play(g, "perm KS", "oneoff 9H KS")
+    assert g.phase == "main" and "KS" in hand(g, 0) and g.to_move == 1
+
+
+@both
+def test_a_concession_while_a_choice_waits_leaves_a_position_that_loads(rules):
+    # seat 0's 3 waits for its 'take' when seat 1 concedes for team 1: the game is over, and its
+    # position loads again as the same finished game
+    g = make(rules, hands=["3C 5C", "5D", "5H", "5S"], scrap=["7S", "..."], deck=["KS"])
+    g.play("oneoff 3C")
+    answer_all(g)
+    assert g.phase == "resolve_three"
+    g.concede(1)
+    pos = g.to_position()
+    assert g.outcome == "team0" and pos["phase"] == "over"
+    again = Game.from_position(pos)
+    assert again.to_position() == pos and again.outcome == "team0" and again.legal_moves() == []
