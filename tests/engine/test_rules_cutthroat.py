@@ -80,8 +80,8 @@ def test_jack_goes_on_an_opponents_point_card_and_takes_it(rules):
 @both
 def test_jack_from_hand_with_a_receiver_is_refused(rules):
     g = make(rules, hands=["JD 5S", "5D", "5H"], points=["4C", "7H", "9C"])
-    illegal(g, "jack JD 7H >2")
-    illegal(g, "jack JD 4C")
+    illegal(g, "jack JD 7H >2", "for its player")
+    illegal(g, "jack JD 4C", "opponent")
 
 
 @both
@@ -147,7 +147,7 @@ def test_joker_cannot_take_glasses(rules):
     g = make(rules, hands=["X1 5S", "5D", "5H"], permanents=["", "8C", "KH"])
     assert not any(m.startswith("joker X1 8C") for m in moves(g))
     assert "joker X1 KH" in moves(g)
-    illegal(g, "joker X1 8C")
+    illegal(g, "joker X1 8C", "glasses")
 
 
 @both
@@ -203,7 +203,7 @@ def test_classic_sevens_jack_with_no_opponents_card_goes_on_your_own_naming_the_
     answer_all(g)
     assert g.phase == "resolve_seven" and g.to_move == 0
     assert moves(g) == {"jack JD 4C >1", "jack JD 4C >2"}
-    illegal(g, "jack JD 4C")
+    illegal(g, "jack JD 4C", "receive")
     g.play("jack JD 4C >2")
     assert pts(g, 2) == ["4C@0+JD@0>2"] and pts(g, 0) == [] and turn(g) == 1
 

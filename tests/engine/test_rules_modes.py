@@ -184,15 +184,15 @@ def test_four_cannot_name_an_opponent_with_an_empty_hand(rules):
     g = make(rules, hands=hands)
     assert f"oneoff 4S @{empty}" not in moves(g)
     assert f"oneoff 4S @{opponents(rules, 0)[1]}" in moves(g)
-    illegal(g, f"oneoff 4S @{empty}")
+    illegal(g, f"oneoff 4S @{empty}", "no card")
 
 
 @modes
 def test_four_without_a_named_victim_or_naming_no_seat_is_refused(rules):
     n = seats_of(rules)
     g = make(rules, hands=filler(n, "4S 6C"))
-    illegal(g, "oneoff 4S")
-    illegal(g, "oneoff 4S @0")  # oneself
+    illegal(g, "oneoff 4S", "names")
+    illegal(g, "oneoff 4S @0", "not an opponent")  # oneself
     with pytest.raises(ValueError):
         g.play(f"oneoff 4S @{n}")  # no such seat
     assert g.phase == "main" and "4S" in hand(g, 0)
@@ -317,7 +317,7 @@ def test_queen_protects_her_controllers_other_cards_from_every_other_player(rule
         assert (f"{two} KD" in moves(g)) is (seat == 1 and classic), seat
         assert (f"{two} QH" in moves(g)) is may_target, seat
         if seat != 1:
-            illegal(g, f"{two} KD")
+            illegal(g, f"{two} KD", "queen" if may_target else "opponent")
 
 
 # ---------------------------------------------------------------- counters

@@ -113,8 +113,8 @@ def test_jack_on_the_partners_card_taken_for_oneself(rules):
 @both
 def test_jack_cannot_give_a_card_to_its_controller(rules):
     g = make(rules, hands=["JD 5C", "3D", "3H", "3S"], points=["", "7H"])
-    illegal(g, "jack JD 7H >1")
-    illegal(g, "jack JD 7H")
+    illegal(g, "jack JD 7H >1", "controls")
+    illegal(g, "jack JD 7H", "receive")
 
 
 @both
