@@ -194,3 +194,10 @@ def test_winner_is_the_winning_seat_in_cutthroat_none_in_teams(rules):
         assert g.outcome == "p2" and g.winner == 2
     else:
         assert g.outcome == "team0" and g.winner is None
+
+
+@cutthroat
+def test_a_concession_is_logged_as_a_conceded_event(rules):
+    g = make(rules, hands=["5C 3C", "5D 3D", "5H 3H"])
+    g.concede(1)
+    assert g.events[-1].kind == "conceded" and g.events[-1].player == 1
