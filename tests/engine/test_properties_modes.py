@@ -224,3 +224,45 @@ def test_random_games_keep_every_invariant_along_the_way() -> None:
                 ply += 1
                 assert ply < MAX_PLIES
             check_cards(g)
+
+
+def candidate_moves(g: Game, rng: random.Random, count: int) -> list[str]:
+    """``count`` move texts built from this game's cards and seats, legal or not."""
+    pos = g.to_position()
+    held = [c for row in pos["hands"] for c in row] + list(pos["revealed"])
+    table = [stack_cards(e)[0] for key in ("points", "permanents") for row in pos[key]
+             for e in row]
+    table += [stack_cards(e)[-1] for key in ("points", "permanents") for row in pos[key]
+              for e in row]
+    cards = held + table + ["7H", "X1", "JD", "4S", "9S"]
+    seats = [f"{mark}{s}" for mark in "@>" for s in range(g.players)] + [""]
+    verbs = ["points", "scuttle", "oneoff", "perm", "jack", "joker", "counter", "take",
+             "discard", "scrap"]
+    out = []
+    for _ in range(count):
+        verb = rng.choice(verbs)
+        words = [verb, rng.choice(cards)]
+        if verb in ("scuttle", "jack", "joker") or (verb == "oneoff" and rng.random() < 0.5):
+            words.append(rng.choice(cards))
+        words.append(rng.choice(seats))
+        out.append(" ".join(w for w in words if w))
+    return out + ["draw", "pass", "resolve"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=seeds, rules=rulesets, picks=choices, probe=st.integers(0, 10**6))
+def test_moves_not_listed_are_refused_and_change_nothing(
+    seed: int, rules: str, picks: list[int], probe: int
+) -> None:
+    g = play_out(seed, rules, picks)
+    legal = {str(m) for m in g.legal_moves()}
+    before = g.to_position()
+    for text in candidate_moves(g, random.Random(probe), 30):
+        try:
+            g.play(text)
+        except ValueError as exc:  # IllegalMoveError, or text that is no move at all
+            assert str(exc) and "\n" not in str(exc)
+            assert g.to_position() == before, f"refused {text!r} changed the game"
+        else:
+            assert " ".join(text.split()) in legal or str(g.history[-1][1]) in legal, text
+            return  # a legal move was played: the game moved on, as it should
