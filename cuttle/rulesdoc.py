@@ -239,9 +239,22 @@ def card_summary(rules: str = "classic") -> list[tuple[str, str, str]]:
         rows["10"][2] = "points and scuttles; or one-off: stop a scuttle of your card"
     if "queens-protect-queens" in variants:
         rows["Q"][2] += " (and other queens)"
+    mode = next((m for m in ("cutthroat", "teams") if m in variants), None)
+    if mode is not None:  # three or four players (the rules' Cutthroat and Teams sections)
+        rows["4"][2] = "one-off: an opponent you name discards two cards"
+        rows["8"][2] = "permanent (glasses): see every opponent's hand"
+    if mode == "cutthroat":
+        rows["J"][2] = "permanent: take control of an opponent's point card"
+        rows["K"][2] = "permanent: lowers your goal 14 -> 9 -> 5 -> 0"
+    elif mode == "teams":
+        rows["J"][2] = "permanent: give any point card to any other player"
+        rows["9"][2] += "; or, out of turn, send back a royal an opponent plays"
     out = [(r[0], r[1], r[2]) for r in rows.values()]
     if "joker" in variants:
         out.append(("Joker", "-", "X1 and X2; one-off: the players swap hands"))
+    elif mode is not None:
+        to = "for yourself" if mode == "cutthroat" else "for any player"
+        out.append(("Joker", "-", f"X1 and X2; royal: take a king, queen or top jack {to}"))
     return out
 
 

@@ -94,3 +94,19 @@ def test_the_pager_opens_at_a_mode_section(topic: str, title: str) -> None:
         pager.run()
     first = "".join(text for _, text, *_ in pager.visible_fragments()).splitlines()[0]
     assert first.strip() == title
+
+
+def test_the_card_summary_of_a_mode_game_states_the_modes_uses() -> None:
+    from cuttle.rulesdoc import card_summary
+
+    two = {rank: what for rank, _, what in card_summary("classic")}
+    for rules in ("classic+cutthroat", "cuttlecards+cutthroat+nine-freeze"):
+        rows = {rank: what for rank, _, what in card_summary(rules)}
+        assert "14 -> 9 -> 5 -> 0" in rows["K"] and "opponent you name" in rows["4"]
+        assert "every opponent" in rows["8"] and "for yourself" in rows["Joker"]
+    rows = {rank: what for rank, _, what in card_summary("cuttlecards+teams")}
+    assert "any other player" in rows["J"] and "out of turn" in rows["9"]
+    assert "21 -> 14 -> 10 -> 5 -> 0" in rows["K"] and "for any player" in rows["Joker"]
+    assert "Joker" not in {rank for rank, _, _ in card_summary("classic")}
+    assert two["4"] == "one-off: the opponent discards two cards"  # two players: as before
+    assert two["J"] == "permanent: take control of a point card of the opponent's"
