@@ -125,6 +125,15 @@ def swap_unseen(pos: dict[str, Any], seen: set[str], rng: random.Random) -> dict
     return out
 
 
+def refusal(g: Game, text: str) -> str | None:
+    """Why ``g`` refuses the move ``text`` (None if it is legal); ``g`` is left unchanged."""
+    try:
+        g.copy().play(text)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
 def check_views(g: Game, rng: random.Random) -> None:
     pos = g.to_position()
     for viewer in range(g.players):
@@ -138,6 +147,10 @@ def check_views(g: Game, rng: random.Random) -> None:
             assert len(view["hands"][seat]) == len(pos["hands"][seat])
         swapped = Game.from_position(swap_unseen(pos, visible_to(g, viewer), rng))
         assert swapped.view(viewer) == view, "a card the seat cannot see leaked into its view"
+        if viewer == g.to_move:  # what the mover may do, and why not, depends on its view only
+            assert [str(m) for m in swapped.legal_moves()] == [str(m) for m in g.legal_moves()]
+            for text in candidate_moves(g, rng, 12):
+                assert refusal(swapped, text) == refusal(g, text), text
         # what an AI searches: a game dealt from the view alone looks the same from that seat
         assert Game.from_view(view, rng).view(viewer) == view
 
