@@ -30,6 +30,8 @@ def rules_text() -> str:
 
 CARD_SECTION = "Card by card"
 VARIANT_SECTION = "Variants"
+#: The modes of three and four players; each has a ``##`` section of its own.
+MODE_NAMES = ("cutthroat", "teams")
 
 #: Rank keys in the order of the document; ``X`` is the joker.
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "X")
@@ -190,6 +192,9 @@ def variant_section(markdown: str, name: str) -> str:
     for section in subsections(markdown, VARIANT_SECTION):
         if section.key.lower() == wanted:
             return section.text
+    mode = find_section(markdown, wanted) if wanted in MODE_NAMES else None
+    if mode is not None:  # a mode joins a rules string like a variant: "classic+cutthroat"
+        return mode.text
     raise ValueError(
         f"unknown variant {name!r}; the variants are: {', '.join(variant_names(markdown))}"
     )

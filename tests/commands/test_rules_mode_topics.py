@@ -110,3 +110,12 @@ def test_the_card_summary_of_a_mode_game_states_the_modes_uses() -> None:
     assert "Joker" not in {rank for rank, _, _ in card_summary("classic")}
     assert two["4"] == "one-off: the opponent discards two cards"  # two players: as before
     assert two["J"] == "permanent: take control of a point card of the opponent's"
+
+
+@pytest.mark.parametrize(("name", "title"), [("cutthroat", CUTTHROAT), ("Teams", TEAMS)])
+def test_a_mode_given_as_a_variant_prints_its_section(
+    name: str, title: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a mode joins a rules string like a variant ("classic+cutthroat"), so readers type it so
+    assert main(["rules", "--variant", name]) == 0
+    assert capsys.readouterr().out == section_text(title)
