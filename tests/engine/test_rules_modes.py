@@ -527,3 +527,16 @@ def test_a_card_taken_by_a_three_is_known_to_every_seat(rules):
     for viewer in range(1, n):
         assert "7S" in g.view(viewer)["hands"][0]
         assert g.view(viewer)["hands"][0].count("??") == 1  # the 5C stays hidden
+
+
+@modes
+def test_a_draw_by_agreement_only_under_cuttlecards(rules):
+    # asking every other player in turn order is the program's; the engine records the agreement
+    g = Game.new(seed=1, rules=rules)
+    if rules.startswith("cuttlecards"):
+        g.agree_draw()
+        assert g.outcome == "draw" and g.outcome_reason == "agreement"
+    else:
+        with pytest.raises(ValueError):
+            g.agree_draw()
+        assert g.outcome is None
