@@ -151,8 +151,12 @@ def check_views(g: Game, rng: random.Random) -> None:
             assert [str(m) for m in swapped.legal_moves()] == [str(m) for m in g.legal_moves()]
             for text in candidate_moves(g, rng, 12):
                 assert refusal(swapped, text) == refusal(g, text), text
-        # what an AI searches: a game dealt from the view alone looks the same from that seat
+        # what an AI searches: a game dealt from the view alone, or re-dealt from this one,
+        # looks the same from that seat and is a whole table
         assert Game.from_view(view, rng).view(viewer) == view
+        again = g.redeal(viewer, rng)
+        assert again.view(viewer) == view
+        assert where(again.to_position()) == Counter(ALL_CARDS)
 
 
 @settings(max_examples=100, deadline=None)
