@@ -30,9 +30,10 @@ from prompt_toolkit.key_binding import KeyPress
 
 from cuttle.text.intent import MAX_LINE
 
-RATE = 1000.0  # characters a second a connection may send, on average
-BURST = 4096  # ... and at once (a paste of a few lines, without the terminal's paste mode)
+RATE = 200.0  # characters a second a connection may send, on average (a key costs the loop ~0.5 ms)
+BURST = 2000  # ... and at once (a paste of a few lines, without the terminal's paste mode)
 BATCH = 512  # characters the app reads in one turn of the loop
+MAX_QUEUED = 16 * BURST  # characters waiting for an app to read them (none runs: they wait)
 MAX_PASTE = 4 * MAX_LINE  # characters of one paste kept (the line cuts it again, saying so)
 MAX_ESCAPE = 32  # characters of an escape sequence (a key's or a mouse click's are shorter)
 PASTE_START = "\x1b[200~"
@@ -193,6 +194,7 @@ class KeyboardInput(Input):
         self.on_refused = on_refused
         self.filter = _Filter(bucket or TokenBucket(RATE, BURST))
         self.queue: deque[str] = deque()
+        self.queued = 0  # characters in the queue
         self.keys: list[KeyPress] = []
         self.parser = Vt100Parser(self.keys.append)
         self.callbacks: list[Callable[[], None] | None] = []
@@ -216,13 +218,19 @@ class KeyboardInput(Input):
         if self.filter.cut and not self.pasting_cut:
             self.on_refused(PASTE_CUT)
         self.pasting_cut = self.filter.paste is not None and (self.filter.cut or self.pasting_cut)
+        if text and self.queued + len(text) > MAX_QUEUED:  # no screen reads them
+            text = ""
+            if not self.refusing:
+                self.refusing = True
+                self.on_refused(TOO_FAST)
         if text:
             self.queue.append(text)
+            self.queued += len(text)
             self._wake()
 
     def pending(self) -> int:
         """Characters received and not read yet."""
-        return sum(len(t) for t in self.queue)
+        return self.queued
 
     def _wake(self) -> None:
         callback = self.callbacks[-1] if self.callbacks else None
@@ -246,6 +254,7 @@ class KeyboardInput(Input):
                 text, rest = text[: BATCH - taken], text[BATCH - taken :]
                 self.queue.appendleft(rest)
             taken += len(text)
+            self.queued -= len(text)
             self.parser.feed(text)
         if self.queue:  # the rest on the next turn: others' keys go first
             self._wake()
@@ -268,6 +277,7 @@ class KeyboardInput(Input):
         """The connection ended: the app reading it ends (``EOFError``) once it read the rest."""
         self._closed = True
         self.queue.clear()
+        self.queued = 0
         callback = self.callbacks[-1] if self.callbacks else None
         if callback is not None:
             with contextlib.suppress(RuntimeError):  # no loop: nobody reads any more

@@ -130,6 +130,17 @@ def test_an_overlong_escape_sequence_is_dropped_and_not_kept_by_the_parser() -> 
     assert len(vt100_parser._IS_PREFIX_OF_LONGER_MATCH_CACHE) - before <= 2 * keyboard.MAX_ESCAPE
 
 
+def test_what_waits_for_a_screen_to_read_it_is_bounded_too() -> None:
+    said: list[str] = []
+    kb = KeyboardInput(said.append, TokenBucket(rate=0, burst=10**9))
+    for _ in range(100):  # nobody reads: no screen is up
+        kb.feed("w" * 4000)
+    queued = kb.pending()
+    assert 0 < queued <= keyboard.MAX_QUEUED
+    assert said == [TOO_FAST]
+    assert len(keys_of(kb)) == queued and kb.pending() == 0
+
+
 def test_the_app_reads_a_long_burst_a_batch_a_turn() -> None:
     kb = KeyboardInput(bucket=TokenBucket(rate=0, burst=10**6))
     kb.feed("y" * (3 * keyboard.BATCH + 5))
