@@ -152,7 +152,7 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.task: asyncio.Task[None] | None = None
         self.resizing = False  # a redraw for window changes is due
         self.resized_at = 0.0  # when the last one was made (time.monotonic)
-        self.render_started = 0.0
+        self.render_started = 0.0  # the loop thread's CPU time when the frame began
 
     # -- asyncssh's calls ----------------------------------------------------------------------
     def connection_made(self, chan: asyncssh.SSHServerChannel[str]) -> None:  # type: ignore[override]
@@ -202,10 +202,11 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         app.min_redraw_interval = MIN_FRAME
 
         def started(_: object) -> None:
-            self.render_started = time.perf_counter()
+            self.render_started = time.thread_time()
 
         def done(_: object) -> None:
-            cost = time.perf_counter() - self.render_started
+            # CPU time: a wait for a core on a busy machine is not the screen's cost
+            cost = time.thread_time() - self.render_started
             app.min_redraw_interval = max(MIN_FRAME, cost / REDRAW_SHARE)
 
         app.before_render += started
