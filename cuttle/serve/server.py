@@ -47,6 +47,7 @@ RESIZE_SETTLE = 0.05  # seconds from a window change to its redraw (changes mean
 RESIZE_INTERVAL = 0.25  # seconds at least between two redraws for one client's window changes
 REDRAW_SHARE = 0.25  # of the loop's time one client's redraws may take (a big screen waits longer)
 MIN_FRAME = 1 / 60  # seconds at least between two redraws of one screen
+MAX_FRAME = 1.0  # ... and at most, whatever its last frame cost
 
 
 @dataclass
@@ -207,7 +208,7 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         def done(_: object) -> None:
             # CPU time: a wait for a core on a busy machine is not the screen's cost
             cost = time.thread_time() - self.render_started
-            app.min_redraw_interval = max(MIN_FRAME, cost / REDRAW_SHARE)
+            app.min_redraw_interval = min(MAX_FRAME, max(MIN_FRAME, cost / REDRAW_SHARE))
 
         app.before_render += started
         app.after_render += done
