@@ -45,7 +45,7 @@ MAX_COLUMNS = 500  # a terminal is drawn at most this wide and this high, whatev
 MAX_ROWS = 200  # a screen's drawing time grows with its size, on the loop every player shares
 RESIZE_SETTLE = 0.05  # seconds from a window change to its redraw (changes meanwhile: the same)
 RESIZE_INTERVAL = 0.25  # seconds at least between two redraws for one client's window changes
-REDRAW_SHARE = 0.25  # of the loop's time one client's redraws may take (a big screen waits longer)
+REDRAW_SHARE = 0.1  # of the loop's time one client's redraws may take (a big screen waits longer)
 MIN_FRAME = 1 / 60  # seconds at least between two redraws of one screen
 MAX_FRAME = 1.0  # ... and at most, whatever its last frame cost
 
