@@ -201,7 +201,7 @@ class KeyboardInput(Input):
         self.scheduled = False
         self._closed = False
         self.refusing = False  # the player was told; told again after the bucket filled up
-        self.pasting_cut = False
+        self.pasting_cut = False  # the paste going on was cut (and the player told)
         self._id = next(_ids)
 
     # -- the session's side ------------------------------------------------------------------
@@ -233,15 +233,17 @@ class KeyboardInput(Input):
         return self.queued
 
     def _wake(self) -> None:
-        callback = self.callbacks[-1] if self.callbacks else None
-        if callback is None or self.scheduled:
+        """Have the app that reads the keys then (one screen may give way to the next) read
+        them on the next turn of the loop."""
+        if self.scheduled or not self.callbacks or self.callbacks[-1] is None:
             return
         self.scheduled = True
 
         def call() -> None:
             self.scheduled = False
-            if self.callbacks and self.callbacks[-1] is callback:
-                callback()
+            current = self.callbacks[-1] if self.callbacks else None
+            if current is not None and self.queue:
+                current()
 
         asyncio.get_running_loop().call_soon(call)
 
@@ -271,16 +273,17 @@ class KeyboardInput(Input):
 
     @property
     def closed(self) -> bool:
-        return self._closed and not self.queue
+        return self._closed
 
     def close(self) -> None:
-        """The connection ended: the app reading it ends (``EOFError``) once it read the rest."""
+        """The connection ended: the app reading it ends (``EOFError``), what it did not read
+        yet is dropped."""
         self._closed = True
         self.queue.clear()
         self.queued = 0
         callback = self.callbacks[-1] if self.callbacks else None
         if callback is not None:
-            with contextlib.suppress(RuntimeError):  # no loop: nobody reads any more
+            with contextlib.suppress(RuntimeError):  # no loop running: nobody reads any more
                 asyncio.get_running_loop().call_soon(callback)
 
     def fileno(self) -> int:

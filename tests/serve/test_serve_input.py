@@ -141,6 +141,21 @@ def test_what_waits_for_a_screen_to_read_it_is_bounded_too() -> None:
     assert len(keys_of(kb)) == queued and kb.pending() == 0
 
 
+def test_keys_typed_as_one_screen_gives_way_to_the_next_reach_the_next() -> None:
+    async def scenario() -> None:
+        kb = KeyboardInput(bucket=TokenBucket(rate=0, burst=1000))
+        lobby: list[Any] = []
+        game: list[Any] = []
+        with kb.attach(lambda: lobby.extend(kb.read_keys())):
+            kb.feed("x")  # read on the next turn of the loop: the lobby is gone by then
+        with kb.attach(lambda: game.extend(kb.read_keys())):
+            for _ in range(3):
+                await asyncio.sleep(0)
+        assert lobby == [] and [k.data for k in game] == ["x"]
+
+    asyncio.run(scenario())
+
+
 def test_the_app_reads_a_long_burst_a_batch_a_turn() -> None:
     kb = KeyboardInput(bucket=TokenBucket(rate=0, burst=10**6))
     kb.feed("y" * (3 * keyboard.BATCH + 5))
