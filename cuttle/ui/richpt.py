@@ -10,6 +10,7 @@ typed costs what changed on it).
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
@@ -17,14 +18,10 @@ from typing import TYPE_CHECKING
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.layout.controls import GetLinePrefixCallable, UIContent, UIControl
 from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
-from rich.box import Box
 from rich.color import ColorType
 from rich.console import Console, Group, RenderableType
-from rich.padding import Padding
-from rich.panel import Panel
 from rich.segment import Segment
 from rich.style import Style
-from rich.table import Column, Row, Table
 from rich.text import Text
 
 if TYPE_CHECKING:  # only a type alias there
@@ -83,8 +80,19 @@ def pt_style(style: Style | None) -> str:
 
 
 _CONSOLES: dict[int, Console] = {}
-_SHAPED = (Table, Column, Row, Panel, Padding, Box)  # drawn from their attributes alone
 _UNKNOWN = object()
+
+
+@functools.cache
+def _shaped() -> tuple[type, ...]:
+    """The rich classes drawn from their attributes alone (imported when first needed: a
+    command that never draws a table does not load them)."""
+    from rich.box import Box
+    from rich.padding import Padding
+    from rich.panel import Panel
+    from rich.table import Column, Row, Table
+
+    return (Table, Column, Row, Panel, Padding, Box)
 
 
 def shape(obj: object) -> Hashable | None:
@@ -106,7 +114,7 @@ def _shape(obj: object) -> Hashable:
         return _tagged(obj, fields)
     if type(obj) is Group:
         return _tagged(obj, (obj._renderables, obj.fit))
-    if type(obj) in _SHAPED:
+    if type(obj) in _shaped():
         return _tagged(obj, tuple(sorted(vars(obj).items())))
     return _UNKNOWN
 
