@@ -213,13 +213,14 @@ async def drawer(client: Client, name: str, stop: asyncio.Event) -> None:
 async def echo_latency(client: Client, samples: int, out: list[float], lost: list[int]) -> None:
     """Type one character, time the frame that shows it, erase it; ``samples`` times (two keys
     without a frame: the server is taken to be stuck, and this typist stops)."""
-    for _ in range(samples):
-        client.buf = ""
+    for i in range(samples):
+        key = "zZ"[i % 2]  # not the last key: a frame that merged its erasing with this key
+        client.buf = ""  # shows this one (the same key again would leave the screen as it was)
         client.got.clear()
         start = time.perf_counter()
-        client.send("z")
+        client.send(key)
         try:
-            await client.until("z", timeout=ECHO_WAIT)
+            await client.until(key, timeout=ECHO_WAIT)
         except TimeoutError:
             lost.append(1)
             if len(lost) >= 2:

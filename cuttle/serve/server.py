@@ -46,6 +46,7 @@ MAX_ROWS = 200  # a screen's drawing time grows with its size, on the loop every
 RESIZE_SETTLE = 0.05  # seconds from a window change to its redraw (changes meanwhile: the same)
 RESIZE_INTERVAL = 0.25  # seconds at least between two redraws for one client's window changes
 REDRAW_SHARE = 0.1  # of the loop's time one client's redraws may take (a big screen waits longer)
+REDRAW_ALLOWANCE = 0.1  # seconds of CPU a screen may draw at once before its frames are spaced
 MIN_FRAME = 1 / 60  # seconds at least between two redraws of one screen
 MAX_FRAME = 1.0  # ... and at most, whatever its last frame cost
 
@@ -154,6 +155,8 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.resizing = False  # a redraw for window changes is due
         self.resized_at = 0.0  # when the last one was made (time.monotonic)
         self.render_started = 0.0  # the loop thread's CPU time when the frame began
+        self.render_debt = 0.0  # CPU seconds of drawing not yet paid back at REDRAW_SHARE
+        self.rendered_at = time.monotonic()
 
     # -- asyncssh's calls ----------------------------------------------------------------------
     def connection_made(self, chan: asyncssh.SSHServerChannel[str]) -> None:  # type: ignore[override]
@@ -197,7 +200,9 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def _show(self, app: Application[Any]) -> Application[Any]:
         """``app`` is the screen on now: window changes come from the channel (no polling), and
-        its redraws are spaced so that they take at most ``REDRAW_SHARE`` of the loop."""
+        once its frames cost more than ``REDRAW_ALLOWANCE`` of CPU in a burst, its redraws are
+        spaced so that they take at most ``REDRAW_SHARE`` of the loop (a token bucket of CPU
+        time: one costly frame now and then delays nothing)."""
         self.app = app
         app.terminal_size_polling_interval = None
         app.min_redraw_interval = MIN_FRAME
@@ -208,7 +213,12 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         def done(_: object) -> None:
             # CPU time: a wait for a core on a busy machine is not the screen's cost
             cost = time.thread_time() - self.render_started
-            app.min_redraw_interval = min(MAX_FRAME, max(MIN_FRAME, cost / REDRAW_SHARE))
+            now = time.monotonic()
+            paid = (now - self.rendered_at) * REDRAW_SHARE
+            self.render_debt = max(0.0, self.render_debt - paid) + cost
+            self.rendered_at = now
+            over = self.render_debt - REDRAW_ALLOWANCE  # a costly frame now and then: no wait
+            app.min_redraw_interval = min(MAX_FRAME, max(MIN_FRAME, over / REDRAW_SHARE))
 
         app.before_render += started
         app.after_render += done
