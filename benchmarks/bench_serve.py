@@ -30,8 +30,8 @@ Runs (each on a server of its own):
   client attacks, beside the same population without it (``none``): ``paste``: 100 KB pasted
   (bracketed paste) every second; ``flood``: 10 KB a second of keys (letters, deletes, arrow
   keys); ``resize``: 20 window changes a second at 500x200; ``half-open``: 64 TCP connections
-  that never log in (half silent, half sending a byte a second), with the time a new client
-  then takes to reach the lobby (``login_ms``);
+  that never log in, from 127.0.0.2 (half silent, half sending a byte a second), with the time
+  a new client then takes to reach the lobby (``login_ms``);
 - ``--baseline TREE``: each run made on the source tree TREE too, right after the same run on
   this one (the same machine load for both), side by side;
 - ``--profile DIR``: each server runs under cProfile (slower), its profile written in DIR
@@ -281,7 +281,9 @@ async def half_open(run: Run, found: dict[str, Any]) -> None:
     socks: list[asyncio.StreamWriter] = []
     for _ in range(64):
         with contextlib.suppress(OSError):
-            _, w = await asyncio.open_connection("127.0.0.1", run.port)
+            _, w = await asyncio.open_connection(  # from an address of their own: the
+                "127.0.0.1", run.port, local_addr=("127.0.0.2", 0)  # server limits each one
+            )
             socks.append(w)
     start = time.perf_counter()
     try:
