@@ -26,6 +26,7 @@ from rich.text import Text
 from cuttle.text.cardtext import CardStyle
 from cuttle.text.render import TableModel
 from cuttle.text.reviewtext import LABEL_STYLE
+from cuttle.ui.keytiming import escape_at_once, time_keys
 from cuttle.ui.overlay import STYLE
 from cuttle.ui.richpt import RichControl
 from cuttle.ui.screen import MIN_HEIGHT, MIN_WIDTH, SIDE_LOG, Board, too_small
@@ -90,14 +91,14 @@ class ReplayScreen:
         self.verdict = RichControl(self._verdict)
         self.app: Application[None] = Application(
             layout=Layout(DynamicContainer(self._body)),
-            key_bindings=self._keys(),
+            key_bindings=escape_at_once(self._keys()),
             style=STYLE,
             full_screen=True,
             color_depth=None if color else ColorDepth.MONOCHROME,
             input=pt_input,
             output=pt_output,
         )
-        self.app.ttimeoutlen = 0.05
+        time_keys(self.app)
 
     def run(self) -> int:
         self.app.run()

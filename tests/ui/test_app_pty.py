@@ -185,3 +185,22 @@ def test_sigterm_on_the_full_screen_saves_restores_the_screen_and_says_so(tmp_pa
     assert "SIGTERM received: Game saved as game-1" in t.text()
     saved = list((tmp_path / "state").rglob("game-1.json"))
     assert saved and json.loads(saved[0].read_text())["moves"][:1] == ["draw"]
+
+
+def test_a_line_typed_right_after_esc_keeps_its_first_letter(tmp_path: Path) -> None:
+    """Esc, then ``log`` at once: the log opens (before, Esc l was an Emacs chord and the game
+    read ``og``); Esc still closes it, and a line typed right after that is whole too."""
+    t = Term(["play", "--seed", "9", "--ai", "random", "--pace", "fast"], tmp_path, 80, 24)
+    t.wait(PROMPT)
+    t.line("draw")
+    t.wait("AI \\(random\\) (drew|played|scrapped|passed)")
+    t.wait(PROMPT)
+    t.send("\x1blog\r")
+    t.wait("The game so far")
+    t.send("\x1b")
+    t.settle()
+    assert "The game so far" not in t.text()
+    t.send("\x1bhelp\r")
+    t.wait("Commands")
+    t.send("\x1b\x1bquit\r")
+    assert t.finish() == 0
