@@ -1,10 +1,10 @@
 """``cuttle replay FILE`` on a terminal: the game's positions in the play screen's frame.
 
-The board (every card face up, seat 1 below), the move list beside it (below it on a narrow
-terminal) with the current move marked and, when a review of the game is at hand, each move's
-label beside it and the verdict on the current move above the status bar; and the keys: n / → /
-Space next, b / ← back, Home / End first and last, PgUp / PgDn ten moves, a number then Enter
-jumps to that move, q or Esc quits.
+The board (every card face up; below, the human of a game against the AI, else the first seat),
+the move list beside it (below it on a narrow terminal) with the current move marked and, when a
+review of the game is at hand, each move's label beside it and the verdict on the current move
+above the status bar; and the keys: n / → / Space next, b / ← back, Home / End first and last,
+PgUp / PgDn ten moves, a number then Enter jumps to that move, q or Esc quits.
 The screen asks its ``Positions`` for position ``i`` when it needs it and keeps no list of them.
 """
 
