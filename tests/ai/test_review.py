@@ -165,6 +165,22 @@ def test_the_review_says_how_accuracy_is_counted() -> None:
     assert "100 minus the mean loss" not in text
 
 
+def test_the_searchs_own_choice_is_judged_as_judge_would() -> None:
+    """``Judge.best`` (the calibration benchmark's player): the move the search prefers, with
+    the verdict and win chance ``judge`` gives that move; a win in one when there is one."""
+    judge = Judge(FAST)
+    g = Game.new(seed=2)
+    for m in PREFIX[:6]:
+        own = judge.best(g)
+        again = judge.judge(g, own.move)
+        assert own.move in {str(x) for x in g.legal_moves()} and own.player == g.to_move
+        assert (again.label, again.win_after) == (own.label, own.win_after)
+        assert own.label in ("best", "forced")
+        g.play(m)
+    planted = before_blunder()
+    assert judge.best(planted).move in WINS and judge.best(planted).win_after == 1.0
+
+
 def test_forced_moves_are_labelled_forced() -> None:
     g = Game.new(seed=2)
     for m in PREFIX[:2]:
