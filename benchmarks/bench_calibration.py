@@ -1,7 +1,8 @@
 """Are the review's win chances calibrated? Positions rated p% should be won about p% of the time.
 
     python benchmarks/bench_calibration.py [--games N] [--seed S] [--rules R] [--jobs J]
-        [--iterations I] [--bins B] [--out FILE] [--read FILE ...]
+        [--iterations I] [--bins B] [--out FILE]
+    python benchmarks/bench_calibration.py --read FILE ... [--only odd|even] [--calibrate]
 
 Plays N games of ``hard`` against ``hard`` (deals from seeds S .. S + N - 1) in which both
 players are the review itself: at each decision the mover plays the move the review's search
@@ -12,17 +13,22 @@ are put in B bins of predicted chance; for each bin the table gives the position
 predicted chance, the observed win rate and its 95% Wilson interval, and whether the mean
 prediction lies inside it. Then the Brier score and the log-loss against the base rate; the
 same table for each player within 3 points of their goal after a move (the "18 of 21" rows,
-from that player's side: the mover's chance or one minus it); and the Platt fit of the
-positions (``sigmoid(a x logit(p) + b)``: what ``cuttle.ai.pimc.CALIBRATION`` holds).
+from that player's side: the mover's chance or one minus it); the bias (mean chance minus mean
+result, each game weighing the same) and the shift ``b`` of ``sigmoid(logit(p) + b)`` that fits
+the games (what ``cuttle.ai.pimc.CALIBRATION`` holds).
 
 The positions of one game share its result, so they are not independent: the Wilson interval
 treats them as if they were and is narrower than the truth; read a bin that misses its interval
 by a little as a warning, by a lot as an error.
 
 ``--out FILE`` writes every judged position as one JSON object a line (to bin again without
-replaying); ``--read FILE`` bins such files instead of playing (several: together). Hard against
-hard costs CPU: about 25 s a game on the shared 2-core machine of this session (load 6 to 9), so
-the default 40 games take under 20 minutes with ``--jobs 1``.
+replaying); ``--read FILE`` bins such files instead of playing (several: together; ``--only odd``
+or ``even`` for half the games, ``--calibrate`` for files written before the calibration).
+
+Hard against hard costs CPU: about 0.5 s of CPU a position, 18 s a game on average (a long game
+takes 90 positions), so the default 30 games need about 9 minutes of CPU: under 20 minutes with
+``--jobs 1`` on a core of its own. On the shared 2-core machine of this session (load 12 to 21)
+the wall time was three to five times the CPU time.
 """
 
 from __future__ import annotations
@@ -173,7 +179,7 @@ def report(rows: list[dict[str, Any]], bins: int, rules: str = "classic") -> lis
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--games", type=int, default=30)
     ap.add_argument("--seed", type=int, default=70001, help="first deal's seed (default 70001)")
     ap.add_argument("--rules", default="classic")
     ap.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
@@ -212,6 +218,8 @@ def main() -> None:
                 out.flush()
             print(f"\r{done}/{args.games} games, {len(rows)} positions, "
                   f"{time.perf_counter() - start:.0f} s", end="", file=sys.stderr, flush=True)
+        pool.close()
+        pool.join()  # the workers' CPU time counts once they are waited for
     print(file=sys.stderr)
     if out is not None:
         out.close()
@@ -236,6 +244,12 @@ class _Serial:
     @staticmethod
     def imap_unordered(fn: Any, items: list[Any]) -> Any:
         return map(fn, items)
+
+    def close(self) -> None:
+        return None
+
+    def join(self) -> None:
+        return None
 
 
 if __name__ == "__main__":
