@@ -57,6 +57,9 @@ DEFAULT_ITERATIONS = 1800
 WIDE, PAIR = 2 / 3, 1 / 3
 #: The analysis seed: a fixed number, so the same record and budget give the same labels.
 REVIEW_SEED = 1313
+#: Which win chances a saved review holds: 1 the search's raw ones, 2 calibrated
+#: (:func:`cuttle.ai.pimc.calibrated`). A review saved with raw chances is made again.
+CHANCES = 2
 
 
 def hard_deep() -> int:
@@ -96,10 +99,12 @@ class Budget:
                 "think": self.think}
 
     def key(self) -> str:
-        """The budget as a short text, to file a saved review under (``iterations=1800``)."""
+        """The budget as a short text, to file a saved review under (``iterations=1800;
+        chances=2``). ``chances`` is :data:`CHANCES`: a review saved with other figures is not
+        read back for this budget, it is made again."""
         if self.think is not None:
-            return f"think={self.think:g}"
-        return f"iterations={self.iterations}"
+            return f"think={self.think:g};chances={CHANCES}"
+        return f"iterations={self.iterations};chances={CHANCES}"
 
 
 @dataclass(frozen=True)

@@ -181,6 +181,20 @@ def test_the_searchs_own_choice_is_judged_as_judge_would() -> None:
     assert judge.best(planted).move in WINS and judge.best(planted).win_after == 1.0
 
 
+def test_a_review_saved_with_raw_chances_is_made_again() -> None:
+    """Reviews saved before the calibration hold the search's raw chances: filed under the bare
+    budget (``iterations=60``), they are not read back as this budget's review."""
+    from cuttle.files.history import History
+    from cuttle.files.reviews import game_key, load_review
+
+    record = blunder_record()
+    review = review_game("classic", 2, BLUNDER_GAME, ("Ann", "Bob"), FAST)
+    History().save_review(game_key(record), "iterations=60", json.dumps(review.to_json()))
+    assert load_review(record, FAST) is None
+    History().save_review(game_key(record), FAST.key(), json.dumps(review.to_json()))
+    assert load_review(record, FAST) is not None
+
+
 def test_forced_moves_are_labelled_forced() -> None:
     g = Game.new(seed=2)
     for m in PREFIX[:2]:
