@@ -209,7 +209,7 @@ def test_settings_help_names_every_setting_and_its_values(
 @pytest.mark.parametrize("args", [["settings"], ["settings", "--help"], ["settings", "pace"]])
 @pytest.mark.parametrize("width", [80, 60])
 def test_settings_fit_the_terminal_and_break_between_words(
-    tmp_path: Path, args: list[str], width: int
+    tmp_path: Path, args: list[str], width: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """On an 80-column terminal the pace line (109 characters), the last line and the help's
     description ran past the edge and the terminal broke them inside words: every line printed
@@ -220,6 +220,8 @@ def test_settings_fit_the_terminal_and_break_between_words(
     from cuttle.commands.settings import SETTINGS_EPILOG
     from cuttle.files.settings import describe
 
+    for var in ("COLUMNS", "LINES"):  # a shell does not export them: the terminal's size rules
+        monkeypatch.delenv(var, raising=False)
     t = Term(args, tmp_path, width, 50)
     assert t.finish() == 0
     printed = t.raw.decode().replace("\r\n", "\n").rstrip("\n").split("\n")
