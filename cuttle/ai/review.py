@@ -17,6 +17,11 @@ gave away, see :data:`THRESHOLDS`):
 ``blunder``    20 points or more, or a win in one move missed
 =============  =======================================================
 
+A player's accuracy (:func:`accuracy`) scores each decision by its loss, halving the score for
+every 10 points given away beyond the search's noise, and takes the mean of the plain and the
+harmonic mean of those scores, so that blunders are not diluted by easy moves. The win chances
+are the search's calibrated ones (:func:`cuttle.ai.pimc.calibrated`).
+
 Everything is reproducible: the search runs with a fixed seed and an iteration budget (a
 ``think`` budget in seconds trades that for a bound on time).
 """
