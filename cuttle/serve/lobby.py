@@ -257,9 +257,13 @@ class Lobby:
         parts: list[RenderableType] = []
         held = self.hall.seat_of(self.login)
         if held is not None:
-            parts.append(
-                Text(f"Your seat in game {held[0].id} is kept: back returns to it.", style="bold")
+            match, seat = held
+            where = (
+                "is played on another connection with your key: back brings it here"
+                if match.seats.screen(seat) is not None
+                else "is kept: back returns to it"
             )
+            parts.append(Text(f"Your seat in game {match.id} {where}.", style="bold"))
         if self.waiting is not None:
             parts.append(
                 Text(

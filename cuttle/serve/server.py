@@ -40,6 +40,10 @@ KEEPALIVE = 30  # seconds between keepalives; three missed end the connection
 MAX_COLUMNS = 500  # a terminal is drawn at most this wide and this high, whatever it says:
 MAX_ROWS = 200  # a screen's drawing time grows with its size, on the loop every player shares
 RESIZE_SETTLE = 0.05  # seconds: window changes within this are redrawn once
+SEAT_TAKEN = (
+    "Your key logged in on another connection, which has your seat in game {id} now "
+    "(back brings it here)."
+)
 
 
 @dataclass
@@ -143,6 +147,7 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.watching: Match | None = None
         self.screen: adapter.Screen | None = None
         self.task: asyncio.Task[None] | None = None
+        self.notice = ""  # the next lobby's first line (why this connection is back there)
         self.resizing = False  # a redraw for window changes is due
 
     # -- asyncssh's calls ----------------------------------------------------------------------
@@ -240,19 +245,19 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         with create_pipe_input() as pipe, create_app_session(input=pipe, output=self.output):
             self.input = pipe
             first = self.command or None
-            notice = ""
             hall = self.server.hall
             back = hall.seat_of(self.login) or hall.resume_for(self.login)
             if back is not None:
                 first = None
                 await self._sit(*back)
-                notice = "Welcome back."
+                self.notice = self.notice or "Welcome back."
             while not self.closed:
+                notice, self.notice = self.notice, ""
                 self.lobby = Lobby(self.server.hall, self.login, pipe, self.output, notice)
                 self.app = self.lobby.app
                 choice = await self.lobby.run(first)
                 self.lobby = None
-                first, notice = None, ""
+                first = None
                 if choice[0] == "quit" or self.closed:
                     break
                 if choice[0] == "play":
@@ -276,13 +281,18 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     async def _sit(self, match: Match, seat: int) -> None:
         assert self.input is not None and self.output is not None
         screen = adapter.make_screen(self.input, self.output)
+        for other in self.server.connections:  # the same key on another connection: it goes
+            if other is not self and other.seat == (match, seat):  # to the lobby, told why
+                other.notice = SEAT_TAKEN.format(id=match.id)
         self.screen, self.seat, self.app = screen, (match, seat), screen.app
         match.sit(seat, screen)
+        self.server.hall.changed()  # the lobbies say where the seat is played
         try:
             await adapter.run_screen(screen)
         finally:
             match.leave(seat, screen)
             self.screen, self.seat = None, None
+            self.server.hall.changed()
 
     async def _watch(self, match: Match | None) -> None:
         """Watch ``match``, then its rematches, until the spectator leaves for the lobby."""

@@ -79,6 +79,10 @@ class AppIO(ScreenActions):
         self.answers = Answers()
         self.farewell_lines: list[str] = []  # printed again after the screen closes
         self.loop: asyncio.AbstractEventLoop | None = None
+        # calls posted before the screen runs (a server's game may draw a screen that is about
+        # to start): kept, in order, and made once it runs; dropped, a table drawn was lost
+        self.early: list[Callable[[], None]] = []
+        self.early_lock = threading.Lock()
         self.buffer = Buffer(
             # only while the game waits for a move: the session's thread is then idle
             completer=MoveCompleter(
@@ -123,7 +127,7 @@ class AppIO(ScreenActions):
                 self.post(self._quit)
 
         def pre_run() -> None:
-            self.loop = asyncio.get_running_loop()
+            self._started()
             threading.Thread(target=work, name="cuttle-session", daemon=True).start()
 
         self._clear_scrollback()
@@ -163,10 +167,22 @@ class AppIO(ScreenActions):
             fn()
             self.changed(regions)
 
-        loop = self.loop
-        if loop is None or loop.is_closed():
+        with self.early_lock:
+            loop = self.loop
+            if loop is None:
+                self.early.append(call)
+                return
+        if loop.is_closed():
             return
         loop.call_soon_threadsafe(call)
+
+    def _started(self) -> None:
+        """The screen runs on this thread's event loop: what was posted before is made now."""
+        with self.early_lock:  # a post from another thread now waits: the order is kept
+            self.loop = asyncio.get_running_loop()
+            for call in self.early:
+                self.loop.call_soon(call)
+            self.early.clear()
 
     @property
     def running(self) -> bool:
@@ -178,7 +194,7 @@ class AppIO(ScreenActions):
         calling it from threads of its own: for many screens in one process (a server's), so no
         signal handler and no process-wide exception handler are set. ``EOFError`` when the
         input closed."""
-        self.loop = asyncio.get_running_loop()
+        self._started()
         await self.app.run_async(set_exception_handler=False, handle_sigint=False)
 
     def close(self, error: BaseException | None = None) -> None:

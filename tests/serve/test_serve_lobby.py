@@ -1,0 +1,70 @@
+"""The lobby and the paths between screens: the same key on two connections, spectators who
+leave, the names players are shown by, the help and the invitation."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from sshkit import WAIT, connect, key, port_of, running
+from test_serve_game import LOBBY, SHOWN, by_seat, key_fp, prompt_of, two_at_a_table, until
+
+from cuttle.serve import adapter
+
+
+def test_the_same_key_twice_the_newer_connection_takes_the_seat_and_the_older_is_told(
+    tmp_path: Path,
+) -> None:
+    """Each connection that takes the seat (logging in, then ``back``) gets the whole table
+    and the input line; the one it was taken from goes to its lobby and reads why; the game
+    goes on for the opponent."""
+
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            alice, bob, match = await two_at_a_table(server)
+            seats = by_seat(match, alice, bob)
+            game = match.session.game
+            a_seat = match.seat_of(key_fp(0))
+            assert a_seat is not None
+            name = match.session.names[a_seat]
+            await alice.wait(rf"(?m)^{name}( \(waiting\))?> ")
+            older = alice
+            newer = await connect(port_of(server), "alice", key(0))
+            for _ in range(3):
+                hand = game.view(a_seat)["hands"][a_seat]
+                await newer.wait(rf"(?m)^{name}( \(waiting\))?> ")
+                shown = [SHOWN[c] for c in hand]
+                await until(lambda n=newer, s=shown: all(c in n.text() for c in s), "the hand")
+                await older.wait(LOBBY)
+                await older.wait(rf"another connection, which has your seat in game {match.id}")
+                await older.wait(f"Your seat in game {match.id} is played on another connection")
+                await older.line("back")
+                older, newer = newer, older
+            mover = game.to_move
+            assert mover is not None
+            player = newer if mover == a_seat else seats[mover]
+            await player.wait(prompt_of(match.session.names[mover]))
+            await player.line("draw")
+            await until(lambda: len(game.history) == 1, "the move")
+            await older.line("help")
+            await older.wait("open a table and wait")
+
+    asyncio.run(scenario())
+
+
+def test_what_a_game_screen_is_sent_before_it_runs_is_shown_once_it_runs() -> None:
+    """A game may draw a screen that is about to start (a seat taken on a connection): the
+    calls wait for the screen, a close too (before, they were lost: a blank screen that never
+    ended)."""
+
+    async def scenario() -> None:
+        with create_pipe_input() as pipe:
+            screen = adapter.make_screen(pipe, DummyOutput())
+            adapter.message(screen, "drawn before it ran")
+            adapter.close_screen(screen)
+            await asyncio.wait_for(adapter.run_screen(screen), WAIT)
+            assert "drawn before it ran" in screen.messages
+
+    asyncio.run(scenario())
