@@ -126,6 +126,7 @@ class Hall:
             table = found
         if table.host.key == login.key:
             raise HallError("that is your own table: wait for an opponent")
+        self.free_to_play(login)
         del self.tables[table.id]
         seed = self.rng.randrange(1, MAX_SEED)
         first = self.rng.randrange(2)  # who moves first is drawn
@@ -140,7 +141,7 @@ class Hall:
 
     def play_ai(self, login: Login, level: str, rules: str) -> tuple[Match, int]:
         """``ai [LEVEL]``: a game against the AI on the server, the player moving first."""
-        self.held_seat(login)
+        self.free_to_play(login)
         if level not in LEVELS:
             raise HallError(f"no AI level {level[:12]!r}: {', '.join(LEVELS)}")
         self.check_rules(rules)
@@ -262,6 +263,14 @@ class Hall:
         held = self.seat_of(login)
         if held is not None:
             raise HallError(f"you have a seat in game {held[0].id}: back returns to it")
+
+    def free_to_play(self, login: Login) -> None:
+        """HallError when this player has a game in progress or waits at a table (the same key
+        on another connection too): one game at a time."""
+        self.held_seat(login)
+        for t in self.tables.values():
+            if t.host.key == login.key:
+                raise HallError(f"you wait at table {t.id} (on another connection): cancel it")
 
     def _rematch(self, old: Match) -> None:
         """Both players agreed: a new game, the seats swapped, a new deal."""

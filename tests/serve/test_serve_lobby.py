@@ -4,14 +4,18 @@ leave, the names players are shown by, the help and the invitation."""
 from __future__ import annotations
 
 import asyncio
+import random
 from pathlib import Path
 
+import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from sshkit import WAIT, connect, key, port_of, running
 from test_serve_game import LOBBY, SHOWN, by_seat, key_fp, prompt_of, two_at_a_table, until
 
 from cuttle.serve import adapter
+from cuttle.serve.hall import Hall, HallError
+from cuttle.serve.keys import Login
 
 
 def test_the_same_key_twice_the_newer_connection_takes_the_seat_and_the_older_is_told(
@@ -66,5 +70,21 @@ def test_what_a_game_screen_is_sent_before_it_runs_is_shown_once_it_runs() -> No
             adapter.close_screen(screen)
             await asyncio.wait_for(adapter.run_screen(screen), WAIT)
             assert "drawn before it ran" in screen.messages
+
+    asyncio.run(scenario())
+
+
+def test_a_key_waiting_at_a_table_on_one_connection_starts_no_game_on_another() -> None:
+    alice, bob = Login("alice", "ka"), Login("bob", "kb")
+
+    async def scenario() -> None:
+        hall = Hall(rng=random.Random(1))
+        table = hall.open_table(alice, "classic")
+        other = hall.open_table(bob, "classic")
+        starts = [lambda: hall.join(alice, other.id), lambda: hall.play_ai(alice, "random", "")]
+        for start in starts:
+            with pytest.raises(HallError, match=f"you wait at table {table.id} \\(on another"):
+                start()
+        assert set(hall.tables) == {table.id, other.id} and not hall.matches
 
     asyncio.run(scenario())
