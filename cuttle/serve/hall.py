@@ -292,15 +292,22 @@ class Hall:
             del self.matches[match.id]
             self.changed()
 
-    def watch(self, match_id: str | None) -> Match:
-        """``watch [ID]``: a game in play (no id: the one started last)."""
+    def watch(self, match_id: str | None, login: Login | None = None) -> Match:
+        """``watch [ID]``: a game in play (no id: the one started last), never one ``login``
+        plays in (a spectator's screen is not theirs: they would sit there, seat held)."""
+        mine = [m for m in self.matches.values() if login and m.seat_of(login.key) is not None]
         if match_id is None:
-            if not self.matches:
+            others = [m for m in self.matches.values() if m not in mine]
+            if not others:
+                if mine:
+                    raise HallError("no game but yours is being played")
                 raise HallError("no game is being played")
-            return list(self.matches.values())[-1]
+            return others[-1]
         match = self.matches.get(match_id.lower())
         if match is None:
             raise HallError(f"no game {match_id[:12]!r} is being played (see the list)")
+        if match in mine:
+            raise HallError(f"you play in game {match.id}, you do not watch it: back returns to it")
         return match
 
     def seat_of(self, login: Login) -> tuple[Match, int] | None:

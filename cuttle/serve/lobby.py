@@ -62,7 +62,7 @@ HELP = """\
 new [--rules R] [--variant V ...]   open a table and wait for an opponent
 join [ID]                           sit at a table (no ID: the one waiting longest)
 ai [LEVEL] [--rules R]              play the AI here (levels: {levels})
-watch [ID]                          watch a game in play (no ID: the latest)
+watch [ID]                          watch a game in play (no ID: the latest; q leaves)
 back                                back to your game in progress (one at a time)
 games                               your finished games on this server
 replay ID                           step through one of them (every card face up; q leaves)
@@ -391,7 +391,7 @@ class Lobby:
         elif cmd == "watch":
             if len(args) > 1:
                 raise HallError("watch takes one game id")
-            self._finish(("watch", self.hall.watch(args[0] if args else None)))
+            self._finish(("watch", self.hall.watch(args[0] if args else None, self.login)))
         else:
             raise HallError("not a command; type help")
 

@@ -24,6 +24,7 @@ from prompt_toolkit.application.current import create_app_session
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
+from rich.text import Text
 
 from cuttle.serve import adapter
 from cuttle.serve.aipool import AIPool
@@ -40,6 +41,13 @@ KEEPALIVE = 30  # seconds between keepalives; three missed end the connection
 MAX_COLUMNS = 500  # a terminal is drawn at most this wide and this high, whatever it says:
 MAX_ROWS = 200  # a screen's drawing time grows with its size, on the loop every player shares
 RESIZE_SETTLE = 0.05  # seconds: window changes within this are redrawn once
+WATCH_HELP = """\
+You watch game {id}: the table as anyone may see it, no hand, no deck.
+
+q or Esc      back to the lobby (Esc closes a window first)
+PgUp PgDn     the log
+F2            the pace of the moves shown
+F1            this help (Esc closes it)"""
 SEAT_TAKEN = (
     "Your key logged in on another connection, which has your seat in game {id} now "
     "(back brings it here)."
@@ -297,8 +305,16 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     async def _watch(self, match: Match | None) -> None:
         """Watch ``match``, then its rematches, until the spectator leaves for the lobby."""
         assert self.input is not None and self.output is not None
+        left: list[adapter.Screen] = []
+
+        def leave() -> None:  # q, Esc: back to the lobby, not on to a rematch
+            left.append(screen)
+            adapter.close_screen(screen)
+
         while match is not None and not self.closed:
-            screen = adapter.make_screen(self.input, self.output)
+            screen = adapter.make_watch_screen(
+                self.input, self.output, leave, Text(WATCH_HELP.format(id=match.id))
+            )
             if not match.watch(screen):
                 return
             self.screen, self.watching, self.app = screen, match, screen.app
@@ -307,7 +323,7 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             finally:
                 match.unwatch(screen)
                 self.screen, self.watching = None, None
-            if match.chose_lobby(screen):
+            if left or match.chose_lobby(screen):
                 return
             match = self.server.hall.following.get(match.id)
 

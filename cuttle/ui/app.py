@@ -24,6 +24,7 @@ from prompt_toolkit.application import Application, create_app_session, get_app_
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.output import Output
 from rich.console import RenderableType
 
@@ -65,9 +66,11 @@ class AppIO(ScreenActions):
         pt_input: Input | None = None,
         pt_output: Output | None = None,
         on_error: Callable[[Exception], None] | None = None,
+        keys: KeyBindings | None = None,
     ) -> None:
         """``on_error``: where an exception in one of the screen's key bindings goes (called on
-        the application's thread; None: the event loop's handler, as for any callback)."""
+        the application's thread; None: the event loop's handler, as for any callback);
+        ``keys``: bindings of the caller's, over the screen's own where both take a key."""
         super().__init__(style or CardStyle(), pace, pt_output or get_app_session().output)
         self.color = color
         self.private = private  # hot-seat: clear the scrollback before and after
@@ -97,7 +100,7 @@ class AppIO(ScreenActions):
         self.review = GameReview(self)  # the game-over screen's review (review_screen.py)
         self.app: Application[None] = build_application(
             self.layout,
-            [build_keys(self), review_keys(self.review)],
+            [build_keys(self), review_keys(self.review), *([keys] if keys is not None else [])],
             color=color,
             pt_input=pt_input,
             pt_output=self.output,

@@ -88,3 +88,48 @@ def test_a_key_waiting_at_a_table_on_one_connection_starts_no_game_on_another() 
         assert set(hall.tables) == {table.id, other.id} and not hall.matches
 
     asyncio.run(scenario())
+
+
+def test_a_spectator_leaves_with_q_or_esc_and_f1_says_so(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            alice, bob, match = await two_at_a_table(server)
+            carol = await connect(port_of(server), "carol", key(2))
+            await carol.wait(LOBBY)
+            for leave in ("q", "\x1b", "quit"):
+                await carol.line(f"watch {match.id}")
+                await carol.wait("Watching")
+                await until(lambda: len(match.spectators) == 1, "carol to watch")
+                carol.type("\x1bOP")  # F1
+                await carol.wait("q or Esc +back to the lobby")
+                carol.type("\x1b")  # closes the help first
+                await until(lambda: "q or Esc" not in carol.text(), "the help to close")
+                carol.type(leave)
+                await carol.wait(LOBBY)
+                await until(lambda: len(match.spectators) == 0, "carol to leave")
+            await carol.line("help")
+            await carol.wait("open a table and wait")
+            assert not match.over
+
+    asyncio.run(scenario())
+
+
+def test_a_player_cannot_watch_their_own_game(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            alice = await connect(port_of(server), "alice", key(0))
+            await alice.wait(LOBBY)
+            await alice.line("ai random")
+            await alice.wait(prompt_of("alice"))
+            await alice.line("quit")
+            found = await alice.wait(r"Your seat in game (\w+) is kept")
+            await alice.line(f"watch {found.group(1)}")
+            await alice.wait(f"watch: you play in game {found.group(1)}, you do not watch it")
+            await alice.line("watch")
+            await alice.wait("watch: no game but yours is being played")
+            match = next(iter(server.hall.matches.values()))
+            assert len(match.spectators) == 0
+            await alice.line("back")
+            await alice.wait(prompt_of("alice"))
+
+    asyncio.run(scenario())
