@@ -47,6 +47,7 @@ from cuttle.serve import keep
 from cuttle.serve.hall import Hall, HallError, Table
 from cuttle.serve.keys import Login
 from cuttle.serve.match import Match
+from cuttle.text.helptext import entries_view
 from cuttle.text.intent import MAX_LINE
 from cuttle.ui.overlay import STYLE
 from cuttle.ui.richpt import RichControl
@@ -58,21 +59,22 @@ STATUS = " F1 help · Tab completes · new · join · ai · watch · quit"
 COMMANDS = ("new", "join", "ai", "watch", "back", "games", "replay", "review", "help", "quit")
 MAX_REVIEWS = 2  # reviews computed at once on the server (each keeps a core busy)
 SHOWN_GAMES = 15  # finished games listed by ``games``
-HELP = """\
-new [--rules R] [--variant V ...]   open a table and wait for an opponent
-join [ID]                           sit at a table (no ID: the one waiting longest)
-ai [LEVEL] [--rules R]              play the AI here (levels: {levels})
-watch [ID]                          watch a game in play (no ID: the latest; q leaves)
-back                                back to your game in progress (one at a time)
-games                               your finished games on this server
-replay ID                           step through one of them (every card face up; q leaves)
-review ID                           the same with every move judged by the hard AI
-cancel                              leave the table you opened
-quit                                leave the server
-
+HELP: list[tuple[str, str]] = [
+    ("new [--rules R] [--variant V ...]", "open a table and wait for an opponent"),
+    ("join [ID]", "sit at a table (no ID: the one waiting longest)"),
+    ("ai [LEVEL] [--rules R]", "play the AI here (levels: {levels})"),
+    ("watch [ID]", "watch a game in play (no ID: the latest; q leaves)"),
+    ("back", "back to your game in progress (one at a time)"),
+    ("games", "your finished games on this server"),
+    ("replay ID", "step through one of them (every card face up; q leaves)"),
+    ("review ID", "the same with every move judged by the hard AI"),
+    ("cancel", "leave the table you opened"),
+    ("quit", "leave the server"),
+]
+HELP_END = """\
 Rules: {presets}. Variants: {variants}.
 Tab completes commands and ids; F1 or help shows this; Esc closes it.
-An invitation is one line: ssh -t -p PORT HOST join ID"""
+An invitation is one line: {invite} join ID"""
 
 Choice = tuple[Any, ...]
 
@@ -158,9 +160,12 @@ class Lobby:
         pt_input: Input,
         pt_output: Output,
         notice: str = "",
+        invite: str = "ssh -t -p PORT HOST",
     ) -> None:
+        """``invite``: the command a friend types to come in, before ``join ID``."""
         self.hall = hall
         self.login = login
+        self.invite = invite
         self.messages: list[str] = [notice] if notice else []
         self.waiting: Table | None = None
         self.help_open = False
@@ -175,7 +180,7 @@ class Lobby:
             on_text_changed=self._limit,
         )
         self.body = RichControl(self._lists)
-        self.help_control = RichControl(lambda w: Text(self.help_text()), focusable=True)
+        self.help_control = RichControl(lambda w: self.help_view(), focusable=True)
         kb = KeyBindings()
         help_open = Condition(lambda: self.help_open)
 
@@ -211,10 +216,13 @@ class Lobby:
         )
         self.app.ttimeoutlen = 0.05
 
-    def help_text(self) -> str:
-        return HELP.format(
-            levels=", ".join(LEVELS), presets=", ".join(PRESETS), variants=", ".join(VARIANTS)
+    def help_view(self) -> RenderableType:
+        """The commands (each one's words wrapped in their own column) and the rules' names."""
+        rows = [(cmd, what.format(levels=", ".join(LEVELS))) for cmd, what in HELP]
+        end = HELP_END.format(
+            presets=", ".join(PRESETS), variants=", ".join(VARIANTS), invite=self.invite
         )
+        return Group(entries_view(rows), Text(""), Text(end))
 
     def _limit(self, buffer: Buffer) -> None:
         if len(buffer.text) > MAX_LINE:
@@ -265,13 +273,16 @@ class Lobby:
             )
             parts.append(Text(f"Your seat in game {match.id} {where}.", style="bold"))
         if self.waiting is not None:
+            table = self.waiting
             parts.append(
                 Text(
-                    f"You wait at table {self.waiting.id} ({self.waiting.rules}). "
-                    f"Invite a friend: join {self.waiting.id}   (cancel leaves the table)",
+                    f"You wait at table {table.id} ({table.rules}); cancel leaves it. "
+                    "A friend joins it with this line:",
                     style="bold yellow",
                 )
             )
+            # on a line of its own, never folded: it is copied and pasted whole
+            parts.append(Text(f"  {self.invite} join {table.id}", no_wrap=True, overflow="ignore"))
         tables = RichTable(title="Open tables", title_justify="left", expand=False)
         for col in ("id", "who waits", "rules", "since"):
             tables.add_column(col)

@@ -24,6 +24,7 @@ from prompt_toolkit.application.current import create_app_session
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
+from rich.console import Group, RenderableType
 from rich.text import Text
 
 from cuttle.serve import adapter
@@ -33,6 +34,7 @@ from cuttle.serve.keys import Login, display_name, fingerprint
 from cuttle.serve.lobby import Lobby
 from cuttle.serve.match import Match
 from cuttle.serve.timers import Clock
+from cuttle.text.helptext import entries_view
 
 log = logging.getLogger("cuttle.serve")
 
@@ -41,13 +43,12 @@ KEEPALIVE = 30  # seconds between keepalives; three missed end the connection
 MAX_COLUMNS = 500  # a terminal is drawn at most this wide and this high, whatever it says:
 MAX_ROWS = 200  # a screen's drawing time grows with its size, on the loop every player shares
 RESIZE_SETTLE = 0.05  # seconds: window changes within this are redrawn once
-WATCH_HELP = """\
-You watch game {id}: the table as anyone may see it, no hand, no deck.
-
-q or Esc      back to the lobby (Esc closes a window first)
-PgUp PgDn     the log
-F2            the pace of the moves shown
-F1            this help (Esc closes it)"""
+WATCH_KEYS = [
+    ("q or Esc", "back to the lobby (Esc closes a window first)"),
+    ("PgUp PgDn", "scroll the log"),
+    ("F2", "the pace of the moves shown: step, normal, fast"),
+    ("F1", "this help (Esc closes it)"),
+]
 SEAT_TAKEN = (
     "Your key logged in on another connection, which has your seat in game {id} now "
     "(back brings it here)."
@@ -255,13 +256,14 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             first = self.command or None
             hall = self.server.hall
             back = hall.seat_of(self.login) or hall.resume_for(self.login)
-            if back is not None:
-                first = None
-                await self._sit(*back)
+            if back is not None and first is None:  # a command (an invitation) is run in the
+                await self._sit(*back)  # lobby, which says when the game in progress stops it
                 self.notice = self.notice or "Welcome back."
             while not self.closed:
                 notice, self.notice = self.notice, ""
-                self.lobby = Lobby(self.server.hall, self.login, pipe, self.output, notice)
+                self.lobby = Lobby(
+                    self.server.hall, self.login, pipe, self.output, notice, self._invite()
+                )
                 self.app = self.lobby.app
                 choice = await self.lobby.run(first)
                 self.lobby = None
@@ -281,6 +283,14 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def _rematch(self) -> tuple[Match, int] | None:
         """The seat of the rematch this player just agreed to, if any."""
         return self.server.hall.rematches.pop(self.login.key, None)
+
+    def _invite(self) -> str:
+        """The command a friend types to reach this server: the address and port this
+        player's own connection reached (behind a tunnel, the host knows better)."""
+        sock = self.chan.get_extra_info("sockname") if self.chan is not None else None
+        if not sock:
+            return "ssh -t -p PORT HOST"
+        return f"ssh -t -p {int(sock[1])} {shlex.quote(str(sock[0]))}"
 
     def chan_term(self) -> str:
         assert self.chan is not None
@@ -313,7 +323,7 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
         while match is not None and not self.closed:
             screen = adapter.make_watch_screen(
-                self.input, self.output, leave, Text(WATCH_HELP.format(id=match.id))
+                self.input, self.output, leave, _watch_help(match.id)
             )
             if not match.watch(screen):
                 return
@@ -406,6 +416,12 @@ class Server:
                     conn.chan.exit(0)
         if self.acceptor is not None:
             await self.acceptor.wait_closed()
+
+
+def _watch_help(match_id: str) -> RenderableType:
+    """What a spectator's F1 shows."""
+    intro = f"You watch game {match_id}: the table as anyone may see it, no hand, no deck."
+    return Group(Text(intro), Text(""), entries_view(WATCH_KEYS))
 
 
 def _log_loop_error(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:

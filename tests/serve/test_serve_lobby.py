@@ -133,3 +133,64 @@ def test_a_player_cannot_watch_their_own_game(tmp_path: Path) -> None:
             await alice.wait(prompt_of("alice"))
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("width", [60, 80])
+def test_the_lobby_help_wraps_each_command_in_its_own_column(tmp_path: Path, width: int) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            alice = await connect(port_of(server), "alice", key(0), width=width, height=50)
+            await alice.wait(LOBBY)
+            alice.type("\x1bOP")  # F1
+            await alice.wait("Rules: ")
+            inside = [
+                line.split("│")[1] for line in alice.text().splitlines() if line.count("│") >= 2
+            ]
+            commands = inside[: next(i for i, t in enumerate(inside) if t.startswith("Rules:"))]
+            names = ("new ", "join ", "ai ", "watch ", "back ", "games ", "replay ", "review ")
+            names += ("cancel ", "quit ")
+            folded = [t for t in commands if t.strip() and not t.startswith((*names, "  "))]
+            assert folded == [], alice.text()
+            assert any(t.startswith("  ") and t.strip() for t in commands)  # some did wrap
+
+    asyncio.run(scenario())
+
+
+def test_the_lobby_shows_the_whole_invitation_line_and_it_works(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            port = port_of(server)
+            alice = await connect(port, "alice", key(0))
+            await alice.wait(LOBBY)
+            await alice.line("new")
+            found = await alice.wait(r"ssh -t -p (\d+) (\S+) join (\w+)")
+            assert (int(found.group(1)), found.group(2)) == (port, "127.0.0.1")
+            bob = await connect(int(found.group(1)), "bob", key(1), command=f"join {found[3]}")
+            await bob.wait(r"hand")
+            await until(lambda: len(server.hall.matches) == 1, "the game")
+
+    asyncio.run(scenario())
+
+
+def test_an_invitation_used_during_a_game_of_ones_own_says_so(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            port = port_of(server)
+            alice = await connect(port, "alice", key(0))
+            await alice.wait(LOBBY)
+            await alice.line("ai random")
+            await alice.wait(prompt_of("alice"))
+            game = next(iter(server.hall.matches))
+            alice.drop()
+            bob = await connect(port, "bob", key(1))
+            await bob.wait(LOBBY)
+            await bob.line("new")
+            table = (await bob.wait(r"join (\w+)")).group(1)
+            again = await connect(port, "alice", key(0), command=f"join {table}")
+            await again.wait(f"join: you have a seat in game {game}: back returns to it")
+            await again.wait(LOBBY)
+            assert list(server.hall.tables) == [table] and len(server.hall.matches) == 1
+            await again.line("back")
+            await again.wait(prompt_of("alice"))
+
+    asyncio.run(scenario())
