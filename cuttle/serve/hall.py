@@ -25,6 +25,7 @@ from cuttle.serve import keep
 from cuttle.serve.aipool import AIPool
 from cuttle.serve.keys import Login
 from cuttle.serve.match import Match
+from cuttle.serve.names import marked, seat_names
 from cuttle.serve.seats import Chair
 from cuttle.serve.timers import Clock
 
@@ -131,7 +132,7 @@ class Hall:
         seed = self.rng.randrange(1, MAX_SEED)
         first = self.rng.randrange(2)  # who moves first is drawn
         people = [table.host, login] if first == 0 else [login, table.host]
-        names = _distinct(people[0].name, people[1].name)
+        names = seat_names((people[0].name, people[0].key), (people[1].name, people[1].key))
         chairs = (Chair(names[0], people[0].key), Chair(names[1], people[1].key))
         match = self._start(table.id, seed, table.rules, chairs, (None, None))
         host_seat = 0 if first == 0 else 1
@@ -146,7 +147,8 @@ class Hall:
             raise HallError(f"no AI level {level[:12]!r}: {', '.join(LEVELS)}")
         self.check_rules(rules)
         seed = self.rng.randrange(1, MAX_SEED)
-        chairs = (Chair(login.name, login.key), Chair(f"AI ({level})", None))
+        names = seat_names((login.name, login.key), (f"AI ({level})", None))
+        chairs = (Chair(names[0], login.key), Chair(names[1], None))
         match = self._start(self._new_id(), seed, rules, chairs, (None, level))
         return match, 0
 
@@ -193,9 +195,8 @@ class Hall:
             match.session.announce("The game goes on where it was when the server stopped.")
         else:
             first = match.session.names[0]
-            match.session.announce(
-                notice or f"{chairs[0].name} vs {chairs[1].name}: {first} moves first."
-            )
+            a, b = (marked(c.name, c.key) for c in chairs)  # who is who, once
+            match.session.announce(notice or f"{a} vs {b}: {first} moves first.")
         self.matches[match.id] = match
         match.start()
         self.changed()
@@ -318,9 +319,3 @@ class Hall:
                 return match, seat
         return None
 
-
-def _distinct(a: str, b: str) -> tuple[str, str]:
-    """Two names a player can tell apart."""
-    if a != b:
-        return a, b
-    return f"{a} (1)", f"{b} (2)"

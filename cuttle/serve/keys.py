@@ -1,4 +1,4 @@
-"""Who the server is and who may come in: the host key, the authorized keys, the display name.
+"""Who the server is and who may come in: the host key, the authorized keys, the login.
 
 The host key (ed25519) is made once in the data directory, mode 0600, and read again at every
 start, so a friend's ``ssh`` knows the server after the first visit. Players log in with a public
@@ -16,13 +16,10 @@ import asyncssh
 
 from cuttle.files.safefile import os_reason, read_bytes, shown_path, write_bytes_atomic
 from cuttle.files.storage import config_dir, data_dir
-from cuttle.text.safetext import is_unsafe_char
 
 HOST_KEY_NAME = "serve_host_ed25519"
 AUTHORIZED_KEYS_NAME = "authorized_keys"
-MAX_DISPLAY_NAME = 20
 MAX_KEYS_FILE = 1_000_000
-MARKUP = "[]<>\\`*"  # rich markup and what reads as formatting: never part of a name
 
 
 class KeyProblem(Exception):
@@ -87,19 +84,10 @@ def load_authorized_keys(path: Path) -> asyncssh.SSHAuthorizedKeys:
     return keys
 
 
-def display_name(user: str) -> str:
-    """The SSH user name as a player's name: no control characters, no markup, at most 20
-    characters ("player" when nothing is left)."""
-    kept = "".join(
-        " " if ch.isspace() or is_unsafe_char(ch) else ch for ch in user if ch not in MARKUP
-    )
-    name = " ".join(kept.split())[:MAX_DISPLAY_NAME].strip()
-    return name or "player"
-
-
 @dataclass(frozen=True)
 class Login:
-    """Who is connected: the display name and the key's fingerprint (their identity)."""
+    """Who is connected: the display name (``names.player_name``) and the key's fingerprint
+    (their identity)."""
 
     name: str
     key: str

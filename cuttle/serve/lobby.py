@@ -47,6 +47,7 @@ from cuttle.serve import keep
 from cuttle.serve.hall import Hall, HallError, Table
 from cuttle.serve.keys import Login
 from cuttle.serve.match import Match
+from cuttle.serve.names import marked
 from cuttle.text.helptext import entries_view
 from cuttle.text.intent import MAX_LINE
 from cuttle.ui.overlay import STYLE
@@ -166,6 +167,7 @@ class Lobby:
         self.hall = hall
         self.login = login
         self.invite = invite
+        self.me = marked(login.name, login.key)  # the name others see in the lists
         self.messages: list[str] = [notice] if notice else []
         self.waiting: Table | None = None
         self.help_open = False
@@ -231,7 +233,7 @@ class Lobby:
     def _layout(self) -> FloatContainer:
         title = Window(
             FormattedTextControl(
-                lambda: [("bold", f" Cuttle · the lobby · you are {self.login.name}")]
+                lambda: [("bold", f" Cuttle · the lobby · you are {self.me}")]
             ),
             height=1,
         )
@@ -287,7 +289,8 @@ class Lobby:
         for col in ("id", "who waits", "rules", "since"):
             tables.add_column(col)
         for t in sorted(self.hall.tables.values(), key=lambda t: t.since):
-            tables.add_row(t.id, t.host.name, t.rules, since_words(t.since, now))
+            host = marked(t.host.name, t.host.key)
+            tables.add_row(t.id, host, t.rules, since_words(t.since, now))
         if not self.hall.tables:
             parts.append(Text("No table is waiting: open one with new, or play the AI with ai."))
         else:
@@ -296,7 +299,7 @@ class Lobby:
         for col in ("id", "players", "rules", "since"):
             games.add_column(col)
         for m in self.hall.matches.values():
-            a, b = m.names()
+            a, b = (marked(c.name, c.key) for c in m.chairs)
             games.add_row(m.id, f"{a} vs {b}", m.rules, since_words(m.started_at, now))
         if self.hall.matches:
             parts.append(games)

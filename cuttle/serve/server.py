@@ -30,9 +30,10 @@ from rich.text import Text
 from cuttle.serve import adapter
 from cuttle.serve.aipool import AIPool
 from cuttle.serve.hall import Hall
-from cuttle.serve.keys import Login, display_name, fingerprint
+from cuttle.serve.keys import Login, fingerprint
 from cuttle.serve.lobby import Lobby
 from cuttle.serve.match import Match
+from cuttle.serve.names import player_name
 from cuttle.serve.timers import Clock
 from cuttle.text.helptext import entries_view
 
@@ -110,8 +111,8 @@ class CuttleSSHServer(asyncssh.SSHServer):
 
     def session_requested(self) -> asyncssh.SSHServerSession[str]:
         assert self.conn is not None
-        user = self.conn.get_extra_info("username") or ""
-        return Connection(self.server, Login(display_name(user), self.key))
+        name, why = player_name(self.conn.get_extra_info("username") or "")
+        return Connection(self.server, Login(name, self.key), notice=why)
 
 
 class _ChannelOut:
@@ -141,7 +142,8 @@ class _ChannelOut:
 class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     """One logged-in player's terminal."""
 
-    def __init__(self, server: Server, login: Login) -> None:
+    def __init__(self, server: Server, login: Login, notice: str = "") -> None:
+        """``notice``: the first lobby's first line (why the name is not the one typed)."""
         self.server = server
         self.login = login
         self.chan: asyncssh.SSHServerChannel[str] | None = None
@@ -156,7 +158,7 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.watching: Match | None = None
         self.screen: adapter.Screen | None = None
         self.task: asyncio.Task[None] | None = None
-        self.notice = ""  # the next lobby's first line (why this connection is back there)
+        self.notice = notice  # the next lobby's first line (why this connection is there)
         self.resizing = False  # a redraw for window changes is due
 
     # -- asyncssh's calls ----------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,14 @@ from test_serve_game import LOBBY, SHOWN, by_seat, key_fp, prompt_of, two_at_a_t
 from cuttle.serve import adapter
 from cuttle.serve.hall import Hall, HallError
 from cuttle.serve.keys import Login
+from cuttle.serve.names import (
+    confusable,
+    mark,
+    marked,
+    player_name,
+    seat_names,
+    suspicious,
+)
 
 
 def test_the_same_key_twice_the_newer_connection_takes_the_seat_and_the_older_is_told(
@@ -192,5 +201,118 @@ def test_an_invitation_used_during_a_game_of_ones_own_says_so(tmp_path: Path) ->
             assert list(server.hall.tables) == [table] and len(server.hall.matches) == 1
             await again.line("back")
             await again.wait(prompt_of("alice"))
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("user", "name", "refused"),
+    [
+        ("alice", "alice", False),
+        ("Alice", "Alice", False),  # as typed
+        ("\u3164", "player", False),  # a Hangul filler shows nothing
+        ("\u3164alice\u2800", "alice", False),
+        ("a\ufe0fb\u115fc", "ab c", False),
+        ("bob#8xZp", "bob8xZp", False),  # "#" joins a name to its mark only
+        ("[bold red]Dave", "[bold red]Dave", False),
+        ("AI (hard)", "player", True),
+        ("ai(easy)", "player", True),
+        ("Al (hard)", "player", True),  # a lower-case L
+        ("\u0410I (medium)", "player", True),  # a Cyrillic A
+        ("You", "player", True),
+        ("Al", "Al", False),
+        ("Aiden", "Aiden", False),
+    ],
+)
+def test_a_name_is_kept_as_typed_without_what_shows_nothing_and_never_reads_as_the_ai(
+    user: str, name: str, refused: bool
+) -> None:
+    shown, why = player_name(user)
+    assert shown == name
+    assert bool(why) == refused
+
+
+def test_confusable_and_mixed_script_names_are_told_apart_by_the_marks() -> None:
+    ka, kb = "SHA256:3nQkAAAA", "SHA256:x8ZpBBBB"
+    assert mark(ka) == "3nQk" and marked("alice", ka) == "alice#3nQk"
+    assert marked(marked("alice", ka), ka) == "alice#3nQk"
+    assert marked("AI (hard)", None) == "AI (hard)"
+    assert confusable("alice", "\u0430lice") and confusable("alice", "aIice")
+    assert confusable("alice", "\uff41lice") and not confusable("alice", "alicia")
+    assert suspicious("\u0430lice") and suspicious("b\u03bfb")
+    assert not suspicious("\u0414\u043c\u0438\u0442\u0440\u0438\u0439")  # all Cyrillic
+    assert not suspicious("Tanaka \u5c71\u7530\u3042\u304d\u3089")  # Latin, Han and kana
+    assert seat_names(("alice", ka), ("bob", kb)) == ("alice", "bob")
+    assert seat_names(("alice", ka), ("alice", kb)) == ("alice#3nQk", "alice#x8Zp")
+    assert seat_names(("alice", ka), ("\u0430lice", kb)) == ("alice#3nQk", "\u0430lice#x8Zp")
+    assert seat_names(("b\u03bfb", ka), ("AI (easy)", None)) == ("b\u03bfb#3nQk", "AI (easy)")
+    assert seat_names(("alice", ka), ("alice", ka)) == ("alice#3nQk (1)", "alice#3nQk (2)")
+
+
+def test_two_players_of_one_name_are_shown_with_their_marks_everywhere(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            m0, m1 = mark(key_fp(0)), mark(key_fp(1))
+            alice, other, match = await two_at_a_table(server, "alice", "alice")
+            assert set(match.session.names) == {f"alice#{m0}", f"alice#{m1}"}
+            for player in (alice, other):
+                await player.wait(rf"alice#{re.escape(m0)}|alice#{re.escape(m1)}")
+                await player.wait(r"alice#\S+ vs alice#\S+: alice#\S+ moves first")
+            carol = await connect(port_of(server), "carol", key(2))
+            await carol.wait(re.escape(f"alice#{m0} vs alice#{m1}"))
+
+    asyncio.run(scenario())
+
+
+def test_the_open_tables_show_the_mark_and_a_mixed_script_name_keeps_it_in_the_game(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            fake = "\u0430lice"  # a Cyrillic a
+            host = await connect(port_of(server), fake, key(0))
+            await host.wait(LOBBY)
+            await host.wait(re.escape(f"you are {fake}#{mark(key_fp(0))}"))
+            await host.line("new")
+            bob = await connect(port_of(server), "bob", key(1))
+            await bob.wait(re.escape(f"{fake}#{mark(key_fp(0))}"))  # who waits, in the list
+            table = (await host.wait(r"join (\w+)")).group(1)
+            await bob.line(f"join {table}")
+            await until(lambda: server.hall.matches, "the game")
+            match = next(iter(server.hall.matches.values()))
+            assert set(match.session.names) == {f"{fake}#{mark(key_fp(0))}", "bob"}
+
+    asyncio.run(scenario())
+
+
+def test_a_name_that_reads_as_the_ai_is_refused_with_a_word(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            mallory = await connect(port_of(server), "AI (hard)", key(0))
+            await mallory.wait(LOBBY)
+            await mallory.wait(re.escape(f"you are player#{mark(key_fp(0))}"))
+            await mallory.wait("could be taken for the AI")
+
+    asyncio.run(scenario())
+
+
+def test_markup_in_a_name_is_shown_as_typed_and_names_keep_their_case(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            dave, bob, match = await two_at_a_table(server, "[bold red]Dave", "bob")
+            await dave.wait(re.escape("[bold red]Dave"))
+            assert set(match.session.names) == {"[bold red]Dave", "bob"}
+            seats = by_seat(match, dave, bob)
+            mover = match.session.game.to_move
+            assert mover is not None
+            loser, winner = match.session.names[mover], match.session.names[1 - mover]
+            await seats[mover].wait(prompt_of(loser))
+            await seats[mover].line("concede")
+            await seats[mover].wait(r"\[y/N\]")
+            await seats[mover].line("y")
+            headline = f"{winner} wins ({loser} conceded)"
+            for player in (dave, bob):
+                await player.wait(re.escape(headline))
+                assert headline[0].upper() + headline[1:] not in player.text()
 
     asyncio.run(scenario())
