@@ -18,6 +18,7 @@ or a name is suspicious.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from cuttle.ai import LEVELS
@@ -115,14 +116,17 @@ def _words(text: str) -> list[str]:
 
 
 def reads_as_another_seat(name: str) -> bool:
-    """True when ``name`` could be read as the AI's (``AI``, ``AI (hard)``, ``ai-bot``, and
-    look-alikes of a level's name: ``Al (hard)``, ``A1 easy``) or as the word the game
-    addresses a player with (``You``)."""
-    if _words(_folded(name))[:1] == ["ai"]:
+    """True when ``name`` could be read as the AI's, which is always ``AI (LEVEL)``:
+    ``AI (hard)``, ``ai(anything)``, ``AI easy``, and their look-alikes (``Al (hard)`` with a
+    lower-case L, ``A1 medium``); or as the word the game addresses a player with (``You``).
+    ``Ai`` alone, or ``Ai Tanaka``, is a name."""
+    folded = _folded(name).translate(_LOOK_ALIKE)
+    ai = skeleton("AI")
+    if re.match(rf"{ai}\W*\(", folded):
         return True
-    words = _words(_folded(name).translate(_LOOK_ALIKE))
+    words = _words(folded)
     levels = {skeleton(level) for level in LEVELS}
-    if len(words) >= 2 and words[0] == skeleton("AI") and skeleton(words[1]) in levels:
+    if len(words) >= 2 and words[0] == ai and skeleton(words[1]) in levels:
         return True
     return skeleton(name) == skeleton("You")
 

@@ -220,8 +220,11 @@ def test_an_invitation_used_during_a_game_of_ones_own_says_so(tmp_path: Path) ->
         ("Al (hard)", "player", True),  # a lower-case L
         ("\u0410I (medium)", "player", True),  # a Cyrillic A
         ("You", "player", True),
+        ("AI: easy", "player", True),
         ("Al", "Al", False),
-        ("Aiden", "Aiden", False),
+        ("Ai", "Ai", False),  # a name: the AI is always "AI (LEVEL)"
+        ("Ai Tanaka", "Ai Tanaka", False),
+        ("Aiden (hard)", "Aiden (hard)", False),
     ],
 )
 def test_a_name_is_kept_as_typed_without_what_shows_nothing_and_never_reads_as_the_ai(
