@@ -237,9 +237,10 @@ class Lobby:
             ),
             height=1,
         )
-        messages = Window(
+        messages = Window(  # as high as the last three messages, folded to the width
             FormattedTextControl(lambda: "\n".join(self.messages[-3:])),
-            height=lambda: len(self.messages[-3:]),
+            wrap_lines=True,
+            dont_extend_height=True,
         )
         prompt = BeforeInput(lambda: [("class:prompt", "lobby> ")])
         self.input_window = Window(BufferControl(self.buffer, input_processors=[prompt]), height=1)

@@ -291,10 +291,11 @@ def test_the_open_tables_show_the_mark_and_a_mixed_script_name_keeps_it_in_the_g
 def test_a_name_that_reads_as_the_ai_is_refused_with_a_word(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with running(tmp_path, authorized=None) as server:
-            mallory = await connect(port_of(server), "AI (hard)", key(0))
+            mallory = await connect(port_of(server), "AI (hard)", key(0), width=50)
             await mallory.wait(LOBBY)
             await mallory.wait(re.escape(f"you are player#{mark(key_fp(0))}"))
             await mallory.wait("could be taken for the AI")
+            await mallory.wait("you play as player")  # the message folds: none of it is cut
 
     asyncio.run(scenario())
 
