@@ -163,8 +163,9 @@ class AppIO(ScreenActions):
             self.output.flush()
 
     def post(self, fn: Callable[[], None], regions: tuple[str, ...] | None = None) -> None:
-        """Run ``fn`` on the application's thread, then redraw (from any thread); ``regions``:
-        the only drawings ``fn`` makes stale (None: all)."""
+        """Run ``fn`` on the application's thread, then redraw (from any thread; before the
+        screen runs, once it does); ``regions``: the only drawings ``fn`` makes stale (None:
+        all)."""
 
         def call() -> None:
             fn()
