@@ -61,6 +61,8 @@ def test_the_same_key_twice_the_newer_connection_takes_the_seat_and_the_older_is
             await player.wait(prompt_of(match.session.names[mover]))
             await player.line("draw")
             await until(lambda: len(game.history) == 1, "the move")
+            await older.wait(LOBBY)
+            await older.wait("which has your seat")
             await older.line("help")
             await older.wait("open a table and wait")
 
