@@ -23,6 +23,7 @@ from cuttle.play.io import GameIO
 from cuttle.play.places import Places
 from cuttle.play.state import Options, Result, Seat
 from cuttle.text.describe import (
+    capitalize,
     outcome_words,
     parse_move_text,
     phase_words,
@@ -135,11 +136,13 @@ class GameSession(SessionCommands):
         """Game over: the final table (all cards shown), the result, the record kept."""
         g = self.game
         headline = outcome_words({"outcome": g.outcome}, self.names, g.outcome_reason)
+        if g.outcome == "draw":  # a win begins with the winner: "You", or a name as typed
+            headline = capitalize(headline)
         self.render(None, status="")
         self.print_log()  # a concession is logged without a move
         self.io.game_over(
             GameOverView(
-                headline[0].upper() + headline[1:],
+                headline,
                 self.names,
                 (g.score(0), g.score(1)),
                 (g.goal(0), g.goal(1)),

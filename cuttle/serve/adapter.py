@@ -10,10 +10,13 @@ screen's keys ends that screen (``run_screen`` raises it: the server ends that c
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from prompt_toolkit.application import Application
+from prompt_toolkit.filters import Condition
 from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.output import Output
 from rich.console import RenderableType
 
@@ -33,9 +36,12 @@ class Gone(Exception):
     """The screen's connection went away while the game waited for its answer."""
 
 
-def make_screen(pt_input: Input, pt_output: Output, *, color: bool = True) -> Screen:
-    """A game screen on a connection's terminal. An exception in its key bindings ends it:
-    ``run_screen`` raises it, and a game waiting on the screen gets ``Gone``."""
+def make_screen(
+    pt_input: Input, pt_output: Output, *, color: bool = True, keys: KeyBindings | None = None
+) -> Screen:
+    """A game screen on a connection's terminal (``keys``: bindings over the screen's own). An
+    exception in its key bindings ends it: ``run_screen`` raises it, and a game waiting on the
+    screen gets ``Gone``."""
 
     def failed(exc: Exception) -> None:
         screen.answers.put(Gone())
@@ -43,9 +49,35 @@ def make_screen(pt_input: Input, pt_output: Output, *, color: bool = True) -> Sc
 
     screen = AppIO(
         CardStyle(), color=color, pace="normal", pt_input=pt_input, pt_output=pt_output,
-        on_error=failed,
+        on_error=failed, keys=keys,
     )
     screen.offer_tab = True
+    return screen
+
+
+def make_watch_screen(
+    pt_input: Input, pt_output: Output, on_leave: Callable[[], None], help_body: RenderableType
+) -> Screen:
+    """A spectator's game screen: q, Esc, Ctrl-C or Ctrl-D call ``on_leave`` (q and Esc once no
+    window is open: they close it first), F1 shows ``help_body``. Nothing else is read from it
+    but the answer to the game-over question."""
+    keys = KeyBindings()
+    holder: list[Screen] = []
+    free = Condition(lambda: bool(holder) and not holder[0].overlays and not holder[0].buffer.text)
+
+    @keys.add("q", filter=free)
+    @keys.add("escape", filter=free, eager=True)
+    @keys.add("c-c")
+    @keys.add("c-d")
+    def _leave(event: KeyPressEvent) -> None:
+        on_leave()
+
+    @keys.add("f1")
+    def _help(event: KeyPressEvent) -> None:
+        holder[0].panel("Watching", help_body)
+
+    screen = make_screen(pt_input, pt_output, keys=keys)
+    holder.append(screen)
     return screen
 
 

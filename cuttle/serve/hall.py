@@ -25,6 +25,7 @@ from cuttle.serve import keep
 from cuttle.serve.aipool import AIPool
 from cuttle.serve.keys import Login
 from cuttle.serve.match import Match
+from cuttle.serve.names import marked, seat_names
 from cuttle.serve.seats import Chair
 from cuttle.serve.timers import Clock
 
@@ -126,11 +127,12 @@ class Hall:
             table = found
         if table.host.key == login.key:
             raise HallError("that is your own table: wait for an opponent")
+        self.free_to_play(login)
         del self.tables[table.id]
         seed = self.rng.randrange(1, MAX_SEED)
         first = self.rng.randrange(2)  # who moves first is drawn
         people = [table.host, login] if first == 0 else [login, table.host]
-        names = _distinct(people[0].name, people[1].name)
+        names = seat_names((people[0].name, people[0].key), (people[1].name, people[1].key))
         chairs = (Chair(names[0], people[0].key), Chair(names[1], people[1].key))
         match = self._start(table.id, seed, table.rules, chairs, (None, None))
         host_seat = 0 if first == 0 else 1
@@ -140,12 +142,13 @@ class Hall:
 
     def play_ai(self, login: Login, level: str, rules: str) -> tuple[Match, int]:
         """``ai [LEVEL]``: a game against the AI on the server, the player moving first."""
-        self.held_seat(login)
+        self.free_to_play(login)
         if level not in LEVELS:
             raise HallError(f"no AI level {level[:12]!r}: {', '.join(LEVELS)}")
         self.check_rules(rules)
         seed = self.rng.randrange(1, MAX_SEED)
-        chairs = (Chair(login.name, login.key), Chair(f"AI ({level})", None))
+        names = seat_names((login.name, login.key), (f"AI ({level})", None))
+        chairs = (Chair(names[0], login.key), Chair(names[1], None))
         match = self._start(self._new_id(), seed, rules, chairs, (None, level))
         return match, 0
 
@@ -192,9 +195,8 @@ class Hall:
             match.session.announce("The game goes on where it was when the server stopped.")
         else:
             first = match.session.names[0]
-            match.session.announce(
-                notice or f"{chairs[0].name} vs {chairs[1].name}: {first} moves first."
-            )
+            a, b = (marked(c.name, c.key) for c in chairs)  # who is who, once
+            match.session.announce(notice or f"{a} vs {b}: {first} moves first.")
         self.matches[match.id] = match
         match.start()
         self.changed()
@@ -264,6 +266,14 @@ class Hall:
         if held is not None:
             raise HallError(f"you have a seat in game {held[0].id}: back returns to it")
 
+    def free_to_play(self, login: Login) -> None:
+        """HallError when this player has a game in progress or waits at a table (the same key
+        on another connection too): one game at a time."""
+        self.held_seat(login)
+        for t in self.tables.values():
+            if t.host.key == login.key:
+                raise HallError(f"you wait at table {t.id} (on another connection): cancel it")
+
     def _rematch(self, old: Match) -> None:
         """Both players agreed: a new game, the seats swapped, a new deal."""
         a, b = old.chairs
@@ -284,15 +294,22 @@ class Hall:
             del self.matches[match.id]
             self.changed()
 
-    def watch(self, match_id: str | None) -> Match:
-        """``watch [ID]``: a game in play (no id: the one started last)."""
+    def watch(self, match_id: str | None, login: Login | None = None) -> Match:
+        """``watch [ID]``: a game in play (no id: the one started last), never one ``login``
+        plays in (a spectator's screen is not theirs: they would sit there, seat held)."""
+        mine = [m for m in self.matches.values() if login and m.seat_of(login.key) is not None]
         if match_id is None:
-            if not self.matches:
+            others = [m for m in self.matches.values() if m not in mine]
+            if not others:
+                if mine:
+                    raise HallError("no game but yours is being played")
                 raise HallError("no game is being played")
-            return list(self.matches.values())[-1]
+            return others[-1]
         match = self.matches.get(match_id.lower())
         if match is None:
             raise HallError(f"no game {match_id[:12]!r} is being played (see the list)")
+        if match in mine:
+            raise HallError(f"you play in game {match.id}, you do not watch it: back returns to it")
         return match
 
     def seat_of(self, login: Login) -> tuple[Match, int] | None:
@@ -303,9 +320,3 @@ class Hall:
                 return match, seat
         return None
 
-
-def _distinct(a: str, b: str) -> tuple[str, str]:
-    """Two names a player can tell apart."""
-    if a != b:
-        return a, b
-    return f"{a} (1)", f"{b} (2)"

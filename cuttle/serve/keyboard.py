@@ -227,6 +227,8 @@ class KeyboardInput(Input):
             self.queue.append(text)
             self.queued += len(text)
             self._wake()
+        elif self.filter.held:  # a lone Esc: the app reads nothing now, and flushes it after
+            self._wake()  # its Esc timeout (not woken, it never flushed: Esc did nothing)
 
     def pending(self) -> int:
         """Characters received and not read yet."""
@@ -242,7 +244,7 @@ class KeyboardInput(Input):
         def call() -> None:
             self.scheduled = False
             current = self.callbacks[-1] if self.callbacks else None
-            if current is not None and self.queue:
+            if current is not None and (self.queue or self.filter.held):
                 current()
 
         asyncio.get_running_loop().call_soon(call)

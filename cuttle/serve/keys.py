@@ -1,4 +1,4 @@
-"""Who the server is and who may come in: the host key, the authorized keys, the display name.
+"""Who the server is and who may come in: the host key, the authorized keys, the login.
 
 The host key (ed25519) is made once in the data directory, mode 0600, and read again at every
 start, so a friend's ``ssh`` knows the server after the first visit. Players log in with a public
@@ -25,13 +25,10 @@ from cuttle.files.safefile import (
     write_bytes_atomic,
 )
 from cuttle.files.storage import config_dir, data_dir
-from cuttle.text.safetext import is_unsafe_char
 
 HOST_KEY_NAME = "serve_host_ed25519"
 AUTHORIZED_KEYS_NAME = "authorized_keys"
-MAX_DISPLAY_NAME = 20
 MAX_KEYS_FILE = 1_000_000
-MARKUP = "[]<>\\`*"  # rich markup and what reads as formatting: never part of a name
 KEY_TYPES = ("ssh-", "ecdsa-", "sk-", "x509v3-", "rsa-")  # how a key (not an option) starts
 
 
@@ -163,19 +160,10 @@ def key_options(line: str) -> list[str]:
     return [n for n in names if n]
 
 
-def display_name(user: str) -> str:
-    """The SSH user name as a player's name: no control characters, no markup, at most 20
-    characters ("player" when nothing is left)."""
-    kept = "".join(
-        " " if ch.isspace() or is_unsafe_char(ch) else ch for ch in user if ch not in MARKUP
-    )
-    name = " ".join(kept.split())[:MAX_DISPLAY_NAME].strip()
-    return name or "player"
-
-
 @dataclass(frozen=True)
 class Login:
-    """Who is connected: the display name and the key's fingerprint (their identity)."""
+    """Who is connected: the display name (``names.player_name``) and the key's fingerprint
+    (their identity)."""
 
     name: str
     key: str

@@ -47,6 +47,8 @@ from cuttle.serve import keep, store
 from cuttle.serve.hall import Hall, HallError, Table
 from cuttle.serve.keys import Login
 from cuttle.serve.match import Match
+from cuttle.serve.names import marked
+from cuttle.text.helptext import entries_view
 from cuttle.text.intent import MAX_LINE
 from cuttle.ui.keytiming import escape_at_once, time_keys
 from cuttle.ui.overlay import STYLE
@@ -59,21 +61,22 @@ STATUS = " F1 help · Tab completes · new · join · ai · watch · quit"
 COMMANDS = ("new", "join", "ai", "watch", "back", "games", "replay", "review", "help", "quit")
 MAX_REVIEWS = 2  # reviews computed at once on the server (each keeps a core busy)
 SHOWN_GAMES = 15  # finished games listed by ``games``
-HELP = """\
-new [--rules R] [--variant V ...]   open a table and wait for an opponent
-join [ID]                           sit at a table (no ID: the one waiting longest)
-ai [LEVEL] [--rules R]              play the AI here (levels: {levels})
-watch [ID]                          watch a game in play (no ID: the latest)
-back                                back to your game in progress (one at a time)
-games                               your finished games on this server
-replay ID                           step through one of them (every card face up; q leaves)
-review ID                           the same with every move judged by the hard AI
-cancel                              leave the table you opened
-quit                                leave the server
-
+HELP: list[tuple[str, str]] = [
+    ("new [--rules R] [--variant V ...]", "open a table and wait for an opponent"),
+    ("join [ID]", "sit at a table (no ID: the one waiting longest)"),
+    ("ai [LEVEL] [--rules R]", "play the AI here (levels: {levels})"),
+    ("watch [ID]", "watch a game in play (no ID: the latest; q leaves)"),
+    ("back", "back to your game in progress (one at a time)"),
+    ("games", "your finished games on this server"),
+    ("replay ID", "step through one of them (every card face up; q leaves)"),
+    ("review ID", "the same with every move judged by the hard AI"),
+    ("cancel", "leave the table you opened"),
+    ("quit", "leave the server"),
+]
+HELP_END = """\
 Rules: {presets}. Variants: {variants}.
 Tab completes commands and ids; F1 or help shows this; Esc closes it.
-An invitation is one line: ssh -t -p PORT HOST join ID"""
+An invitation is one line: {invite} join ID"""
 
 Choice = tuple[Any, ...]
 
@@ -159,9 +162,13 @@ class Lobby:
         pt_input: Input,
         pt_output: Output,
         notice: str = "",
+        invite: str = "ssh -t -p PORT HOST",
     ) -> None:
+        """``invite``: the command a friend types to come in, before ``join ID``."""
         self.hall = hall
         self.login = login
+        self.invite = invite
+        self.me = marked(login.name, login.key)  # the name others see in the lists
         self.messages: list[str] = [notice] if notice else []
         self.waiting: Table | None = None
         self.help_open = False
@@ -176,7 +183,7 @@ class Lobby:
             on_text_changed=self._limit,
         )
         self.body = RichControl(self._lists)
-        self.help_control = RichControl(lambda w: Text(self.help_text()), focusable=True)
+        self.help_control = RichControl(lambda w: self.help_view(), focusable=True)
         kb = KeyBindings()
         help_open = Condition(lambda: self.help_open)
 
@@ -212,10 +219,13 @@ class Lobby:
         )
         time_keys(self.app)
 
-    def help_text(self) -> str:
-        return HELP.format(
-            levels=", ".join(LEVELS), presets=", ".join(PRESETS), variants=", ".join(VARIANTS)
+    def help_view(self) -> RenderableType:
+        """The commands (each one's words wrapped in their own column) and the rules' names."""
+        rows = [(cmd, what.format(levels=", ".join(LEVELS))) for cmd, what in HELP]
+        end = HELP_END.format(
+            presets=", ".join(PRESETS), variants=", ".join(VARIANTS), invite=self.invite
         )
+        return Group(entries_view(rows), Text(""), Text(end))
 
     def _limit(self, buffer: Buffer) -> None:
         if len(buffer.text) > MAX_LINE:
@@ -224,13 +234,14 @@ class Lobby:
     def _layout(self) -> FloatContainer:
         title = Window(
             FormattedTextControl(
-                lambda: [("bold", f" Cuttle · the lobby · you are {self.login.name}")]
+                lambda: [("bold", f" Cuttle · the lobby · you are {self.me}")]
             ),
             height=1,
         )
-        messages = Window(
+        messages = Window(  # as high as the last three messages, folded to the width
             FormattedTextControl(lambda: "\n".join(self.messages[-3:])),
-            height=lambda: len(self.messages[-3:]),
+            wrap_lines=True,
+            dont_extend_height=True,
         )
         prompt = BeforeInput(lambda: [("class:prompt", "lobby> ")])
         self.input_window = Window(BufferControl(self.buffer, input_processors=[prompt]), height=1)
@@ -258,22 +269,30 @@ class Lobby:
         parts: list[RenderableType] = []
         held = self.hall.seat_of(self.login)
         if held is not None:
-            parts.append(
-                Text(f"Your seat in game {held[0].id} is kept: back returns to it.", style="bold")
+            match, seat = held
+            where = (
+                "is played on another connection with your key: back brings it here"
+                if match.seats.screen(seat) is not None
+                else "is kept: back returns to it"
             )
+            parts.append(Text(f"Your seat in game {match.id} {where}.", style="bold"))
         if self.waiting is not None:
+            table = self.waiting
             parts.append(
                 Text(
-                    f"You wait at table {self.waiting.id} ({self.waiting.rules}). "
-                    f"Invite a friend: join {self.waiting.id}   (cancel leaves the table)",
+                    f"You wait at table {table.id} ({table.rules}); cancel leaves it. "
+                    "A friend joins it with this line:",
                     style="bold yellow",
                 )
             )
+            # on a line of its own, never folded: it is copied and pasted whole
+            parts.append(Text(f"  {self.invite} join {table.id}", no_wrap=True, overflow="ignore"))
         tables = RichTable(title="Open tables", title_justify="left", expand=False)
         for col in ("id", "who waits", "rules", "since"):
             tables.add_column(col)
         for t in sorted(self.hall.tables.values(), key=lambda t: t.since):
-            tables.add_row(t.id, t.host.name, t.rules, since_words(t.since, now))
+            host = marked(t.host.name, t.host.key)
+            tables.add_row(t.id, host, t.rules, since_words(t.since, now))
         if not self.hall.tables:
             parts.append(Text("No table is waiting: open one with new, or play the AI with ai."))
         else:
@@ -282,7 +301,7 @@ class Lobby:
         for col in ("id", "players", "rules", "since"):
             games.add_column(col)
         for m in self.hall.matches.values():
-            a, b = m.names()
+            a, b = (marked(c.name, c.key) for c in m.chairs)
             games.add_row(m.id, f"{a} vs {b}", m.rules, since_words(m.started_at, now))
         if self.hall.matches:
             parts.append(games)
@@ -388,7 +407,7 @@ class Lobby:
         elif cmd == "watch":
             if len(args) > 1:
                 raise HallError("watch takes one game id")
-            self._finish(("watch", self.hall.watch(args[0] if args else None)))
+            self._finish(("watch", self.hall.watch(args[0] if args else None, self.login)))
         else:
             raise HallError("not a command; type help")
 

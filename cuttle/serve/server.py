@@ -27,16 +27,20 @@ from prompt_toolkit.application import Application
 from prompt_toolkit.application.current import create_app_session
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.output.vt100 import Vt100_Output
+from rich.console import Group, RenderableType
+from rich.text import Text
 
 from cuttle.serve import adapter, keep
 from cuttle.serve.aipool import AIPool
 from cuttle.serve.hall import Hall
 from cuttle.serve.keyboard import KeyboardInput
-from cuttle.serve.keys import Login, display_name, fingerprint
+from cuttle.serve.keys import Login, fingerprint
 from cuttle.serve.lobby import Lobby
 from cuttle.serve.match import Match
+from cuttle.serve.names import player_name
 from cuttle.serve.store import ServerLock
 from cuttle.serve.timers import Clock
+from cuttle.text.helptext import entries_view
 
 log = logging.getLogger("cuttle.serve")
 
@@ -54,6 +58,16 @@ REDRAW_SHARE = 0.1  # of the loop's time one client's redraws may take (a big sc
 REDRAW_ALLOWANCE = 0.1  # seconds of CPU a screen may draw at once before its frames are spaced
 MIN_FRAME = 1 / 60  # seconds at least between two redraws of one screen
 MAX_FRAME = 1.0  # ... and at most, whatever its last frame cost
+WATCH_KEYS = [
+    ("q or Esc", "back to the lobby (Esc closes a window first)"),
+    ("PgUp PgDn", "scroll the log"),
+    ("F2", "the pace of the moves shown: step, normal, fast"),
+    ("F1", "this help (Esc closes it)"),
+]
+SEAT_TAKEN = (
+    "Your key logged in on another connection, which has your seat in game {id} now "
+    "(back brings it here)."
+)
 
 
 @dataclass
@@ -131,8 +145,8 @@ class CuttleSSHServer(asyncssh.SSHServer):
         assert self.conn is not None
         if self.session is not None:
             return False
-        user = self.conn.get_extra_info("username") or ""
-        self.session = Connection(self.server, Login(display_name(user), self.key))
+        name, why = player_name(self.conn.get_extra_info("username") or "")
+        self.session = Connection(self.server, Login(name, self.key), notice=why)
         self.server.opened(self.session)
         chan = self.conn.create_server_channel()
         chan.__class__ = _Channel  # asyncssh makes the channel; only its env answer differs
@@ -174,7 +188,8 @@ class _ChannelOut:
 class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     """One logged-in player's terminal."""
 
-    def __init__(self, server: Server, login: Login) -> None:
+    def __init__(self, server: Server, login: Login, notice: str = "") -> None:
+        """``notice``: the first lobby's first line (why the name is not the one typed)."""
         self.server = server
         self.login = login
         self.chan: asyncssh.SSHServerChannel[str] | None = None
@@ -189,6 +204,7 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.watching: Match | None = None
         self.screen: adapter.Screen | None = None
         self.task: asyncio.Task[None] | None = None
+        self.notice = notice  # the next lobby's first line (why this connection is there)
         self.resizing = False  # a redraw for window changes is due
         self.resized_at = 0.0  # when the last one was made (time.monotonic)
         self.render_started = 0.0  # the loop thread's CPU time when the frame began
@@ -324,19 +340,20 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         pipe = self.input
         with create_app_session(input=pipe, output=self.output):
             first = self.command or None
-            notice = ""
             hall = self.server.hall
             back = hall.seat_of(self.login) or hall.resume_for(self.login)
-            if back is not None:
-                first = None
-                await self._sit(*back)
-                notice = "Welcome back."
+            if back is not None and first is None:  # a command (an invitation) is run in the
+                await self._sit(*back)  # lobby, which says when the game in progress stops it
+                self.notice = self.notice or "Welcome back."
             while not self.closed:
-                self.lobby = Lobby(self.server.hall, self.login, pipe, self.output, notice)
+                notice, self.notice = self.notice, ""
+                self.lobby = Lobby(
+                    self.server.hall, self.login, pipe, self.output, notice, self._invite()
+                )
                 self._show(self.lobby.app)
                 choice = await self.lobby.run(first)
                 self.lobby = None
-                first, notice = None, ""
+                first = None
                 if choice[0] == "quit" or self.closed:
                     break
                 if choice[0] == "play":
@@ -353,6 +370,14 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         """The seat of the rematch this player just agreed to, if any."""
         return self.server.hall.rematches.pop(self.login.key, None)
 
+    def _invite(self) -> str:
+        """The command a friend types to reach this server: the address and port this
+        player's own connection reached (behind a tunnel, the host knows better)."""
+        sock = self.chan.get_extra_info("sockname") if self.chan is not None else None
+        if not sock:
+            return "ssh -t -p PORT HOST"
+        return f"ssh -t -p {int(sock[1])} {shlex.quote(str(sock[0]))}"
+
     def chan_term(self) -> str:
         assert self.chan is not None
         return self.chan.get_terminal_type() or "xterm"
@@ -360,20 +385,33 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     async def _sit(self, match: Match, seat: int) -> None:
         assert self.output is not None
         screen = adapter.make_screen(self.input, self.output)
+        for other in self.server.connections:  # the same key on another connection: it goes
+            if other is not self and other.seat == (match, seat):  # to the lobby, told why
+                other.notice = SEAT_TAKEN.format(id=match.id)
         self.screen, self.seat = screen, (match, seat)
         self._show(screen.app)
         match.sit(seat, screen)
+        self.server.hall.changed()  # the lobbies say where the seat is played
         try:
             await adapter.run_screen(screen)
         finally:
             match.leave(seat, screen)
             self.screen, self.seat = None, None
+            self.server.hall.changed()
 
     async def _watch(self, match: Match | None) -> None:
         """Watch ``match``, then its rematches, until the spectator leaves for the lobby."""
         assert self.output is not None
+        left: list[adapter.Screen] = []
+
+        def leave() -> None:  # q, Esc: back to the lobby, not on to a rematch
+            left.append(screen)
+            adapter.close_screen(screen)
+
         while match is not None and not self.closed:
-            screen = adapter.make_screen(self.input, self.output)
+            screen = adapter.make_watch_screen(
+                self.input, self.output, leave, _watch_help(match.id)
+            )
             if not match.watch(screen):
                 return
             self.screen, self.watching = screen, match
@@ -383,7 +421,7 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             finally:
                 match.unwatch(screen)
                 self.screen, self.watching = None, None
-            if match.chose_lobby(screen):
+            if left or match.chose_lobby(screen):
                 return
             match = self.server.hall.following.get(match.id)
 
@@ -506,6 +544,12 @@ class Server:
         if self.acceptor is not None:
             await self.acceptor.wait_closed()
         self.lock.release()
+
+
+def _watch_help(match_id: str) -> RenderableType:
+    """What a spectator's F1 shows."""
+    intro = f"You watch game {match_id}: the table as anyone may see it, no hand, no deck."
+    return Group(Text(intro), Text(""), entries_view(WATCH_KEYS))
 
 
 def _log_loop_error(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:

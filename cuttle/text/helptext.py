@@ -18,6 +18,7 @@ __all__ = [
     "card_rules",
     "card_summary",
     "cards_view",
+    "entries_view",
     "help_view",
     "markdown_as_text",
 ]
@@ -83,6 +84,12 @@ class _Entries:
             for line in textwrap.wrap(what, max(10, options.max_width - 2),
                                       break_on_hyphens=False):
                 yield Text("  " + line)
+
+
+def entries_view(rows: list[tuple[str, str]]) -> RenderableType:
+    """Names and what each does, as the help shows them: two columns, each entry's words
+    wrapped in its own column (under its name when the width is narrow), never to column 0."""
+    return _Entries(rows)
 
 
 def help_view(keys: bool = False) -> RenderableType:

@@ -24,6 +24,7 @@ from prompt_toolkit.application import Application, create_app_session, get_app_
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.output import Output
 from rich.console import RenderableType
 
@@ -65,9 +66,11 @@ class AppIO(ScreenActions):
         pt_input: Input | None = None,
         pt_output: Output | None = None,
         on_error: Callable[[Exception], None] | None = None,
+        keys: KeyBindings | None = None,
     ) -> None:
         """``on_error``: where an exception in one of the screen's key bindings goes (called on
-        the application's thread; None: the event loop's handler, as for any callback)."""
+        the application's thread; None: the event loop's handler, as for any callback);
+        ``keys``: bindings of the caller's, over the screen's own where both take a key."""
         super().__init__(style or CardStyle(), pace, pt_output or get_app_session().output)
         self.color = color
         self.private = private  # hot-seat: clear the scrollback before and after
@@ -79,6 +82,10 @@ class AppIO(ScreenActions):
         self.answers = Answers()
         self.farewell_lines: list[str] = []  # printed again after the screen closes
         self.loop: asyncio.AbstractEventLoop | None = None
+        # calls posted before the screen runs (a server's game may draw a screen that is about
+        # to start): kept, in order, and made once it runs; dropped, a table drawn was lost
+        self.early: list[Callable[[], None]] = []
+        self.early_lock = threading.Lock()
         self.buffer = Buffer(
             # only while the game waits for a move: the session's thread is then idle
             completer=MoveCompleter(
@@ -93,7 +100,7 @@ class AppIO(ScreenActions):
         self.review = GameReview(self)  # the game-over screen's review (review_screen.py)
         self.app: Application[None] = build_application(
             self.layout,
-            [build_keys(self), review_keys(self.review)],
+            [build_keys(self), review_keys(self.review), *([keys] if keys is not None else [])],
             color=color,
             pt_input=pt_input,
             pt_output=self.output,
@@ -123,7 +130,7 @@ class AppIO(ScreenActions):
                 self.post(self._quit)
 
         def pre_run() -> None:
-            self.loop = asyncio.get_running_loop()
+            self._started()
             threading.Thread(target=work, name="cuttle-session", daemon=True).start()
 
         self._clear_scrollback()
@@ -156,17 +163,30 @@ class AppIO(ScreenActions):
             self.output.flush()
 
     def post(self, fn: Callable[[], None], regions: tuple[str, ...] | None = None) -> None:
-        """Run ``fn`` on the application's thread, then redraw (from any thread); ``regions``:
-        the only drawings ``fn`` makes stale (None: all)."""
+        """Run ``fn`` on the application's thread, then redraw (from any thread; before the
+        screen runs, once it does); ``regions``: the only drawings ``fn`` makes stale (None:
+        all)."""
 
         def call() -> None:
             fn()
             self.changed(regions)
 
-        loop = self.loop
-        if loop is None or loop.is_closed():
+        with self.early_lock:
+            loop = self.loop
+            if loop is None:
+                self.early.append(call)
+                return
+        if loop.is_closed():
             return
         loop.call_soon_threadsafe(call)
+
+    def _started(self) -> None:
+        """The screen runs on this thread's event loop: what was posted before is made now."""
+        with self.early_lock:  # a post from another thread now waits: the order is kept
+            self.loop = asyncio.get_running_loop()
+            for call in self.early:
+                self.loop.call_soon(call)
+            self.early.clear()
 
     @property
     def running(self) -> bool:
@@ -178,7 +198,7 @@ class AppIO(ScreenActions):
         calling it from threads of its own: for many screens in one process (a server's), so no
         signal handler and no process-wide exception handler are set. ``EOFError`` when the
         input closed."""
-        self.loop = asyncio.get_running_loop()
+        self._started()
         await self.app.run_async(set_exception_handler=False, handle_sigint=False)
 
     def close(self, error: BaseException | None = None) -> None:

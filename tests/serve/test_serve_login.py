@@ -17,12 +17,12 @@ from sshkit import authorized, connect, key, port_of, running
 
 from cuttle.serve.keys import (
     KeyProblem,
-    display_name,
     fingerprint,
     key_options,
     load_authorized_keys,
     load_host_key,
 )
+from cuttle.serve.names import player_name
 
 LOBBY = r"(?m)^lobby> "  # the lobby's input line
 
@@ -47,17 +47,17 @@ def test_a_host_key_others_may_read_is_refused(tmp_path: Path) -> None:
     ("user", "name"),
     [
         ("alice", "alice"),
-        ("\x1b]52;c;evil\x07bob", "52;c;evil bob"),
-        ("[bold]carol[/bold]", "boldcarol/bold"),
+        ("\x1b]52;c;evil\x07bob", "]52;c;evil bob"),  # the escape and the bell go
+        ("[bold]carol[/bold]", "[bold]carol[/bold]"),  # shown as typed, never as markup
         ("x" * 40, "x" * 20),
         ("\x1b\x07", "player"),
         ("  dan \u202e  ", "dan"),
     ],
 )
-def test_display_name_has_no_control_characters_no_markup_and_20_characters(
+def test_display_name_has_no_control_characters_and_20_characters_and_keeps_brackets(
     user: str, name: str
 ) -> None:
-    assert display_name(user) == name
+    assert player_name(user)[0] == name
 
 
 def test_an_authorized_key_logs_in_and_an_unknown_key_is_denied(tmp_path: Path) -> None:
