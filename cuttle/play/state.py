@@ -66,6 +66,7 @@ class Options:
     save: bool = True
     coach: bool = False
     show_seed: bool = True  # against the AI: the seed was chosen (--seed), so it may be shown
+    seed_at_end: bool = True  # shown once the game is over (a server's games: never, see serve)
     record_force: bool = False  # the first write of record_path may replace an existing file
 
 
@@ -360,9 +361,9 @@ class SessionState:
 
     def seed_visible(self) -> bool:
         """The seed is the whole deal: shown in hot-seat only at the end, against the AI only
-        when the player chose it (or at the end)."""
+        when the player chose it (or at the end); never when ``seed_at_end`` is off."""
         if self.game.outcome is not None:
-            return True
+            return self.options.seed_at_end
         return self.options.show_seed and not self.hotseat
 
     def render(self, viewer: int | None, status: str | None = None) -> None:

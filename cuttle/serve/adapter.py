@@ -59,14 +59,15 @@ async def run_screen(screen: Screen) -> None:
 def replay_app(
     record: GameRecord, pt_input: Input, pt_output: Output, review: Review | None = None
 ) -> Application[None]:
-    """The replay screen of a finished game (every card face up) on a connection's terminal,
-    with the labels of ``review`` beside the moves when one is given."""
+    """The replay screen of a finished game (every card face up, the seed never) on a
+    connection's terminal, with the labels of ``review`` beside the moves when one is given."""
     from cuttle.ui.replay import Replay
     from cuttle.ui.replay_app import ReplayScreen
 
     style = CardStyle()
     replay = Replay(record, style, "history")
     replay.review = review
+    replay.show_seed = False  # the whole deal: the server's deals are never shown their seeds
     return ReplayScreen(
         replay, style, review=review, pt_input=pt_input, pt_output=pt_output
     ).app

@@ -14,7 +14,6 @@ The session runs in the match's own thread; every screen call is posted to the s
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import logging
 import threading
 import time
@@ -104,7 +103,9 @@ class Match:
         self.stopping = False
         self.footer = ""  # the session's latest notices, shown to both seats
         seats = (Seat(chairs[0].name, ai[0]), Seat(chairs[1].name, ai[1]))
-        options = Options(style=CardStyle(), show_seed=False)
+        # the seed is the whole deal and deck: never on a screen, not even at the end (the
+        # server's next deals, and a rematch's, must not be guessed from the seeds seen)
+        options = Options(style=CardStyle(), show_seed=False, seed_at_end=False)
         self.finished_id: int | None = None  # the game's id in the history, once it is there
         self.pool = pool or AIPool(0)  # where the AI thinks (the server's worker processes)
         places = Places(record_finished=self._record_finished, choose_move=self.pool.choose)
@@ -393,9 +394,8 @@ class Match:
             adapter.panel(actor, title, body)
 
     def game_over(self, view: GameOverView) -> None:
-        shown = dataclasses.replace(view, seed=None)  # the seed is the whole deal
         for _, screen in self.seats.screens():
-            adapter.game_over(screen, shown)
+            adapter.game_over(screen, view)
 
     def farewell(self, lines: list[str]) -> None:
         return None  # how to continue on the server's own terminal: not for a remote player
