@@ -33,9 +33,18 @@ class Gone(Exception):
     """The screen's connection went away while the game waited for its answer."""
 
 
-def make_screen(pt_input: Input, pt_output: Output, *, color: bool = True) -> Screen:
-    """A game screen on a connection's terminal. An exception in its key bindings ends it:
-    ``run_screen`` raises it, and a game waiting on the screen gets ``Gone``."""
+WATCHING = (
+    "The log: every move of the game appears here as it is played. You are watching: the "
+    "players' hands stay hidden."
+)
+
+
+def make_screen(
+    pt_input: Input, pt_output: Output, *, color: bool = True, watching: bool = False
+) -> Screen:
+    """A game screen on a connection's terminal (``watching``: a spectator's, which invites to
+    no move). An exception in its key bindings ends it: ``run_screen`` raises it, and a game
+    waiting on the screen gets ``Gone``."""
 
     def failed(exc: Exception) -> None:
         screen.answers.put(Gone())
@@ -45,7 +54,9 @@ def make_screen(pt_input: Input, pt_output: Output, *, color: bool = True) -> Sc
         CardStyle(), color=color, pace="normal", pt_input=pt_input, pt_output=pt_output,
         on_error=failed,
     )
-    screen.offer_tab = True
+    screen.offer_tab = not watching
+    if watching:
+        screen.log_placeholder = WATCHING
     return screen
 
 

@@ -431,7 +431,7 @@ def test_the_player_who_waits_may_read_the_help_and_leave_with_the_seat_kept(
             await asyncio.sleep(0.3)
             await waiter.line("quit")
             await waiter.wait(LOBBY)
-            await seats[mover].wait(rf"{name} dropped")
+            await seats[mover].wait(rf"{name} left the table \(seat held")  # not "dropped"
             assert match.seat_of(key_fp(0 if waiter is alice else 1)) == 1 - mover
             await waiter.line("quit")
             await waiter.wait_closed()
