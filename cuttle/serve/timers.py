@@ -135,6 +135,8 @@ class Timers:
         screen = self.seats.screen(p)
         if screen is None or self.warned == since or self.seats.away_since(p) is not None:
             return
+        if self.seats.screen(1 - p) is None:  # nobody there to claim
+            return
         lead = min(60.0, self.idle / 2)
         if self.clock.now() - since < self.idle - lead:
             return
