@@ -213,3 +213,28 @@ def test_a_player_who_left_the_table_is_told_apart_from_one_who_dropped(
     assert seats.left(0) and not seats.left(1)
     seats.sit(0, screens[2])
     assert not seats.left(0)
+
+
+def test_the_idle_player_is_warned_once_and_only_when_someone_could_claim(
+    screens: list[Screen], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    told: list[tuple[Screen, str]] = []
+    monkeypatch.setattr(adapter, "message", lambda screen, text: told.append((screen, text)))
+    clock = FakeClock()
+    seats = two_seats(clock)
+    timers = Timers(seats, hold=60, idle=600, clock=clock)
+    mover, other = screens[:2]
+    seats.sit(0, mover)
+    seats.sit(1, other)
+    since = clock.t
+    clock.advance(539)
+    timers.offer_claim(0, "alice", since, None, 0.0, opponent="bob")
+    assert told == []
+    clock.advance(1)
+    for _ in range(2):
+        timers.offer_claim(0, "alice", since, None, 0.0, opponent="bob")
+    assert told == [(mover, "You have not moved for 9 min: at 10 min bob may claim the game.")]
+    seats.leave(1, other)  # bob is away: nobody could claim, so no warning
+    told.clear()
+    timers.offer_claim(0, "alice", clock.t - 550, None, 0.0, opponent="bob")  # a new idle time
+    assert told == []
