@@ -196,18 +196,36 @@ def test_a_rematch_after_a_reconnect_seats_both_players(tmp_path: Path) -> None:
     asyncio.run(scenario())
 
 
+@pytest.mark.parametrize("alice_first", ["", "y"])
 def test_a_no_to_the_rematch_is_told_to_the_other_who_is_no_longer_asked(
+    tmp_path: Path, alice_first: str
+) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            alice, bob, match = await two_at_a_table(server)
+            await concede_to_the_rematch(match, by_seat(match, alice, bob))
+            if alice_first:
+                await alice.line(alice_first)
+                await bob.wait(r"alice wants a rematch")
+            await bob.line("n")
+            await bob.wait(LOBBY)
+            await alice.wait(LOBBY)  # not asked any more
+            await alice.wait(r"No rematch: bob said no\.")
+            assert not server.hall.matches
+
+    asyncio.run(scenario())
+
+
+def test_a_player_who_leaves_at_the_rematch_question_is_told_to_the_other(
     tmp_path: Path,
 ) -> None:
     async def scenario() -> None:
         async with running(tmp_path, authorized=None) as server:
             alice, bob, match = await two_at_a_table(server)
             await concede_to_the_rematch(match, by_seat(match, alice, bob))
-            await bob.line("n")
-            await bob.wait(LOBBY)
-            await alice.wait(LOBBY)  # not asked any more
-            await alice.wait(r"No rematch: bob said no\.")
-            assert not server.hall.matches
+            bob.drop()
+            await alice.wait(LOBBY)
+            await alice.wait(r"No rematch: bob left\.")
 
     asyncio.run(scenario())
 
