@@ -215,6 +215,7 @@ class Match:
             and self.on_rematch is not None
             and self.session.game.outcome is not None  # not after an error
         )
+
         def parted(seat: int, words: str) -> None:
             with self.lock:
                 self.parting[seat] = words
@@ -329,11 +330,11 @@ class Match:
                     self.session.conceded(conceded)
                     return ""
         finally:
-            self.conceding.clear()
-            for other in [asked, *waiting.values()]:
-                if other is not None:
+            for other in {asked, *waiting.values(), *self.conceding.values()}:
+                if other is not None:  # the turn moved on: no question of it stays open
                     adapter.stop_asking(other)
                     adapter.drain(other)
+            self.conceding.clear()
 
     def _waiting_lines(
         self, p: int, waiting: dict[int, Screen], asked: Screen | None

@@ -300,3 +300,29 @@ def test_a_command_without_a_terminal_and_no_input_gets_its_word(
             assert "cuttle needs a terminal" in player.raw.decode()
 
     asyncio.run(scenario())
+
+
+def test_a_concede_question_of_the_player_who_waits_goes_when_the_turn_moves_on(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            alice, bob, match = await two_at_a_table(server)
+            seats = by_seat(match, alice, bob)
+            game = match.session.game
+            mover = game.to_move or 0
+            names = match.session.names
+            waiter = seats[1 - mover]
+            await waiter.wait(rf"{names[1 - mover]} \(waiting\)> ")
+            await waiter.line("concede")
+            await waiter.wait(r"concede this game\? \[y/N\]")
+            await seats[mover].wait(prompt_of(names[mover]))
+            await seats[mover].line("draw")
+            await until(lambda: len(game.history) == 1, "the draw")
+            await waiter.wait(prompt_of(names[1 - mover]))  # their turn: the question is gone
+            assert "concede this game?" not in waiter.text()
+            await waiter.line("y")  # not an answer to anything: the game goes on
+            await asyncio.sleep(0.3)
+            assert game.outcome is None
+
+    asyncio.run(scenario())
