@@ -49,7 +49,11 @@ T = TypeVar("T")
 
 POLL = 0.05  # seconds between looks at the clock while a line is awaited
 # lines the local game prints about the host's own files and commands: not for a remote player
-HOST_ONLY = ("cuttle review", "cuttle replay", "Record kept", "cuttle play --resume", "Game saved")
+HOST_ONLY = (
+    "cuttle review", "cuttle replay", "Record kept", "cuttle play --resume", "Game saved",
+    "cuttle play --seed",  # "this deal again": the seed, which is the whole deal
+)
+QUIT = ("quit", "exit", "q")  # leave the table, whatever follows (the session would end the game)
 REFUSED_BETWEEN_PEOPLE = {
     "hint": "hint is not offered in a game between people: it would be the AI playing for you.",
     "undo": "undo is not offered in a game between people: your opponent has seen your move.",
@@ -368,7 +372,7 @@ class Match:
             waiting.pop(o, None)  # the line is read again after the answer
             words = clean_line(got).lower().split()
             cmd = words[0] if words else ""
-            if cmd in ("quit", "exit", "q") and len(words) == 1:
+            if cmd in QUIT:
                 self.leave(o, screen, left=True)
             elif cmd == "concede" and len(words) == 1:
                 adapter.begin_ask(screen, concede_question(self.session.names[o]) + " [y/N]")
@@ -411,7 +415,7 @@ class Match:
         if why is not None and screen is not None:
             adapter.message(screen, why)
             return None
-        if cmd in ("quit", "exit", "q") and len(words) == 1 and screen is not None:
+        if cmd in QUIT and screen is not None:
             self.leave(p, screen, left=True)
             return None
         return line

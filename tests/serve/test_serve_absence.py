@@ -326,3 +326,28 @@ def test_a_concede_question_of_the_player_who_waits_goes_when_the_turn_moves_on(
             assert game.outcome is None
 
     asyncio.run(scenario())
+
+
+def test_quit_with_words_after_it_leaves_the_table_too_and_never_tells_the_seed(
+    tmp_path: Path,
+) -> None:
+    """``quit now`` is a quit: the seat kept, the game still in play for the other player; the
+    local game's words for it ("this deal again: cuttle play --seed N") never reach a player."""
+
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            alice, bob, match = await two_at_a_table(server)
+            seats = by_seat(match, alice, bob)
+            mover = match.session.game.to_move or 0
+            names = match.session.names
+            await seats[mover].wait(prompt_of(names[mover]))
+            await seats[mover].line("quit now")
+            await seats[mover].wait(LOBBY)
+            await seats[1 - mover].wait(rf"{names[mover]} left the table")
+            assert match.id in server.hall.matches and not match.over
+            secret = str(match.session.seed)
+            for player in (alice, bob):
+                assert secret not in player.raw.decode("utf-8", "replace")
+                assert "--seed" not in player.raw.decode("utf-8", "replace")
+
+    asyncio.run(scenario())
