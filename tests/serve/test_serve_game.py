@@ -59,7 +59,7 @@ class Guard:
         self.player = player
         self.allowed: set[str] = set()
         self.secrets: set[str] = set()
-        self.digits = ""
+        self.digits = ""  # the last digits received (a secret may start in one piece)
         self.leaks: list[str] = []
         player.on_feed = self.check
 
@@ -80,8 +80,10 @@ class Guard:
             self.leaks.append(f"{card} shown:\n{screen}")
         # every digit received so far too: a number may come in two pieces, or with the
         # cursor moved between its digits by a redraw that writes only what changed
-        self.digits += re.sub(r"[^0-9]", "", sent)
-        found = {x for x in self.secrets if x in sent or x in screen or x in self.digits}
+        digits = self.digits + re.sub(r"[^0-9]", "", sent)
+        found = {x for x in self.secrets if x in sent or x in screen or x in digits}
+        longest = max((len(x) for x in self.secrets), default=1)
+        self.digits = digits[-(longest - 1) :] if longest > 1 else ""  # enough to span pieces
         self.secrets -= found  # each told once
         self.leaks.extend(f"secret {x} sent or shown:\n{screen}" for x in sorted(found))
 
