@@ -8,8 +8,12 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cuttle.commands.common import EXIT_ERROR, EXIT_USAGE, err
+
+if TYPE_CHECKING:
+    import logging
 
 DEFAULT_PORT = 2222
 LOG_NAME = "serve.log"
@@ -82,8 +86,11 @@ def serve_command(args: argparse.Namespace) -> int:
         load_host_key,
     )
     from cuttle.serve.server import Settings, run_server
+    from cuttle.serve.store import ServerBusy, ServerLock
 
+    lock = ServerLock()
     try:
+        lock.acquire()  # one server a data directory: before any of its files is touched
         keys_file: Path | None = args.authorized_keys
         if keys_file is None and not args.open:
             keys_file = default_authorized_keys()
@@ -93,28 +100,28 @@ def serve_command(args: argparse.Namespace) -> int:
                 f"your friends), put them in {config_dir() / AUTHORIZED_KEYS_NAME}, or let any "
                 "key in with --open"
             )
+            lock.release()
             return EXIT_USAGE
-        authorized = load_authorized_keys(keys_file) if keys_file is not None else None
+        warnings: list[str] = []
+        authorized = (
+            load_authorized_keys(keys_file, warnings.append) if keys_file is not None else None
+        )
         host_key = load_host_key()
         ensure_dir(state_dir())
         log_path = state_dir() / LOG_NAME
-    except KeyProblem as exc:
-        err(f"serve: {exc}")
-        return EXIT_ERROR
-    except NoHomeError as exc:
+        handler = route_logs(log_path)
+    except (KeyProblem, NoHomeError, ServerBusy) as exc:
+        lock.release()
         err(f"serve: {exc}")
         return EXIT_ERROR
     except OSError as exc:
+        lock.release()
         err(f"serve: {os_reason(exc)}")
         return EXIT_ERROR
-    handler = logging.FileHandler(log_path, encoding="utf-8")
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    for name in ("cuttle.serve", "asyncssh"):
-        logger = logging.getLogger(name)
-        logger.addHandler(handler)
-        logger.propagate = False
-    logging.getLogger("cuttle.serve").setLevel(logging.INFO)
-    logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    log = logging.getLogger("cuttle.serve")
+    for line in warnings:  # once on the terminal, once in the log
+        err(f"serve: {line}")
+        log.warning("%s", line)
     settings = Settings(
         bind=args.bind,
         port=args.port,
@@ -133,9 +140,39 @@ def serve_command(args: argparse.Namespace) -> int:
         print(line, flush=True)
 
     try:
-        return asyncio.run(run_server(settings, host_key, say))
+        return asyncio.run(
+            run_server(settings, host_key, say, lock, lambda line: err(f"serve: {line}"))
+        )
     except OSError as exc:
         err(f"serve: cannot listen on {args.bind}:{args.port}: {os_reason(exc)}")
         return EXIT_ERROR
     finally:
+        lock.release()
         handler.close()
+
+
+def route_logs(path: Path) -> logging.Handler:
+    """Every log record of the server's process into ``path`` (serve.log), none to its
+    terminal: the root logger gets the file, so a library's warning (asyncio's "socket.send()
+    raised exception." when a client vanished, say) never falls through to stderr; Python's
+    warnings and an error no thread caught are logged there too. OSError when the file cannot
+    be opened."""
+    import logging
+    import threading
+
+    handler = logging.FileHandler(path, encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.addHandler(handler)
+    if root.level > logging.WARNING or root.level == logging.NOTSET:
+        root.setLevel(logging.WARNING)
+    logging.getLogger("cuttle.serve").setLevel(logging.INFO)
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    logging.captureWarnings(True)
+
+    def thread_error(args: threading.ExceptHookArgs) -> None:
+        name = args.thread.name if args.thread is not None else "a thread"
+        logging.getLogger("cuttle.serve").error("error in %s", name, exc_info=args.exc_value)
+
+    threading.excepthook = thread_error
+    return handler

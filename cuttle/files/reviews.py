@@ -92,13 +92,15 @@ def review_record(
     record: GameRecord,
     budget: Budget,
     on_step: Callable[[int, int], None] | None = None,
+    history: History | None = None,
 ) -> Review:
     """The review of a finished record with ``budget``: the saved one when the budget is a
-    reproducible number of simulations and one was saved, else computed now and saved."""
+    reproducible number of simulations and one was saved, else computed now and saved (in
+    ``history``, default this user's)."""
     from cuttle.ai.review import review_game
 
     if budget.think is None:
-        saved = load_review(record, budget)
+        saved = load_review(record, budget, history)
         if saved is not None:
             if on_step is not None:
                 on_step(len(record.moves), len(record.moves))
@@ -106,7 +108,7 @@ def review_record(
     review = review_game(
         record.rules, record.seed, list(record.moves), review_names(record), budget, on_step
     )
-    save_review(record, review)
+    save_review(record, review, history)
     return review
 
 

@@ -71,13 +71,14 @@ def _lock(path: Path) -> object:
 class Slot:
     """A save slot this session holds: its lock is taken, its file may not exist yet."""
 
-    def __init__(self, name: str, lock: object) -> None:
+    def __init__(self, name: str, lock: object, folder: Path | None = None) -> None:
         self.name = name
         self._lock = lock
+        self.folder = folder or saves_dir()  # the slots' folder (a server keeps its own)
 
     @property
     def path(self) -> Path:
-        return saves_dir() / f"{self.name}.json"
+        return self.folder / f"{self.name}.json"
 
     def write(self, record: GameRecord) -> None:
         """Save ``record`` (atomically); OSError when it could not be written."""
@@ -95,7 +96,7 @@ class Slot:
 
     def _remove_lock_file(self) -> None:
         with contextlib.suppress(OSError):
-            os.unlink(saves_dir() / f"{self.name}.lock")
+            os.unlink(self.folder / f"{self.name}.lock")
 
     def release(self) -> None:
         """Let other sessions open this slot (the save file stays; a slot whose game saved
@@ -108,10 +109,10 @@ class Slot:
                 release()
 
 
-def _try_lock(name: str) -> object | None:
+def _try_lock(name: str, folder: Path | None = None) -> object | None:
     from filelock import Timeout
 
-    folder = saves_dir()
+    folder = folder or saves_dir()
     ensure_dir(folder)
     path = folder / f"{name}.lock"
     with contextlib.suppress(FileNotFoundError):
@@ -131,9 +132,13 @@ def _try_lock(name: str) -> object | None:
     return lock
 
 
-def prepare() -> None:
-    """Open the saves folder: move an earlier version's single save into it and remove
-    temporary files left by killed sessions."""
+def prepare(folder: Path | None = None) -> None:
+    """Open the saves folder (``folder``, default this user's): move an earlier version's single
+    save into this user's and remove temporary files left by killed sessions."""
+    if folder is not None and folder != saves_dir():
+        ensure_dir(folder)
+        sweep_temp_files(folder)
+        return
     folder = saves_dir()
     ensure_dir(folder)
     legacy = state_dir() / "game.json"
@@ -145,23 +150,28 @@ def prepare() -> None:
     sweep_temp_files(state_dir())
 
 
-def new_slot(seed: int | None = None) -> Slot:
+def new_slot(
+    seed: int | None = None, folder: Path | None = None, kind: type[Slot] = Slot
+) -> Slot:
     """A fresh slot for a new game, locked: ``game-1``, ``game-2``... (the first free number;
     names are deterministic, like the rest of a transcript, and never contain the seed, which
-    is the whole deal). ``seed`` is not used: it is accepted for callers' convenience."""
-    prepare()
-    folder = saves_dir()
+    is the whole deal). ``seed`` is not used: it is accepted for callers' convenience.
+    ``folder``: the slots' folder (default this user's, ``saves_dir()``); ``kind`` the class
+    of the slot made."""
+    folder = folder or saves_dir()
+    prepare(folder)
     for n in range(1, 100_000):
         name = f"game-{n}"
         if os.path.lexists(folder / f"{name}.json"):
             continue
         try:
-            lock = _try_lock(name)  # a lock file alone is a slot whose game never saved a move
+            # a lock file alone is a slot whose game never saved a move
+            lock = _try_lock(name, folder)
         except StrayLockError:
             continue  # something else sits where its lock goes: the next name
         if lock is None or os.path.lexists(folder / f"{name}.json"):
             continue
-        return Slot(name, lock)
+        return kind(name, lock, folder)
     raise SlotError("cannot find a free save name")
 
 
@@ -216,20 +226,25 @@ def is_busy(name: str) -> bool:
     return False
 
 
-def open_slot(name: str) -> Slot:
-    """Take the slot ``name`` of an existing save; SlotBusy if another session holds it,
-    SlotError if there is no such save."""
-    prepare()
+class NoSuchSlot(SlotError):
+    """There is no save of that name (the slot is gone, not merely busy)."""
+
+
+def open_slot(name: str, folder: Path | None = None, kind: type[Slot] = Slot) -> Slot:
+    """Take the slot ``name`` of an existing save (in ``folder``, default this user's);
+    SlotBusy if another session holds it, NoSuchSlot if there is no such save."""
+    folder = folder or saves_dir()
+    prepare(folder)
     name = check_slot_name(name)
-    path = saves_dir() / f"{name}.json"
+    path = folder / f"{name}.json"
     if not os.path.lexists(path):
-        raise SlotError(f"no saved game called {name} (see: cuttle saves)")
-    lock = _try_lock(name)
+        raise NoSuchSlot(f"no saved game called {name} (see: cuttle saves)")
+    lock = _try_lock(name, folder)
     if lock is None:
         raise SlotBusy(
             f"the saved game {name} is open in another cuttle session; finish or quit it there"
         )
-    return Slot(name, lock)
+    return kind(name, lock, folder)
 
 
 def latest_free() -> tuple[Slot | None, int]:

@@ -328,11 +328,12 @@ def write_json(path: Path, data: dict[str, Any], *, replace: bool = True) -> Non
     write_json_atomic(path, data, replace=replace)
 
 
-def keep_finished(record: GameRecord) -> Path:
-    """Store a finished game's record under the data directory; return its path. Never
-    replaces anything: the next name is taken when one is in use. OSError (``FolderError``
-    naming the folder when the records folder is not one) if it cannot be kept."""
-    folder = games_dir()
+def keep_finished(record: GameRecord, folder: Path | None = None) -> Path:
+    """Store a finished game's record under the data directory (or in ``folder``); return its
+    path. Never replaces anything: the next name is taken when one is in use. OSError
+    (``FolderError`` naming the folder when the records folder is not one) if it cannot be
+    kept."""
+    folder = folder or games_dir()
     ensure_dir(folder)
     stamp = time.strftime("%Y%m%d-%H%M%S")
     data = json_bytes(record.public_json())

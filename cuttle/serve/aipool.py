@@ -14,6 +14,8 @@ import logging
 import multiprocessing
 import os
 import signal
+import threading
+import time
 from concurrent.futures import CancelledError, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -23,13 +25,29 @@ from cuttle.play import players
 log = logging.getLogger("cuttle.serve")
 
 
-def _quiet() -> None:
-    """A worker writes nothing to the server's terminal and leaves Ctrl-C to the server."""
+WATCH_INTERVAL = 0.5  # seconds between a worker's looks at whether the server still runs
+
+
+def _quiet(server: int) -> None:
+    """A worker writes nothing to the server's terminal, leaves Ctrl-C to the server, and ends
+    when the server (process ``server``) is gone, even killed with SIGKILL: its queues would
+    keep it waiting for good (each worker holds their write ends too), and with it the
+    resource tracker."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)
     os.dup2(devnull, 2)
     os.close(devnull)
+    threading.Thread(target=_watch, args=(server,), name="cuttle-watch", daemon=True).start()
+
+
+def _watch(server: int) -> None:
+    """End this worker once its parent is no longer ``server`` (it died: the worker was
+    handed to another parent). A poll, not PR_SET_PDEATHSIG: that signal follows the thread
+    that started the worker (a game's thread, which ends long before the server)."""
+    while os.getppid() == server:
+        time.sleep(WATCH_INTERVAL)
+    os._exit(0)
 
 
 def _choose(level: str, rules: str, seed: int, moves: list[str], think: float | None) -> str:
@@ -47,7 +65,8 @@ class AIPool:
         self.pool: ProcessPoolExecutor | None = None
         if processes > 0:
             self.pool = ProcessPoolExecutor(
-                processes, mp_context=multiprocessing.get_context("spawn"), initializer=_quiet
+                processes, mp_context=multiprocessing.get_context("spawn"), initializer=_quiet,
+                initargs=(os.getpid(),),
             )
 
     def choose(self, level: str, game: Game, game_seed: int, think: float | None) -> Move:

@@ -224,14 +224,16 @@ class Hall:
     def _resume(self, name: str, info: dict[str, Any]) -> Match | None:
         """The game in save slot ``name`` as a match again (None, logged, when it cannot be)."""
         from cuttle.files.safefile import CorruptFileError
-        from cuttle.files.saves import SlotError, open_slot
+        from cuttle.files.saves import NoSuchSlot, SlotError
         from cuttle.files.storage import read_record, rebuild
+        from cuttle.serve.store import open_slot
 
         try:
             slot = open_slot(name)
-        except SlotError as exc:
+        except SlotError as exc:  # busy or unreadable now: it stays in the list for later
             log.warning("game %s not resumed: %s", name, exc)
-            keep.forget(name)
+            if isinstance(exc, NoSuchSlot):  # gone: the one case it leaves the list
+                keep.forget(name)
             return None
         try:
             record = read_record(slot.path, "save")
@@ -250,9 +252,8 @@ class Hall:
                 (ai[0], ai[1]), moves=record.moves, slot=slot,
             )
         except (OSError, CorruptFileError, ValueError, KeyError) as exc:
-            log.warning("game %s not resumed: %s", name, exc)
+            log.warning("game %s not resumed (it stays saved): %s", name, exc)
             slot.release()
-            keep.forget(name)
             return None
         log.info("game %s resumed from save %s", match.id, name)
         return match

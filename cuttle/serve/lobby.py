@@ -43,7 +43,7 @@ from cuttle.files.history import GameRow
 from cuttle.files.safefile import CorruptFileError
 from cuttle.files.storage import GameRecord
 from cuttle.rules import PRESETS, VARIANTS
-from cuttle.serve import keep
+from cuttle.serve import keep, store
 from cuttle.serve.hall import Hall, HallError, Table
 from cuttle.serve.keys import Login
 from cuttle.serve.match import Match
@@ -412,10 +412,12 @@ class Lobby:
             from cuttle.files.reviews import review_record
 
             try:
-                review = await asyncio.to_thread(review_record, record, Budget(), step)
+                review = await asyncio.to_thread(
+                    review_record, record, Budget(), step, store.history()
+                )
             except Exception as exc:  # noqa: BLE001 - a review that fails is one message
                 log.exception("review of game %s", game_id)
-                self.say(f"review: game {game_id} could not be reviewed ({exc})")
+                self.say("review: " + store.unsaid(f"game {game_id} could not be reviewed", exc))
                 return
             finally:
                 self.reviewing = False
@@ -432,29 +434,29 @@ class Lobby:
             self.say(text)
 
     def _my_games(self) -> list[GameRow]:
-        from cuttle.files.history import History, HistoryError
+        from cuttle.files.history import HistoryError
 
         rows: list[GameRow] = []
         try:
-            history = History()
+            history = store.history()
             for game_id in keep.finished(self.login.key)[:SHOWN_GAMES]:
                 row = history.game(game_id)
                 if row is not None:
                     rows.append(row)
         except (HistoryError, OSError) as exc:
-            raise HallError(f"the history cannot be read ({exc})") from None
+            raise HallError(store.unsaid("the history cannot be read", exc)) from None
         return rows
 
     def _record(self, game_id: int) -> GameRecord:
-        from cuttle.files.history import History, HistoryError
+        from cuttle.files.history import HistoryError
 
         try:
-            row = History().game(game_id)
+            row = store.history().game(game_id)
             if row is None:
                 raise HallError(f"game {game_id} is no longer in the history")
             return row.record()
         except (HistoryError, OSError, CorruptFileError) as exc:
-            raise HallError(f"game {game_id} cannot be read ({exc})") from None
+            raise HallError(store.unsaid(f"game {game_id} cannot be read", exc)) from None
 
     def _wait_for(self, table: Table) -> None:
         assert table.seated is not None

@@ -26,9 +26,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from rich.console import RenderableType
 
 from cuttle.play.asking import answer_of
-from cuttle.play.places import Places
 from cuttle.play.session import GameSession, Options, Seat
-from cuttle.serve import adapter, keep
+from cuttle.serve import adapter, keep, store
 from cuttle.serve.adapter import Gone, Screen
 from cuttle.serve.aipool import AIPool
 from cuttle.serve.rematch import ask_rematch
@@ -119,7 +118,7 @@ class Match:
         options = Options(style=CardStyle(), show_seed=False, seed_at_end=False)
         self.finished_id: int | None = None  # the game's id in the history, once it is there
         self.pool = pool or AIPool(0)  # where the AI thinks (the server's worker processes)
-        places = Places(record_finished=self._record_finished, choose_move=self.pool.choose)
+        places = store.places(self.pool.choose, self._record_finished)  # the server's files
         self.session = GameSession(seed, rules, seats, self, options, moves=moves, places=places)
         self.thread = threading.Thread(target=self._run, name=f"cuttle-match-{match_id}")
         self.thread.daemon = True
@@ -199,7 +198,7 @@ class Match:
         self, record: GameRecord, duration: float | None, source: str | None
     ) -> tuple[int | None, str | None]:
         """Into the history (as any finished game), the id kept for the players' ``games``."""
-        game_id, problem = Places().record_finished(record, duration, source)
+        game_id, problem = store.record_finished(record, duration, source)
         self.finished_id = game_id
         return game_id, problem
 

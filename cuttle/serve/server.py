@@ -25,17 +25,22 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 
-from cuttle.serve import adapter
+from cuttle.serve import adapter, keep
 from cuttle.serve.aipool import AIPool
 from cuttle.serve.hall import Hall
 from cuttle.serve.keys import Login, display_name, fingerprint
 from cuttle.serve.lobby import Lobby
 from cuttle.serve.match import Match
+from cuttle.serve.store import ServerLock
 from cuttle.serve.timers import Clock
 
 log = logging.getLogger("cuttle.serve")
 
 LOGIN_TIMEOUT = 30  # seconds to log in
+LOGINS_PER_ADDRESS = 4  # connections from one address still logging in (a silent one holds
+# a socket for the whole login time: they would keep everyone out)
+SESSION_WAIT = LOGIN_TIMEOUT  # seconds from logging in to asking for the session
+SESSIONS_PER_KEY = 3  # sessions at once with one key (each is a lobby or a game screen)
 KEEPALIVE = 30  # seconds between keepalives; three missed end the connection
 MAX_COLUMNS = 500  # a terminal is drawn at most this wide and this high, whatever it says:
 MAX_ROWS = 200  # a screen's drawing time grows with its size, on the loop every player shares
@@ -58,20 +63,36 @@ class Settings:
 
 
 class CuttleSSHServer(asyncssh.SSHServer):
-    """One SSH connection's login: public keys only (never a password)."""
+    """One SSH connection's login: public keys only (never a password); one session on it."""
 
     def __init__(self, server: Server) -> None:
         self.server = server
         self.conn: asyncssh.SSHServerConnection | None = None
         self.key = ""
+        self.address = ""  # where it comes from (the limit of logins per address)
+        self.session: Connection | None = None  # its one session, started or not
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
+        peer = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else ""
         if not self.server.connect(self):  # closed before a word: nothing is spent on it
             asyncio.get_running_loop().call_soon(conn.abort)
 
+    def auth_completed(self) -> None:
+        self.server.logged_in(self)
+        asyncio.get_running_loop().call_later(SESSION_WAIT, self._no_session)
+
+    def _no_session(self) -> None:
+        """Logged in and no session asked for within the login time: closed (a connection
+        that only holds a socket is not a player)."""
+        if self.session is None and self.conn is not None:
+            self.conn.abort()
+
     def connection_lost(self, exc: Exception | None) -> None:
         self.server.disconnect(self)
+        if self.session is not None:
+            self.server.release(self.session)
 
     def begin_auth(self, username: str) -> bool:
         return True
@@ -95,10 +116,26 @@ class CuttleSSHServer(asyncssh.SSHServer):
         self.key = fingerprint(key)
         return True
 
-    def session_requested(self) -> asyncssh.SSHServerSession[str]:
+    def session_requested(self) -> Any:
+        """The connection's one session, on a channel that refuses ``env``; a second session
+        channel is refused (one opened and never started counts)."""
         assert self.conn is not None
+        if self.session is not None:
+            return False
         user = self.conn.get_extra_info("username") or ""
-        return Connection(self.server, Login(display_name(user), self.key))
+        self.session = Connection(self.server, Login(display_name(user), self.key))
+        self.server.opened(self.session)
+        chan = self.conn.create_server_channel()
+        chan.__class__ = _Channel  # asyncssh makes the channel; only its env answer differs
+        return chan, self.session
+
+
+class _Channel(asyncssh.SSHServerChannel):  # type: ignore[type-arg]
+    """A session channel that refuses every ``env`` request: asyncssh would keep each
+    variable sent, without limit, and the game reads none."""
+
+    def _process_env_request(self, packet: Any) -> bool:
+        return False
 
 
 class _ChannelOut:
@@ -220,8 +257,9 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         assert self.chan is not None
         status = 0
         try:
-            if not self.server.admit(self):
-                self._say("The server is full; try again later.")
+            refusal = self.server.admit(self)
+            if refusal is not None:
+                self._say(refusal)
                 status = 1
             elif not self.has_pty:
                 self._say("cuttle needs a terminal: use ssh -t (for example ssh -t -p PORT HOST)")
@@ -329,9 +367,13 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 class Server:
     """The running server: its settings, the hall, the connections."""
 
-    def __init__(self, settings: Settings, host_key: asyncssh.SSHKey) -> None:
+    def __init__(
+        self, settings: Settings, host_key: asyncssh.SSHKey, lock: ServerLock | None = None
+    ) -> None:
         self.settings = settings
         self.host_key = host_key
+        self.lock = lock or ServerLock()  # one server on a data directory
+        self.notices: list[str] = []  # what the start found in the server's files
         rng = random.Random(settings.seed) if settings.seed is not None else random.SystemRandom()
         self.pool = AIPool(settings.ai_processes)
         self.hall = Hall(
@@ -339,34 +381,65 @@ class Server:
         )
         self.connections: set[Connection] = set()
         self.ssh_connections: set[CuttleSSHServer] = set()  # logging in or logged in
+        self.logging_in: dict[CuttleSSHServer, None] = {}  # oldest first
+        self.by_key: dict[str, set[Connection]] = {}  # the sessions open with each key
         self.acceptor: asyncssh.SSHAcceptor | None = None
 
-    def admit(self, conn: Connection) -> bool:
+    def opened(self, conn: Connection) -> None:
+        """A session channel was opened (it counts for its key before it starts)."""
+        self.by_key.setdefault(conn.login.key, set()).add(conn)
+
+    def admit(self, conn: Connection) -> str | None:
+        """Why the session that starts cannot play (one line), or None: it is let in."""
+        if len(self.by_key.get(conn.login.key, ())) > SESSIONS_PER_KEY:
+            return (f"You have {SESSIONS_PER_KEY} sessions on this server already (the most "
+                    "for one key); close one and try again.")
         if len(self.connections) >= self.settings.max_sessions:
-            return False
+            return "The server is full; try again later."
         self.connections.add(conn)
-        return True
+        return None
 
     def release(self, conn: Connection) -> None:
         self.connections.discard(conn)
+        mine = self.by_key.get(conn.login.key)
+        if mine is not None:
+            mine.discard(conn)
+            if not mine:
+                del self.by_key[conn.login.key]
 
     def connect(self, conn: CuttleSSHServer) -> bool:
-        """A new SSH connection, let in while fewer than twice ``max_sessions`` are open (those
-        still logging in count: each holds a socket for up to the login time)."""
+        """A new SSH connection: let in while fewer than twice ``max_sessions`` are open and
+        fewer than ``LOGINS_PER_ADDRESS`` from its address are still logging in. At most
+        ``max_sessions`` log in at once (the oldest login makes room), so the other half is
+        kept for players who logged in: silent sockets cannot keep them out."""
         if len(self.ssh_connections) >= 2 * self.settings.max_sessions:
             return False
+        if sum(c.address == conn.address for c in self.logging_in) >= LOGINS_PER_ADDRESS:
+            return False
+        if len(self.logging_in) >= self.settings.max_sessions:
+            oldest = next(iter(self.logging_in))
+            self.disconnect(oldest)
+            if oldest.conn is not None:
+                oldest.conn.abort()
         self.ssh_connections.add(conn)
+        self.logging_in[conn] = None
         return True
+
+    def logged_in(self, conn: CuttleSSHServer) -> None:
+        self.logging_in.pop(conn, None)
 
     def disconnect(self, conn: CuttleSSHServer) -> None:
         self.ssh_connections.discard(conn)
+        self.logging_in.pop(conn, None)
 
     async def start(self) -> tuple[str, int]:
         """Listen; returns the address and port (the port chosen when 0 was asked). Games in
         progress when the server last stopped wait again for their players."""
+        if not self.lock.held:
+            self.lock.acquire()  # before anything of the server's files is read
         self.hall.loop = asyncio.get_running_loop()
         self.hall.loop.set_exception_handler(_log_loop_error)
-        self.hall.resume_saved()
+        self.notices = keep.prepare()
         self.acceptor = await asyncssh.create_server(
             lambda: CuttleSSHServer(self),
             self.settings.bind,
@@ -380,7 +453,11 @@ class Server:
             agent_forwarding=False,
             x11_forwarding=False,
         )
+        # once listening (a port that cannot be had leaves every game as it was), before the
+        # loop takes a first connection: resuming does not wait
+        self.hall.resume_saved()
         sock = self.acceptor.sockets[0].getsockname()
+        self.lock.note(str(sock[0]), int(sock[1]))
         return str(sock[0]), int(sock[1])
 
     def fingerprint(self) -> str:
@@ -409,6 +486,7 @@ class Server:
                     conn.chan.exit(0)
         if self.acceptor is not None:
             await self.acceptor.wait_closed()
+        self.lock.release()
 
 
 def _log_loop_error(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
@@ -427,10 +505,14 @@ async def run_server(
     settings: Settings,
     host_key: asyncssh.SSHKey,
     say: Callable[[str], None],
+    lock: ServerLock | None = None,
+    warn: Callable[[str], None] | None = None,
 ) -> int:
     """Run until SIGTERM, SIGINT or SIGHUP: prints the address, the fingerprint and the login
-    line; at the end every game is saved and every player told in one line."""
-    server = Server(settings, host_key)
+    line (before them, through ``warn``, what the start found wrong in the server's files); at
+    the end every game is saved and every player told in one line. ``lock``: the server's
+    lock on the data directory, when the caller took it already."""
+    server = Server(settings, host_key, lock)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     # SIGHUP too (the terminal closed), unless the server was started to ignore it (nohup)
@@ -441,6 +523,8 @@ async def run_server(
         loop.add_signal_handler(sig, stop.set)
     try:
         host, port = await server.start()
+        for notice in server.notices:
+            (warn or say)(notice)
         say(f"[{host}]:{port}" if ":" in host else f"{host}:{port}")  # IPv6 as ssh writes it
         say(server.fingerprint())
         say(login_line(host, port))

@@ -16,6 +16,7 @@ from sshkit import FakeClock, Player, connect, key, port_of, running
 from cuttle import Game
 from cuttle.cards import card_text, full_deck
 from cuttle.files.history import History
+from cuttle.serve import store
 from cuttle.serve.match import Match
 from cuttle.serve.server import Server
 from cuttle.text.cardtext import CardStyle
@@ -211,8 +212,9 @@ def test_two_players_meet_in_the_lobby_and_play_to_the_end_without_a_hidden_card
             await alice.wait(r"Move (\d+)/\1")
             for guard in (*guards.values(), public):
                 assert guard.leaks == []
-        names = {tuple(row.players) for row in History().all_games()}
-        assert names == {tuple(match.session.names)}
+        names = {tuple(row.players) for row in store.history().all_games()}
+        assert names == {tuple(match.session.names)}  # the server's own history, both names
+        assert History().all_games() == []  # not the host's
 
     asyncio.run(scenario())
 

@@ -15,7 +15,14 @@ import pytest
 from helpers import cli_env
 from sshkit import authorized, connect, key, port_of, running
 
-from cuttle.serve.keys import KeyProblem, display_name, fingerprint, load_host_key
+from cuttle.serve.keys import (
+    KeyProblem,
+    display_name,
+    fingerprint,
+    key_options,
+    load_authorized_keys,
+    load_host_key,
+)
 
 LOBBY = r"(?m)^lobby> "  # the lobby's input line
 
@@ -247,3 +254,114 @@ def test_tab_completes_the_lobby_commands_and_the_table_ids(tmp_path: Path) -> N
 
     asyncio.run(scenario())
 
+
+
+def public(n: int) -> str:
+    return key(n).export_public_key().decode().strip()
+
+
+def test_an_authorized_keys_line_with_an_option_the_server_does_not_honour_is_refused(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "keys"
+    path.write_text(
+        f'command="/bin/sh" {public(0)}\n'
+        f"restrict {public(1)}\n"
+        f'no-pty,expiry-time="20990101" {public(2)}\n'
+        f'from="127.0.0.1" {public(3)}\n'
+        f"# a comment\n{public(4)}\n"
+    )
+    warnings: list[str] = []
+    keys = load_authorized_keys(path, warnings.append)
+    assert len(warnings) == 3
+    assert "command" in warnings[0] and "line 1" in warnings[0]
+    assert "restrict" in warnings[1] and "no-pty, expiry-time" in warnings[2]
+
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=keys) as server:
+            port = port_of(server)
+            for n in (0, 1, 2):  # not let in without the limit their line asks for
+                with pytest.raises(asyncssh.PermissionDenied):
+                    await connect(port, "mallory", key(n))
+            for n in (3, 4):
+                player = await connect(port, f"p{n}", key(n))
+                await player.wait(LOBBY)
+
+    asyncio.run(scenario())
+
+
+def test_key_options_are_read_as_openssh_writes_them() -> None:
+    assert key_options(public(0)) == []
+    assert key_options(f'from="10.0.0.1,10.0.0.2",no-pty {public(0)}') == ["from", "no-pty"]
+    assert key_options(f'command="echo a, b" {public(0)}') == ["command"]
+    assert key_options(f"RESTRICT {public(0)}") == ["restrict"]
+
+
+def test_a_keys_file_others_may_change_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "keys"
+    path.write_text(public(0) + "\n")
+    os.chmod(path, 0o666)
+    with pytest.raises(KeyProblem, match="may be changed by others"):
+        load_authorized_keys(path)
+    os.chmod(path, 0o644)
+    load_authorized_keys(path)
+
+
+@pytest.mark.parametrize("kind", ["missing", "huge", "fifo", "directory", "empty", "comments"])
+def test_a_keys_path_that_cannot_be_used_is_a_key_problem(tmp_path: Path, kind: str) -> None:
+    path = tmp_path / "keys"
+    if kind == "huge":
+        path.write_text((public(0) + "\n") * 20_000)
+    elif kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "directory":
+        path.mkdir()
+    elif kind == "empty":
+        path.write_text("")
+    elif kind == "comments":
+        path.write_text("# nobody yet\n\n")
+    with pytest.raises(KeyProblem) as problem:
+        load_authorized_keys(path)
+    assert "\n" not in str(problem.value)
+    if kind in ("empty", "comments"):
+        assert "nobody could log in" in str(problem.value)
+
+
+@pytest.mark.parametrize("kind", ["missing", "fifo", "empty"])
+def test_serve_with_a_keys_path_that_cannot_be_used_ends_in_one_line(
+    tmp_path: Path, kind: str
+) -> None:
+    path = tmp_path / "keys"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "empty":
+        path.write_text("")
+    run = subprocess.run(
+        [sys.executable, "-m", "cuttle", "serve", "--port", "0", "--authorized-keys", str(path)],
+        env=cli_env(tmp_path), capture_output=True, text=True, timeout=60,
+    )
+    assert run.returncode == 1 and run.stdout == ""
+    assert run.stderr.startswith("cuttle: serve: ") and run.stderr.count("\n") == 1
+    assert "Traceback" not in run.stderr
+
+
+def test_a_default_keys_path_that_is_not_a_file_is_said_not_passed_over(tmp_path: Path) -> None:
+    (tmp_path / "config" / "cuttle" / "authorized_keys").mkdir(parents=True)
+    run = subprocess.run(
+        [sys.executable, "-m", "cuttle", "serve", "--port", "0"],
+        env=cli_env(tmp_path), capture_output=True, text=True, timeout=60,
+    )
+    assert run.returncode == 1 and run.stderr.count("\n") == 1
+    assert "a directory" in run.stderr and "authorized_keys" in run.stderr
+
+
+@pytest.mark.parametrize("kind", ["huge", "fifo"])
+def test_a_host_key_that_cannot_be_read_is_a_key_problem(tmp_path: Path, kind: str) -> None:
+    path = tmp_path / "host"
+    if kind == "huge":
+        path.write_bytes(b"x" * 200_000)
+        os.chmod(path, 0o600)
+    else:
+        os.mkfifo(path, 0o600)
+    with pytest.raises(KeyProblem):
+        load_host_key(path)

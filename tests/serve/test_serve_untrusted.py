@@ -7,7 +7,9 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import asyncssh
 import pytest
+from asyncssh.channel import SSHClientChannel
 from prompt_toolkit.application import Application
 from sshkit import connect, key, port_of, running
 
@@ -86,11 +88,147 @@ def test_connections_that_never_log_in_are_limited_with_the_sessions(tmp_path: P
     async def scenario() -> None:
         async with running(tmp_path, authorized=None, max_sessions=1) as server:
             port = port_of(server)
-            idle = [await asyncio.open_connection("127.0.0.1", port) for _ in range(2)]
-            reader, writer = await asyncio.open_connection("127.0.0.1", port)
-            await asyncio.wait_for(reader.read(), 20)  # the server closes it at once
-            assert len(server.ssh_connections) == 2
-            for _, w in [*idle, (reader, writer)]:
+            first = await asyncio.open_connection("127.0.0.1", port)
+            await until(lambda: len(server.logging_in) == 1)
+            second = await asyncio.open_connection("127.0.0.1", port)
+            # at most max_sessions log in at once: the oldest made room, and is closed
+            await asyncio.wait_for(first[0].read(), 20)
+            await until(lambda: len(server.logging_in) == 1)
+            assert len(server.ssh_connections) == 1
+            for _, w in (first, second):
                 w.close()
+
+    asyncio.run(scenario())
+
+
+async def until(cond: Any, timeout: float = 20.0) -> None:
+    for _ in range(int(timeout / 0.02)):
+        if cond():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("timed out")
+
+
+def test_silent_connections_from_one_address_do_not_keep_a_player_out(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None, max_sessions=2) as server:
+            port = port_of(server)
+            silent = [  # twice max_sessions, from another loopback address, never a word
+                await asyncio.open_connection("127.0.0.1", port, local_addr=("127.0.0.2", 0))
+                for _ in range(4)
+            ]
+            assert len(server.logging_in) <= 2
+            alice = await connect(port, "alice", key(0))
+            await alice.wait(LOBBY)
+            for _, w in silent:
+                w.close()
+
+    asyncio.run(scenario())
+
+
+def test_logins_from_one_address_are_limited(tmp_path: Path) -> None:
+    from cuttle.serve.server import LOGINS_PER_ADDRESS
+
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None, max_sessions=64) as server:
+            port = port_of(server)
+            held = [await asyncio.open_connection("127.0.0.1", port)
+                    for _ in range(LOGINS_PER_ADDRESS)]
+            await until(lambda: len(server.logging_in) == LOGINS_PER_ADDRESS)
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            await asyncio.wait_for(reader.read(), 20)  # closed at once
+            assert len(server.logging_in) == LOGINS_PER_ADDRESS
+            for _, w in [*held, (reader, writer)]:
+                w.close()
+
+    asyncio.run(scenario())
+
+
+class _Quiet(asyncssh.SSHClientSession):  # type: ignore[type-arg]
+    pass
+
+
+def test_one_session_a_connection_even_one_never_started(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            conn = await asyncssh.connect(
+                "127.0.0.1", port_of(server), username="mallory", client_keys=[key(0)],
+                known_hosts=None, agent_path=None, preferred_auth="publickey",
+            )
+            # a session channel opened and never started (asyncssh's client has no call for
+            # it: its channel's own open, as a hostile client would send it)
+            first = SSHClientChannel(conn, asyncio.get_running_loop(), "strict", None,
+                                     "strict", 2**21, 32768)
+            await first._open(b"session")
+            with pytest.raises(asyncssh.ChannelOpenError):
+                await conn.create_session(_Quiet, term_type="xterm", term_size=(80, 24))
+            first.close()
+            conn.close()
+            assert len(server.connections) == 0
+
+    asyncio.run(scenario())
+
+
+def test_a_key_has_at_most_a_few_sessions_at_once(tmp_path: Path) -> None:
+    from cuttle.serve.server import SESSIONS_PER_KEY
+
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            port = port_of(server)
+            players = []
+            for n in range(SESSIONS_PER_KEY):
+                players.append(await connect(port, f"m{n}", key(0)))
+                await players[-1].wait(LOBBY)
+            extra = await connect(port, "m", key(0))
+            await extra.wait_closed()
+            assert extra.status == 1 and b"sessions on this server already" in extra.raw
+            players[0].drop()
+            await until(lambda: len(server.connections) == SESSIONS_PER_KEY - 1)
+            again = await connect(port, "m", key(0))
+            await again.wait(LOBBY)
+            other = await connect(port, "bob", key(1))  # another key is not counted with it
+            await other.wait(LOBBY)
+
+    asyncio.run(scenario())
+
+
+def test_env_requests_and_agent_forwarding_are_refused(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            conn = await asyncssh.connect(
+                "127.0.0.1", port_of(server), username="mallory", client_keys=[key(0)],
+                known_hosts=None, agent_path=str(tmp_path / "agent"), agent_forwarding=True,
+                preferred_auth="publickey",
+            )
+            env = {f"V{i}": "x" * 1000 for i in range(200)}
+            chan, _ = await conn.create_session(
+                _Quiet, term_type="xterm", term_size=(80, 24), env=env
+            )
+            await until(lambda: len(server.connections) == 1)
+            session = next(iter(server.connections))
+            assert session.chan is not None
+            assert dict(session.chan.get_environment()) == {}
+            assert session.chan.get_agent_path() is None
+            chan.close()
+            conn.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_connection_that_logs_in_and_asks_for_no_session_is_closed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cuttle.serve import server as server_module
+
+    monkeypatch.setattr(server_module, "SESSION_WAIT", 0.3)
+
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            conn = await asyncssh.connect(
+                "127.0.0.1", port_of(server), username="mallory", client_keys=[key(0)],
+                known_hosts=None, agent_path=None, preferred_auth="publickey",
+            )
+            await asyncio.wait_for(conn.wait_closed(), 20)
+            await until(lambda: not server.ssh_connections)
 
     asyncio.run(scenario())

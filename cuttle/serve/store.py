@@ -1,0 +1,249 @@
+"""The server's own files, apart from the host's, and the lock that allows one server on them.
+
+Everything ``cuttle serve`` keeps is under ``serve/`` in the data directory: ``server.lock``
+(held while a server runs) and ``server.json`` (its pid and address, to name it to a second
+one), the games list (``keep.py``), the save slots of its games in progress (``saves/``), the
+records of its finished games (``games/``) and their history (``history.db``). The host's own
+``cuttle saves``, ``cuttle play`` and ``cuttle history`` never read them, and a server game
+is never offered to the host as one of theirs.
+
+A failure to write one of these files is logged in full (with its path) and told to a remote
+player in words without the path: the host's directories are not the players' business.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import stat
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from cuttle import Game, Move
+from cuttle.files import saves
+from cuttle.files.history import History, HistoryError
+from cuttle.files.safefile import (
+    CorruptFileError,
+    ensure_dir,
+    read_json_file,
+    shown_path,
+    write_json_atomic,
+)
+from cuttle.files.saves import Slot
+from cuttle.files.storage import GameRecord, data_dir, keep_finished
+from cuttle.play.places import Places
+
+log = logging.getLogger("cuttle.serve")
+LOCK_NAME = "server.lock"
+INFO_NAME = "server.json"
+UNSAID = "the server's log says why"  # what a player is told instead of a path
+
+
+class ServerBusy(Exception):
+    """Another server runs on this data directory; the message names it (one line)."""
+
+
+def serve_dir() -> Path:
+    """The server's folder: ``serve`` in the data directory."""
+    return data_dir() / "serve"
+
+
+def saves_folder() -> Path:
+    """The save slots of the server's games in progress."""
+    return serve_dir() / "saves"
+
+
+def history_path() -> Path:
+    """The server's history database (its kept records beside it, in ``games/``)."""
+    return serve_dir() / "history.db"
+
+
+def history() -> History:
+    """The history of the games played on the server."""
+    return History(history_path())
+
+
+def unsaid(what: str, exc: BaseException) -> str:
+    """``what`` failed because of ``exc``: logged in full, and the words for a player."""
+    log.warning("%s: %s", what, exc)
+    return f"{what} ({UNSAID})"
+
+
+class ServerLock:
+    """The lock of one server on this data directory (``filelock``: the OS lets go of it when
+    the process dies, so a killed server never keeps the next one out)."""
+
+    def __init__(self) -> None:
+        self._lock: Any = None
+
+    def acquire(self) -> None:
+        """Take the lock before anything is read or written; ServerBusy when a server holds it,
+        OSError when the folder cannot be used."""
+        from filelock import FileLock, Timeout
+
+        folder = serve_dir()
+        ensure_dir(folder)
+        path = folder / LOCK_NAME
+        with contextlib.suppress(FileNotFoundError):
+            if not stat.S_ISREG(os.lstat(path).st_mode):  # a link is never followed
+                raise OSError(f"{shown_path(path)} is not a regular file; remove it")
+        lock = FileLock(path, timeout=0, mode=0o600, thread_local=False)
+        try:
+            lock.acquire()
+        except Timeout:
+            raise ServerBusy(f"{_running()} uses {shown_path(data_dir())}; stop it first, or "
+                             "run this one with another data directory (XDG_DATA_HOME)") from None
+        self._lock = lock
+        self.note(None, None)
+
+    def note(self, host: str | None, port: int | None) -> None:
+        """Say who holds the lock (this process, and where it listens once it does)."""
+        info = {"pid": os.getpid(), "address": host, "port": port}
+        try:
+            write_json_atomic(serve_dir() / INFO_NAME, info)
+        except OSError as exc:
+            log.warning("cannot write %s: %s", serve_dir() / INFO_NAME, exc)
+
+    @property
+    def held(self) -> bool:
+        return self._lock is not None
+
+    def release(self) -> None:
+        if self._lock is None:
+            return
+        with contextlib.suppress(OSError):
+            os.unlink(serve_dir() / INFO_NAME)
+        with contextlib.suppress(OSError):
+            self._lock.release()
+        self._lock = None
+
+
+def _running() -> str:
+    """The running server as a second one names it: its pid and address when it said them."""
+    try:
+        info = read_json_file(serve_dir() / INFO_NAME, "the running server's note", 10_000)
+    except CorruptFileError:
+        info = None
+    if not isinstance(info, dict):
+        return "another cuttle serve"
+    pid, host, port = info.get("pid"), info.get("address"), info.get("port")
+    parts = [f"pid {pid}"] if isinstance(pid, int) and not isinstance(pid, bool) else []
+    if isinstance(host, str) and isinstance(port, int) and not isinstance(port, bool):
+        parts.append(f"listening on {shown_path(host)[:60]}:{port}")
+    return "another cuttle serve" + (f" ({', '.join(parts)})" if parts else "")
+
+
+class ServerSlot(Slot):
+    """A save slot of the server: a failed write names no path (it is logged)."""
+
+    def write(self, record: GameRecord) -> None:
+        try:
+            super().write(record)
+        except OSError as exc:
+            raise OSError(exc.errno, unsaid("the save could not be written", exc)) from None
+
+
+def new_slot(seed: int | None = None) -> Slot:
+    """A fresh save slot among the server's own."""
+    try:
+        return saves.new_slot(seed, saves_folder(), ServerSlot)
+    except saves.SlotError as exc:
+        raise saves.SlotError(unsaid("no save slot could be made", exc)) from None
+
+
+def open_slot(name: str) -> Slot:
+    """The server's save slot ``name`` (SlotBusy, NoSuchSlot as ``saves.open_slot``); a game
+    an earlier server kept among the host's saves is moved here first."""
+    if not os.path.lexists(saves_folder() / f"{saves.check_slot_name(name)}.json"):
+        move_host_slot(name)
+    return saves.open_slot(name, saves_folder(), ServerSlot)
+
+
+def keep_record(record: GameRecord) -> Path:
+    """A finished game's record kept among the server's (OSError without a path)."""
+    try:
+        return keep_finished(record, serve_dir() / "games")
+    except OSError as exc:
+        raise OSError(exc.errno, unsaid("the record could not be kept", exc)) from None
+
+
+def record_finished(
+    record: GameRecord, duration: float | None, source: str | None
+) -> tuple[int | None, str | None]:
+    """Into the server's history: (its id, None), or (None, the words for the players)."""
+    try:
+        return history().add(record, duration, source), None
+    except HistoryError as exc:
+        return None, unsaid("Not recorded in the server's history", exc) + "."
+    except Exception as exc:  # noqa: BLE001 - the game must go on whatever the database does
+        return None, unsaid("Not recorded in the server's history", exc) + "."
+
+
+def places(
+    choose_move: Callable[[str, Game, int, float | None], Move] | None = None,
+    finished: Callable[
+        [GameRecord, float | None, str | None], tuple[int | None, str | None]
+    ] | None = None,
+) -> Places:
+    """Where a server game saves, keeps and records: the server's own folder. ``finished``
+    replaces ``record_finished`` (to learn the history id); ``choose_move`` where the AI
+    thinks."""
+    extra: dict[str, Any] = {}
+    if choose_move is not None:
+        extra["choose_move"] = choose_move
+    return Places(
+        new_slot=new_slot,
+        keep_finished=keep_record,
+        record_finished=finished or record_finished,
+        **extra,
+    )
+
+
+def move_host_slot(name: str) -> None:
+    """A game of an earlier server kept among the host's own save slots is moved into the
+    server's (its lock held meanwhile). Nothing to move is no error; SlotError when it is
+    there but cannot be moved now (it stays where it is)."""
+    if os.path.lexists(saves_folder() / f"{name}.json"):
+        return
+    try:
+        old = saves.open_slot(name)
+    except saves.NoSuchSlot:
+        return
+    try:
+        ensure_dir(saves_folder())
+        os.rename(old.path, saves_folder() / f"{name}.json")
+    except OSError as exc:
+        raise saves.SlotError(unsaid(f"the save {name} cannot be moved", exc)) from None
+    finally:
+        old.release()
+    log.info("the server's game %s moved from the host's saves into %s", name, saves_folder())
+
+
+def copy_host_game(game_id: int) -> int | None:
+    """A finished game of an earlier server in the host's history: added to the server's;
+    its id there (None when it cannot be read or written)."""
+    try:
+        row = History().game(game_id)
+        if row is None:
+            return None
+        return history().add(row.record(), row.duration, None, row.finished_at)
+    except (HistoryError, CorruptFileError, OSError) as exc:
+        log.warning("finished game %s not copied from the host's history: %s", game_id, exc)
+        return None
+
+
+__all__ = [
+    "ServerBusy",
+    "ServerLock",
+    "history",
+    "history_path",
+    "new_slot",
+    "open_slot",
+    "places",
+    "record_finished",
+    "saves_folder",
+    "serve_dir",
+    "unsaid",
+]
