@@ -1,36 +1,56 @@
-"""``cuttle serve`` under load: 32 SSH clients in 16 games, some of them against the hard AI.
+"""``cuttle serve`` under load, and under one hostile client: another player's key-to-frame time.
 
-The server runs as its own process (``cuttle serve --open --port 0``, private XDG directories);
-the clients are asyncssh clients in this process, each on an 100x30 terminal. Games:
+The server runs as its own process (``cuttle serve --open --port 0``, private XDG directories,
+``--max-sessions 64``); the clients are asyncssh clients in this process, each on an 100x30
+terminal. A population is:
 
-- ``--people`` games between two clients (default 12: 24 clients), who draw in turn;
-- ``--hard`` games of one client against the hard AI (default 4), who draws on each turn, so the
-  AI thinks most of the time;
-- ``--typists`` clients in the lobby (default 4) who type, for the latency.
+- games between two clients (``--people``, default 12: 24 clients), who draw in turn;
+- games of one client against the hard AI (``--hard``, default 4), who draws on each turn, so
+  the AI thinks most of the time;
+- clients in the lobby who type, for the latency (``--typists``, default 4).
 
 Measured:
 
 - key to frame: a typist types one character on its input line and waits for the bytes that
   redraw it (the echo); median and 95th percentile over every sample, taken while the hard AIs
-  think and the other games draw;
+  think and the other games draw; ``lost``: keys whose frame did not come within 10 s (a typist
+  gives up after two);
 - memory per session: the server's resident memory with every client connected, less the memory
   before the first one, divided by the number of clients (the AI's worker processes, which the
   sessions share, are given apart);
 - idle CPU: the server's CPU time over ``--idle`` seconds with every client connected and
   nobody typing, as a percentage of one core.
 
+Runs (each on a server of its own):
+
+- without options: the population above, every figure;
+- ``--clients 16,32,64``: populations of that many clients (4 typists, 4 against the hard AI, the
+  rest in games between two);
+- ``--scenarios paste,flood,resize,half-open`` (or ``all``): the default population while one more
+  client attacks, beside the same population without it (``none``): ``paste``: 100 KB pasted
+  (bracketed paste) every second; ``flood``: 10 KB a second of keys (letters, deletes, arrow
+  keys); ``resize``: 20 window changes a second at 500x200; ``half-open``: 64 TCP connections
+  that never log in, from 127.0.0.2 (half silent, half sending a byte a second), with the time
+  a new client then takes to reach the lobby (``login_ms``);
+- ``--baseline TREE``: each run made on the source tree TREE too, right after the same run on
+  this one (the same machine load for both), side by side;
+- ``--profile DIR``: each server runs under cProfile (slower), its profile written in DIR
+  (``python -m pstats DIR/paste-tree.prof``): where a frame's time goes.
+
 Targets: median under 50 ms, 95th percentile under 200 ms, under 10 MB per session.
 
     python benchmarks/bench_serve.py                  # about a minute
-    python benchmarks/bench_serve.py --samples 40 --json
+    python benchmarks/bench_serve.py --clients 16,32,64 --scenarios all --baseline /tmp/main
 
-Exit status 1 when a figure misses its target (a benchmark, not a test: run it on a quiet machine).
+Exit status 1 when a figure of this tree misses its target (a benchmark, not a test: run it on a
+quiet machine).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -39,12 +59,17 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 
 ROOT = Path(__file__).resolve().parents[1]
+ECHO_WAIT = 10.0  # seconds a typist waits for the frame of a key
+PASTE = "\x1b[200~" + "p" * 100_000 + "\x1b[201~"
+FLOOD_CHUNK = ("ab\x7f\x7f" * 125) + ("\x1b[D\x1b[C" * 83)  # about 1 KB: ten of them a second
 
 
 class Client(asyncssh.SSHClientSession):  # type: ignore[type-arg]
@@ -54,9 +79,11 @@ class Client(asyncssh.SSHClientSession):  # type: ignore[type-arg]
         self.buf = ""
         self.got = asyncio.Event()
         self.chan: Any = None
+        self.keep = True  # False: what comes is not looked at (the attacker's 500x200 frames)
 
     def data_received(self, data: str, datatype: Any) -> None:
-        self.buf = (self.buf + data)[-200_000:]
+        if self.keep:
+            self.buf = (self.buf + data)[-200_000:]
         self.got.set()
 
     async def until(self, pattern: str, timeout: float = 60) -> None:
@@ -79,16 +106,78 @@ def _plain(text: str) -> str:
     return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", " ", text)
 
 
-async def connect(port: int, name: str, key: asyncssh.SSHKey) -> Client:
-    conn = await asyncssh.connect(
-        "127.0.0.1", port, username=name, client_keys=[key], known_hosts=None, agent_path=None
+@dataclass
+class Run:
+    """One server and its clients."""
+
+    port: int = 0
+    proc: subprocess.Popen[str] | None = None
+    conns: list[asyncssh.SSHClientConnection] = field(default_factory=list)
+    tasks: list[asyncio.Task[None]] = field(default_factory=list)
+    typists: list[Client] = field(default_factory=list)
+    stop: asyncio.Event = field(default_factory=asyncio.Event)
+    clients: int = 0
+
+    async def connect(self, name: str, size: tuple[int, int] = (100, 30)) -> Client:
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        conn = await asyncssh.connect(
+            "127.0.0.1", self.port, username=name, client_keys=[key], known_hosts=None,
+            agent_path=None,
+        )
+        self.conns.append(conn)
+        chan, session = await conn.create_session(
+            Client, term_type="xterm-256color", term_size=size
+        )
+        client = session if isinstance(session, Client) else Client()
+        client.chan = chan
+        await client.until("lobby>")
+        self.clients += 1
+        return client
+
+    def spawn(self, work: Awaitable[None]) -> None:
+        self.tasks.append(asyncio.ensure_future(work))
+
+
+def start_server(
+    tree: Path, home: Path, profile: Path | None = None
+) -> tuple[subprocess.Popen[str], int]:
+    """``cuttle serve`` of ``tree`` (under cProfile, written to ``profile`` when it stops)."""
+    env = dict(os.environ, XDG_STATE_HOME=str(home / "s"), XDG_DATA_HOME=str(home / "d"),
+               XDG_CONFIG_HOME=str(home / "c"), PYTHONPATH=str(tree))
+    profiled = ["-m", "cProfile", "-o", str(profile)] if profile is not None else []
+    proc = subprocess.Popen(
+        [sys.executable, *profiled, "-m", "cuttle", "serve", "--open", "--port", "0",
+         "--max-sessions", "64"],
+        env=env, stdout=subprocess.PIPE, text=True, cwd=str(home),
+        stderr=(home / "stderr.txt").open("w"),
     )
-    chan, client = await conn.create_session(
-        Client, term_type="xterm-256color", term_size=(100, 30)
-    )
-    client.chan = chan
-    await client.until("lobby>")
-    return client
+    assert proc.stdout is not None
+    port = int(proc.stdout.readline().rsplit(":", 1)[1])
+    proc.stdout.readline()
+    proc.stdout.readline()
+    return proc, port
+
+
+def stop_server(proc: subprocess.Popen[str]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:  # a server whose loop is blocked never reads SIGTERM
+        children = children_of(proc.pid)
+        proc.kill()
+        proc.wait()
+        for pid in children:  # its AI workers would live on
+            with contextlib.suppress(OSError):
+                os.kill(pid, 9)
+
+
+def children_of(pid: int) -> list[int]:
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(stat.parent.name))
+    return out
 
 
 def rss_kb(pid: int) -> int:
@@ -100,15 +189,7 @@ def rss_kb(pid: int) -> int:
 
 def children_rss_kb(pid: int) -> int:
     """The resident memory of the server's child processes (the AI's workers)."""
-    total = 0
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:
-            total += rss_kb(int(stat.parent.name))
-    return total
+    return sum(rss_kb(child) for child in children_of(pid))
 
 
 def cpu_seconds(pid: int) -> float:
@@ -129,92 +210,205 @@ async def drawer(client: Client, name: str, stop: asyncio.Event) -> None:
         await asyncio.sleep(0.2)
 
 
-async def echo_latency(client: Client, samples: int, out: list[float]) -> None:
-    """Type one character, time the frame that shows it, erase it; ``samples`` times."""
-    for _ in range(samples):
-        client.buf = ""
+async def echo_latency(client: Client, samples: int, out: list[float], lost: list[int]) -> None:
+    """Type one character, time the frame that shows it, erase it; ``samples`` times (two keys
+    without a frame: the server is taken to be stuck, and this typist stops)."""
+    for i in range(samples):
+        key = "zZ"[i % 2]  # not the last key: a frame that merged its erasing with this key
+        client.buf = ""  # shows this one (the same key again would leave the screen as it was)
         client.got.clear()
         start = time.perf_counter()
-        client.send("z")
+        client.send(key)
         try:
-            await client.until("z", timeout=10)
+            await client.until(key, timeout=ECHO_WAIT)
         except TimeoutError:
+            lost.append(1)
+            if len(lost) >= 2:
+                return
             continue
         out.append(time.perf_counter() - start)
         client.send("\x7f")
         await asyncio.sleep(0.25)
 
 
-async def bench(args: argparse.Namespace) -> dict[str, Any]:
-    home = Path(tempfile.mkdtemp(prefix="bench-serve-"))
-    env = dict(os.environ, XDG_STATE_HOME=str(home / "s"), XDG_DATA_HOME=str(home / "d"),
-               XDG_CONFIG_HOME=str(home / "c"), PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "cuttle", "serve", "--open", "--port", "0",
-         "--max-sessions", "100"],
-        env=env, stdout=subprocess.PIPE, text=True,
-    )
+async def populate(run: Run, people: int, hard: int, typists: int) -> None:
+    for g in range(people):
+        a = await run.connect(f"a{g}")
+        a.send("new\r")
+        await a.until(r"You wait at table (\w+)")
+        table = re.findall(r"You wait at table (\w+)", _plain(a.buf))[-1]
+        b = await run.connect(f"b{g}")
+        b.send(f"join {table}\r")
+        run.spawn(drawer(a, f"a{g}", run.stop))
+        run.spawn(drawer(b, f"b{g}", run.stop))
+    for h in range(hard):
+        c = await run.connect(f"h{h}")
+        c.send("ai hard\r")
+        run.spawn(drawer(c, f"h{h}", run.stop))
+    for w in range(typists):
+        run.typists.append(await run.connect(f"t{w}"))
+
+
+# -- the attackers: each runs until the run stops ------------------------------------------------
+async def paster(run: Run) -> None:
+    m = await run.connect("paste")
+    m.keep = False
+    while not run.stop.is_set():
+        m.send(PASTE)
+        await asyncio.sleep(1.0)
+
+
+async def flooder(run: Run) -> None:
+    m = await run.connect("flood")
+    m.keep = False
+    while not run.stop.is_set():
+        m.send(FLOOD_CHUNK)
+        await asyncio.sleep(0.1)
+
+
+async def resizer(run: Run) -> None:
+    m = await run.connect("resize", size=(500, 200))
+    m.keep = False
+    i = 0
+    while not run.stop.is_set():
+        i += 1
+        m.chan.change_terminal_size(500 - i % 2, 200 - i % 2)
+        await asyncio.sleep(0.05)
+
+
+async def half_open(run: Run, found: dict[str, Any]) -> None:
+    """64 connections that never log in; then the time a new player takes to reach the lobby."""
+    socks: list[asyncio.StreamWriter] = []
+    for _ in range(64):
+        with contextlib.suppress(OSError):
+            _, w = await asyncio.open_connection(  # from an address of their own: the
+                "127.0.0.1", run.port, local_addr=("127.0.0.2", 0)  # server limits each one
+            )
+            socks.append(w)
+    start = time.perf_counter()
     try:
-        assert proc.stdout is not None
-        port = int(proc.stdout.readline().split(":")[1])
-        proc.stdout.readline()
-        proc.stdout.readline()
+        await asyncio.wait_for(run.connect("late"), 60)
+        found["login_ms"] = round((time.perf_counter() - start) * 1000, 1)
+    except (asyncio.TimeoutError, OSError, asyncssh.Error):
+        found["login_ms"] = None
+    banner = b"SSH-2.0-drip\r\n"
+    k = 0
+    while not run.stop.is_set():
+        for n, w in enumerate(socks):
+            if n % 2:
+                with contextlib.suppress(OSError, RuntimeError):
+                    w.write(banner[k % len(banner) : k % len(banner) + 1])
+        k += 1
+        await asyncio.sleep(1.0)
+    for w in socks:
+        w.close()
+
+
+ATTACKS: dict[str, Callable[[Run, dict[str, Any]], Awaitable[None]]] = {
+    "paste": lambda run, found: paster(run),
+    "flood": lambda run, found: flooder(run),
+    "resize": lambda run, found: resizer(run),
+    "half-open": half_open,
+}
+
+
+async def one_run(
+    tree: Path, people: int, hard: int, typists: int, samples: int, scenario: str = "none",
+    idle: float = 0.0, profile: Path | None = None,
+) -> dict[str, Any]:
+    """One server of ``tree`` with its population (and attacker): the figures."""
+    home = Path(tempfile.mkdtemp(prefix="bench-serve-"))
+    proc, port = start_server(tree, home, profile)
+    run = Run(port=port, proc=proc)
+    found: dict[str, Any] = {}
+    try:
         await asyncio.sleep(0.5)
         base = rss_kb(proc.pid)
-        stop = asyncio.Event()
-        tasks: list[asyncio.Task[None]] = []
-        echo_clients: list[Client] = []
-        n = 0
-        for g in range(args.people):
-            a = await connect(port, f"a{g}", asyncssh.generate_private_key("ssh-ed25519"))
-            a.send("new\r")
-            await a.until(r"You wait at table (\w+)")
-            table = re.findall(r"You wait at table (\w+)", _plain(a.buf))[-1]
-            b = await connect(port, f"b{g}", asyncssh.generate_private_key("ssh-ed25519"))
-            b.send(f"join {table}\r")
-            n += 2
-            tasks += [asyncio.create_task(drawer(a, f"a{g}", stop)),
-                      asyncio.create_task(drawer(b, f"b{g}", stop))]
-        for h in range(args.hard):
-            c = await connect(port, f"h{h}", asyncssh.generate_private_key("ssh-ed25519"))
-            c.send("ai hard\r")
-            n += 1
-            tasks.append(asyncio.create_task(drawer(c, f"h{h}", stop)))
-        for w in range(args.typists):
-            v = await connect(port, f"t{w}", asyncssh.generate_private_key("ssh-ed25519"))
-            n += 1
-            echo_clients.append(v)
+        await populate(run, people, hard, typists)
+        if scenario != "none":
+            run.spawn(ATTACKS[scenario](run, found))
         await asyncio.sleep(2)  # every game under way: the hard AIs think
-        everyone = n
         latencies: list[float] = []
-        await asyncio.gather(*(echo_latency(c, args.samples, latencies) for c in echo_clients))
-        full = rss_kb(proc.pid)
-        workers = children_rss_kb(proc.pid)
-        stop.set()
-        for t in tasks:
-            t.cancel()
-        await asyncio.sleep(1)
-        c0 = cpu_seconds(proc.pid)
-        await asyncio.sleep(args.idle)
-        idle = (cpu_seconds(proc.pid) - c0) / args.idle * 100
-        lat = sorted(latencies)
-        return {
-            "clients": everyone,
-            "games": args.people + args.hard,
-            "samples": len(lat),
-            "median_ms": round(statistics.median(lat) * 1000, 1) if lat else None,
-            "p95_ms": round(lat[int(len(lat) * 0.95) - 1] * 1000, 1) if lat else None,
-            "mb_per_session": round((full - base) / 1024 / everyone, 2),
-            "server_rss_mb": round(full / 1024, 1),
-            "ai_workers_rss_mb": round(workers / 1024, 1),
-            "idle_cpu_percent": round(idle, 2),
+        lost: list[int] = []
+        await asyncio.gather(*(echo_latency(c, samples, latencies, lost) for c in run.typists))
+        result: dict[str, Any] = {
+            "tree": str(tree), "scenario": scenario, "clients": run.clients,
+            "games": people + hard, **figures(latencies), "lost": len(lost), **found,
         }
+        if idle:
+            full = rss_kb(proc.pid)
+            result.update(
+                mb_per_session=round((full - base) / 1024 / run.clients, 2),
+                server_rss_mb=round(full / 1024, 1),
+                ai_workers_rss_mb=round(children_rss_kb(proc.pid) / 1024, 1),
+            )
+        run.stop.set()
+        for t in run.tasks:
+            t.cancel()
+        if idle:
+            await asyncio.sleep(1)
+            c0 = cpu_seconds(proc.pid)
+            await asyncio.sleep(idle)
+            result["idle_cpu_percent"] = round((cpu_seconds(proc.pid) - c0) / idle * 100, 2)
+        return result
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        run.stop.set()
+        for t in run.tasks:
+            t.cancel()
+        for conn in run.conns:
+            conn.abort()
+        stop_server(proc)
+
+
+def figures(latencies: list[float]) -> dict[str, Any]:
+    lat = sorted(latencies)
+    return {
+        "samples": len(lat),
+        "median_ms": round(statistics.median(lat) * 1000, 1) if lat else None,
+        "p95_ms": round(lat[max(0, int(len(lat) * 0.95) - 1)] * 1000, 1) if lat else None,
+    }
+
+
+def population(clients: int) -> tuple[int, int, int]:
+    """(games between two, games against the hard AI, typists) for ``clients`` clients."""
+    return max(0, (clients - 8) // 2), 4, 4
+
+
+async def bench(args: argparse.Namespace) -> list[dict[str, Any]]:
+    trees = [ROOT] + ([Path(args.baseline).resolve()] if args.baseline else [])
+    plans: list[tuple[str, tuple[int, int, int], str, float]] = []
+    if not args.clients and not args.scenarios:
+        plans.append(("default", (args.people, args.hard, args.typists), "none", args.idle))
+    for n in args.clients:
+        plans.append((f"{n} clients", population(n), "none", 0.0))
+    if args.scenarios:
+        plans.append(("no attack", (args.people, args.hard, args.typists), "none", 0.0))
+    for s in args.scenarios:
+        plans.append((s, (args.people, args.hard, args.typists), s, 0.0))
+    results: list[dict[str, Any]] = []
+    for name, (people, hard, typists), scenario, idle in plans:
+        for tree in trees:  # one right after the other: the same load on the machine
+            prof = None
+            if args.profile:
+                tag = "baseline" if tree != ROOT else "tree"
+                prof = Path(args.profile) / f"{name.replace(' ', '-')}-{tag}.prof"
+            r = await one_run(tree, people, hard, typists, args.samples, scenario, idle, prof)
+            r["run"] = name
+            r["baseline"] = tree != ROOT
+            results.append(r)
+            if not args.json:
+                print(line_of(r), flush=True)
+    return results
+
+
+def line_of(r: dict[str, Any]) -> str:
+    extra = "".join(
+        f"  {k} {r[k]}" for k in ("login_ms", "mb_per_session", "server_rss_mb",
+                                  "ai_workers_rss_mb", "idle_cpu_percent") if k in r
+    )
+    which = "baseline" if r["baseline"] else "this tree"
+    return (f"{r['run']:>12} {which:>9}: {r['clients']:>3} clients  median {r['median_ms']} ms"
+            f"  p95 {r['p95_ms']} ms  ({r['samples']} keys, {r['lost']} lost){extra}")
 
 
 def main() -> int:
@@ -224,21 +418,32 @@ def main() -> int:
     parser.add_argument("--typists", type=int, default=4, help="clients that type in the lobby")
     parser.add_argument("--samples", type=int, default=20, help="keys typed by each typist")
     parser.add_argument("--idle", type=float, default=10.0, help="seconds of idle CPU measured")
+    parser.add_argument("--clients", type=lambda s: [int(x) for x in s.split(",")], default=[],
+                        help="scale runs: client counts, comma-separated (16,32,64)")
+    parser.add_argument("--scenarios", type=_scenarios, default=[],
+                        help="attacks, comma-separated: " + ",".join(ATTACKS) + " (or all)")
+    parser.add_argument("--baseline", help="another source tree to run the same on")
+    parser.add_argument("--profile", metavar="DIR",
+                        help="run each server under cProfile, its profile written in DIR")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    result = asyncio.run(bench(args))
+    results = asyncio.run(bench(args))
     if args.json:
-        print(json.dumps(result))
-    else:
-        for k, v in result.items():
-            print(f"{k:>18}: {v}")
-    ok = (
-        result["median_ms"] is not None
-        and result["median_ms"] < 50
-        and result["p95_ms"] < 200
-        and result["mb_per_session"] < 10
+        print(json.dumps(results))
+    ok = all(
+        r["median_ms"] is not None and r["median_ms"] < 50 and r["p95_ms"] < 200 and not r["lost"]
+        and r.get("mb_per_session", 0) < 10
+        for r in results if not r["baseline"]
     )
     return 0 if ok else 1
+
+
+def _scenarios(text: str) -> list[str]:
+    names = list(ATTACKS) if text == "all" else text.split(",")
+    for name in names:
+        if name not in ATTACKS:
+            raise argparse.ArgumentTypeError(f"no scenario {name!r} (one of {', '.join(ATTACKS)})")
+    return names
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """The ``cuttle`` command: builds the parser and dispatches to the subcommands' own modules.
 
 Each subcommand lives with the code it drives (``cuttle.commands.play`` for ``play``/``replay``,
-``cuttle.ai.arena`` for ``arena``, ``cuttle.commands.rules`` for ``rules``); this module only
+``cuttle.commands.arena`` for ``arena``, ``cuttle.commands.rules`` for ``rules``); this module only
 builds the parser and maps exceptions that escape to a clean message and exit status.
 
 Start-up stays fast (``cuttle --help`` and ``cuttle rules`` in well under 150 ms): building the
@@ -30,7 +30,7 @@ __all__ = ["SUBCOMMANDS", "build_parser", "main", "rules_text"]
 SUBCOMMANDS: tuple[str, ...] = (
     "cuttle.commands.rules",
     "cuttle.commands.play",
-    "cuttle.ai.arena",
+    "cuttle.commands.arena",
     "cuttle.commands.learn",
     "cuttle.commands.review",
     "cuttle.commands.settings",

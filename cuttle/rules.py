@@ -1,7 +1,9 @@
 """Rules: every rule parameter of a game in one immutable object.
 
-Presets (``classic``, ``cuttlecards``) and house-rule variants are data: ``Rules.parse`` turns a
-rules string such as ``"classic+joker+four-random"`` into one ``Rules`` value that the engine reads.
+Presets (``classic``, ``cuttlecards``), the modes of three and four players (``cutthroat``,
+``teams``) and house-rule variants are data: ``Rules.parse`` turns a rules string such as
+``"classic+joker+four-random"`` or ``"cuttlecards+teams"`` into one ``Rules`` value that the engine
+reads.
 """
 
 from __future__ import annotations
@@ -19,6 +21,13 @@ VARIANTS = (
     "joker",
 )
 CONFLICTS = (("nine-freeze", "nine-to-deck"),)
+#: the modes of RULES.md section 4, and the seats each plays with
+MODES = ("cutthroat", "teams")
+MODE_PLAYERS = {"cutthroat": 3, "teams": 4}
+MODE_SUMMARIES = {
+    "cutthroat": "three players, each for themselves, 54 cards with two royal jokers",
+    "teams": "four players in two teams of two (seats 0 and 2, 1 and 3), 54 cards",
+}
 
 VARIANT_SUMMARIES = {
     "four-random": "the 4's two discards are drawn at random from the victim's hand",
@@ -74,21 +83,39 @@ class Rules:
     four_random: bool = False
     eight_oneoff: bool = False
     ten_counters_scuttle: bool = False
+    #: the deck holds the two jokers X1 and X2 (the ``joker`` variant, or a mode)
     jokers: bool = False
+    #: three or four players: "cutthroat" or "teams" (RULES.md section 4); "" for two
+    mode: str = ""
+    #: seats at the table: 2, or the mode's 3 or 4
+    players: int = 2
+    #: jokers are royals that steal a royal (the modes), not the variant's hand swap
+    royal_jokers: bool = False
+    #: the four-player mode of two teams (seats 0 and 2 against 1 and 3)
+    teams: bool = False
 
     @classmethod
     def parse(cls, text: str | Rules | None = None) -> Rules:
-        """Parse ``"preset[+variant...]"``; ValueError names anything unknown or contradictory."""
+        """Parse ``"preset[+mode][+variant...]"``; ValueError names anything unknown or
+        contradictory."""
         if isinstance(text, Rules):
             return text
         if text is None or not str(text).strip():
             text = "classic"
         parts = [p.strip().lower() for p in str(text).split("+")]
         preset, names = parts[0], parts[1:]
-        if preset in VARIANTS:  # "joker" alone means classic+joker
+        if preset in VARIANTS or preset in MODES:  # "joker" alone means classic+joker
             preset, names = "classic", parts
         if preset not in PRESETS:
             raise ValueError(f"unknown rules preset {preset!r}: choose one of {', '.join(PRESETS)}")
+        modes = [name for name in names if name in MODES]
+        if len(modes) > 1:
+            raise ValueError(f"modes {modes[0]!r} and {modes[1]!r} cannot be combined: a game is "
+                             "played by three (cutthroat) or by four (teams)")
+        names = [name for name in names if name not in MODES]
+        if modes and "joker" in names:
+            raise ValueError(f"the 'joker' variant cannot join the {modes[0]} mode: the mode's "
+                             "jokers are royals of their own (the variant's swap hands)")
         seen: list[str] = []
         for name in names:
             if name not in VARIANTS:
@@ -100,6 +127,8 @@ class Rules:
             if a in seen and b in seen:
                 raise ValueError(f"variants {a!r} and {b!r} contradict each other: choose one")
         rules = _PRESET_RULES[preset]
+        if modes:
+            rules = _mode_rules(rules, modes[0])
         v = frozenset(seen)
         return replace(
             rules,
@@ -110,15 +139,27 @@ class Rules:
             nine_to_deck="nine-to-deck" in v,
             ten_counters_scuttle="ten-counters-scuttle" in v,
             queens_protect_queens=rules.queens_protect_queens or "queens-protect-queens" in v,
-            jokers="joker" in v,
+            jokers="joker" in v or rules.royal_jokers,
         )
 
     def __str__(self) -> str:
-        return "+".join([self.preset] + [v for v in VARIANTS if v in self.variants])
+        mode = [self.mode] if self.mode else []
+        return "+".join([self.preset] + mode + [v for v in VARIANTS if v in self.variants])
 
     def goal(self, kings: int) -> int:
         """Points needed by a player with ``kings`` kings on the table."""
         return self.goals[min(kings, 4)]
+
+
+def _mode_rules(rules: Rules, mode: str) -> Rules:
+    """A preset's rules played by three or four (RULES.md section 4): the mode's seats, the hand
+    limit of 7, royal jokers, goals (cutthroat's own table; in teams each player's own kings on
+    the preset's table), the turn player's side winning simultaneous goals, and no hands opened
+    when the deck runs out."""
+    goals = (14, 9, 5, 0, 0) if mode == "cutthroat" else rules.goals
+    return replace(rules, mode=mode, players=MODE_PLAYERS[mode], hand_limit=7, goals=goals,
+                   simultaneous_win="mover", open_hands_when_deck_empty=False, royal_jokers=True,
+                   teams=mode == "teams")
 
 
 _PRESET_RULES = {

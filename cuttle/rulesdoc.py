@@ -30,6 +30,8 @@ def rules_text() -> str:
 
 CARD_SECTION = "Card by card"
 VARIANT_SECTION = "Variants"
+#: The modes of three and four players; each has a ``##`` section of its own.
+MODE_NAMES = ("cutthroat", "teams")
 
 #: Rank keys in the order of the document; ``X`` is the joker.
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "X")
@@ -190,6 +192,9 @@ def variant_section(markdown: str, name: str) -> str:
     for section in subsections(markdown, VARIANT_SECTION):
         if section.key.lower() == wanted:
             return section.text
+    mode = find_section(markdown, wanted) if wanted in MODE_NAMES else None
+    if mode is not None:  # a mode joins a rules string like a variant: "classic+cutthroat"
+        return mode.text
     raise ValueError(
         f"unknown variant {name!r}; the variants are: {', '.join(variant_names(markdown))}"
     )
@@ -239,9 +244,22 @@ def card_summary(rules: str = "classic") -> list[tuple[str, str, str]]:
         rows["10"][2] = "points and scuttles; or one-off: stop a scuttle of your card"
     if "queens-protect-queens" in variants:
         rows["Q"][2] += " (and other queens)"
+    mode = next((m for m in ("cutthroat", "teams") if m in variants), None)
+    if mode is not None:  # three or four players (the rules' Cutthroat and Teams sections)
+        rows["4"][2] = "one-off: an opponent you name discards two cards"
+        rows["8"][2] = "permanent (glasses): see every opponent's hand"
+    if mode == "cutthroat":
+        rows["J"][2] = "permanent: take control of an opponent's point card"
+        rows["K"][2] = "permanent: lowers your goal 14 -> 9 -> 5 -> 0"
+    elif mode == "teams":
+        rows["J"][2] = "permanent: give any point card to any other player"
+        rows["9"][2] += "; or, out of turn, send back a royal an opponent plays"
     out = [(r[0], r[1], r[2]) for r in rows.values()]
     if "joker" in variants:
         out.append(("Joker", "-", "X1 and X2; one-off: the players swap hands"))
+    elif mode is not None:
+        to = "for yourself" if mode == "cutthroat" else "for any player"
+        out.append(("Joker", "-", f"X1 and X2; royal: take a king, queen or top jack {to}"))
     return out
 
 
@@ -262,6 +280,9 @@ TOPIC_WORDS = {
     "house": "Variants", "house-rules": "Variants", "variant": "Variants",
     "cards": "Card by card", "deal": "Setup", "permanent": "Permanents",
     "decision": "Decisions",
+    "cut-throat": "Cutthroat", "three-players": "Cutthroat", "3-players": "Cutthroat",
+    "teams": "Teams", "team": "Teams", "2v2": "Teams", "partner": "Teams",
+    "four-players": "Teams", "4-players": "Teams", "respond-royal": "Teams",
 }  # fmt: skip
 
 

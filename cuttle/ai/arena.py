@@ -25,7 +25,7 @@ from types import FrameType
 from typing import Any
 
 from cuttle import Game
-from cuttle.ai import LEVELS, make_player
+from cuttle.ai import LEVELS, Player, make_player
 from cuttle.rules import Rules
 from cuttle.words import count
 
@@ -44,14 +44,20 @@ def parse_level(spec: str) -> tuple[str, dict[str, Any]]:
     name = name.strip().lower()
     if name not in LEVELS:
         raise ValueError(f"unknown AI level {spec!r}: choose one of {', '.join(LEVELS)}")
+    options = parse_options(rest, spec)
+    make_player(name, seed=0, **options)  # validate now, in the parent process
+    return name, options
+
+
+def parse_options(text: str, spec: str) -> dict[str, Any]:
+    """``"iterations=300,think=0.5"`` (the part of ``spec`` after the name) as a dict."""
     options: dict[str, Any] = {}
-    for item in filter(None, (s.strip() for s in rest.split(","))):
+    for item in filter(None, (s.strip() for s in text.split(","))):
         key, eq, value = item.partition("=")
         if not eq:
             raise ValueError(f"bad option {item!r} in {spec!r}: write name=value")
         options[key.strip()] = _number(value.strip())
-    make_player(name, seed=0, **options)  # validate now, in the parent process
-    return name, options
+    return options
 
 
 def _number(text: str) -> Any:
@@ -88,6 +94,9 @@ class Match:
     rules: str
     options_a: dict[str, Any] = field(default_factory=dict)
     options_b: dict[str, Any] = field(default_factory=dict)
+    #: Builds a player from a name, a seed and options (a module-level function, so that worker
+    #: processes receive it): ``make_player``, or a command's own that knows more kinds of seat.
+    factory: Callable[..., Player] = make_player
 
 
 def _derive(seed: int, *parts: object) -> int:
@@ -98,8 +107,8 @@ def play_game(match: Match, index: int) -> GameResult:
     """Game ``index`` of a match: pair ``index // 2``'s deal, A in seat ``index % 2``."""
     a_seat = index % 2
     game = Game.new(seed=_derive(match.seed, "deal", index // 2), rules=match.rules)
-    pa = make_player(match.a, seed=_derive(match.seed, "a", index), **match.options_a)
-    pb = make_player(match.b, seed=_derive(match.seed, "b", index), **match.options_b)
+    pa = match.factory(match.a, seed=_derive(match.seed, "a", index), **match.options_a)
+    pb = match.factory(match.b, seed=_derive(match.seed, "b", index), **match.options_b)
     seats = {a_seat: pa, 1 - a_seat: pb}
     spent = [0.0, 0.0]
     count = [0, 0]
@@ -237,8 +246,8 @@ def report(s: dict[str, Any]) -> str:
 
 
 # -- command line ------------------------------------------------------------------------------
-def register(subparsers: Any) -> None:
-    """Add the ``arena`` subcommand to the ``cuttle`` parser."""
+def register(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the ``arena`` subcommand to the ``cuttle`` parser (and return its parser)."""
     p = subparsers.add_parser(
         "arena",
         help="play two AI levels against each other and report the statistics",
@@ -256,6 +265,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--json", action="store_true", help="print a JSON summary as the last line")
     p.set_defaults(func=run_cli)
+    return p  # type: ignore[no-any-return]
 
 
 class _Stopped(Exception):
@@ -270,9 +280,14 @@ def _stop(signum: int, frame: FrameType | None) -> None:
     raise _Stopped(signum)
 
 
-def run_cli(args: argparse.Namespace) -> int:
+def run_cli(
+    args: argparse.Namespace,
+    parse: Callable[[str], tuple[str, dict[str, Any]]] = parse_level,
+    factory: Callable[..., Player] = make_player,
+) -> int:
     """``cuttle arena``; SIGTERM or SIGHUP stops the workers and ends with one line (and the
-    shell's status for the signal)."""
+    shell's status for the signal). ``parse`` reads a seat's spec and ``factory`` builds its
+    player (``cuttle.commands.arena`` passes its own, which also seat OpenSpiel bots)."""
     old = {}
     for name in ("SIGTERM", "SIGHUP"):
         sig = getattr(signal, name, None)
@@ -282,7 +297,7 @@ def run_cli(args: argparse.Namespace) -> int:
             except ValueError:  # not the main thread
                 pass
     try:
-        return _run_cli(args)
+        return _run_cli(args, parse, factory)
     except _Stopped as stop:
         print(f"cuttle arena: {signal.Signals(stop.signum).name} received; stopped",
               file=sys.stderr)
@@ -292,10 +307,11 @@ def run_cli(args: argparse.Namespace) -> int:
             signal.signal(sig, handler)
 
 
-def _run_cli(args: argparse.Namespace) -> int:
+def _run_cli(args: argparse.Namespace, parse: Callable[[str], tuple[str, dict[str, Any]]],
+             factory: Callable[..., Player]) -> int:
     try:
-        a, opts_a = parse_level(args.a)
-        b, opts_b = parse_level(args.b)
+        a, opts_a = parse(args.a)
+        b, opts_b = parse(args.b)
         if args.games <= 0:
             raise ValueError(f"--games must be at least 1, not {args.games}")
         if args.jobs <= 0:
@@ -304,7 +320,7 @@ def _run_cli(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"cuttle arena: error: {exc}", file=sys.stderr)
         return 2
-    match = Match(a, b, args.games, args.seed, rules, opts_a, opts_b)
+    match = Match(a, b, args.games, args.seed, rules, opts_a, opts_b, factory)
     label_a, label_b = args.a, args.b
     if label_a == label_b:
         label_a, label_b = f"{label_a} (A)", f"{label_b} (B)"

@@ -20,11 +20,12 @@ move of the seat, and scores it by a shallow search on that deal:
    by the logistic function. ``eval="heuristic"`` scores it with the medium evaluation's terms
    instead (:func:`cuttle.ai.fasteval.evaluate_game`, squashed by a sigmoid of ``scale`` 25).
 
-A candidate's value is its mean over simulations. All candidates are scored on the *same* deals
-(common random numbers: the comparison between two moves is not blurred by the luck of the deal),
-and the budget is spent by successive halving: every legal move is tried on a few deals, the worse
-half is dropped, the rest get twice as many deals, and so on. The budget is a number of simulations
-(``iterations``, reproducible under a seed) or, with ``think``, seconds of wall time.
+A candidate's value is its mean over simulations (reported calibrated: :func:`calibrated`). All
+candidates are scored on the *same* deals (common random numbers: the comparison between two moves
+is not blurred by the luck of the deal), and the budget is spent by successive halving: every legal
+move is tried on a few deals, the worse half is dropped, the rest get twice as many deals, and so
+on. The budget is a number of simulations (``iterations``, reproducible under a seed) or, with
+``think``, seconds of wall time.
 
 Fair play: the search starts from ``view`` only. It reads the raw state of games built from that
 view, in which every card the seat cannot see was dealt at random.
@@ -88,6 +89,28 @@ EVALUATIONS: dict[str, tuple[Callable[[Game, int], float], float]] = {
 }
 
 MAX_FOLLOW_UP = 60
+
+#: The calibration of the win chances the search reports (its note and ``last_values``: what
+#: ``hint``, the coach and ``cuttle review`` show): ``sigmoid(a x logit(p) + b)``. Measured on
+#: games of the review against itself, hard against hard (``benchmarks/bench_calibration.py``,
+#: docs/ai.md "Are the win chances right?"): the mover's raw chance was about 10 points too high
+#: (each side's, so the two added up to more than one). The raw figure is a mean over deals on
+#: which the rest of the game is searched seeing the cards, for the best of several noisy
+#: estimates: both favour the mover. ``b`` is the shift fitted on those games, each game weighing
+#: the same (-0.47 and -0.52 on either half of the games, -0.49 on all); the slope ``a`` stays 1
+#: (the halves disagreed: 1.5 and 0.2). The search compares its moves on the raw values; the map
+#: is monotone, so the same move is best either way.
+CALIBRATION = (1.0, -0.49)
+
+
+def calibrated(p: float) -> float:
+    """The search's raw win chance ``p`` as a chance to win (:data:`CALIBRATION`); 0 and 1 (a
+    loss or a win on every deal) stay as they are."""
+    if p <= 0.0 or p >= 1.0:
+        return p
+    a, b = CALIBRATION
+    x = a * math.log(p / (1.0 - p)) + b
+    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x))))
 
 
 class Searcher:
@@ -375,8 +398,10 @@ class DeterminizedPlayer(Player):
                 used += n
         self.last_iterations = used
         # Each searched move's win chance, from the deepest search it had (game review).
-        self.last_values = {m: sums[m] / counts[m] for m in moves if counts[m]}
-        self.last_values.update(deep_values)
+        raw = {m: sums[m] / counts[m] for m in moves if counts[m]}
+        raw.update(deep_values)
+        self.last_values = {m: calibrated(v) for m, v in raw.items()}
+        rate = calibrated(rate)
         if len(moves) == 1:
             return best, "the only legal move"
         if base.phase == "main" and self._blocks(view, seat, base, best):

@@ -17,6 +17,11 @@ gave away, see :data:`THRESHOLDS`):
 ``blunder``    20 points or more, or a win in one move missed
 =============  =======================================================
 
+A player's accuracy (:func:`accuracy`) scores each decision by its loss, halving the score for
+every 10 points given away beyond the search's noise, and takes the mean of the plain and the
+harmonic mean of those scores, so that blunders are not diluted by easy moves. The win chances
+are the search's calibrated ones (:func:`cuttle.ai.pimc.calibrated`).
+
 Everything is reproducible: the search runs with a fixed seed and an iteration budget (a
 ``think`` budget in seconds trades that for a bound on time).
 """
@@ -46,6 +51,10 @@ THRESHOLDS: tuple[tuple[str, float], ...] = (
 )
 #: The labels the coach speaks up for.
 BAD = ("mistake", "blunder")
+#: Accuracy: a decision's score halves for every ``HALVING`` of win chance it gave away beyond
+#: ``NOISE`` (the search cannot tell moves apart by less; see :func:`decision_score`).
+NOISE = 0.01
+HALVING = 0.10
 #: Simulations per decision: two thirds for the first pass (every legal move), one third for the
 #: second (the best move found against the move played). About a second at the start of a game,
 #: a third of that in a typical position (benchmarks/bench_review.py).
@@ -53,6 +62,9 @@ DEFAULT_ITERATIONS = 1800
 WIDE, PAIR = 2 / 3, 1 / 3
 #: The analysis seed: a fixed number, so the same record and budget give the same labels.
 REVIEW_SEED = 1313
+#: Which win chances a saved review holds: 1 the search's raw ones, 2 calibrated
+#: (:func:`cuttle.ai.pimc.calibrated`). A review saved with raw chances is made again.
+CHANCES = 2
 
 
 def hard_deep() -> int:
@@ -92,10 +104,12 @@ class Budget:
                 "think": self.think}
 
     def key(self) -> str:
-        """The budget as a short text, to file a saved review under (``iterations=1800``)."""
+        """The budget as a short text, to file a saved review under (``iterations=1800;
+        chances=2``). ``chances`` is :data:`CHANCES`: a review saved with other figures is not
+        read back for this budget, it is made again."""
         if self.think is not None:
-            return f"think={self.think:g}"
-        return f"iterations={self.iterations}"
+            return f"think={self.think:g};chances={CHANCES}"
+        return f"iterations={self.iterations};chances={CHANCES}"
 
 
 @dataclass(frozen=True)
@@ -219,9 +233,29 @@ def label_for(loss: float, missed_win: bool = False) -> str:
     return "blunder"
 
 
+def decision_score(loss: float) -> float:
+    """One decision's score, 0 to 1: 1 for a move that gave away less than ``NOISE`` of win
+    chance, halved for every ``HALVING`` more (5 points: 0.76, 10: 0.54, 20: 0.27, 40: 0.07)."""
+    return float(0.5 ** (max(0.0, loss - NOISE) / HALVING))
+
+
+def accuracy(losses: Iterable[float]) -> float | None:
+    """A player's accuracy, 0 to 100, from the win chance each of their decisions gave away:
+    the mean of the arithmetic and the harmonic mean of :func:`decision_score`. The harmonic
+    mean weighs the worst decisions most, so blunders cannot hide behind easy moves (one
+    20-point blunder among nine best moves: 85.6; a game of mistakes stays near their 54,
+    not the 90 of the old "100 minus the mean loss"). None without a decision."""
+    scores = [decision_score(x) for x in losses]
+    if not scores:
+        return None
+    mean = sum(scores) / len(scores)
+    harmonic = len(scores) / sum(1.0 / x for x in scores)
+    return round(100.0 * (mean + harmonic) / 2, 1)
+
+
 def summarise(judgements: Iterable[Judgement], names: tuple[str, str]) -> dict[str, Any]:
     """Per player: ``moves`` (all), ``decisions`` (not forced), ``counts`` per label, ``mean_loss``
-    over decisions, and ``accuracy``: 100 x (1 - mean loss), the share of win chance kept."""
+    over decisions, and ``accuracy`` (:func:`accuracy` of their decisions' losses)."""
     players: list[dict[str, Any]] = []
     rows = list(judgements)
     for p in (0, 1):
@@ -239,7 +273,7 @@ def summarise(judgements: Iterable[Judgement], names: tuple[str, str]) -> dict[s
                 "decisions": len(decisions),
                 "counts": counts,
                 "mean_loss": round(mean_loss, 4),
-                "accuracy": round(100.0 * (1.0 - mean_loss), 1) if decisions else None,
+                "accuracy": accuracy(j.loss for j in decisions),
             }
         )
     return {"players": players}
@@ -308,6 +342,26 @@ class Judge:
         label = label_for(before - after)
         reason = "" if label == "best" else self._reason(view, seat, move, best, names)
         return Judgement(ply, seat, text, str(best), before, after, label, reason, len(legal))
+
+    def best(self, game: Game, ply: int | None = None) -> Judgement:
+        """The search's own choice for ``game.to_move`` and its judgement, as :meth:`judge` would
+        give it had that move been played (the first pass only: a best move needs no second).
+        What a game between two reviews looks like: ``benchmarks/bench_calibration.py`` plays
+        such games to check the win chances against the results."""
+        seat = game.to_move
+        if seat is None:
+            raise ValueError("the game is over: there is no decision to judge")
+        legal = game.legal_moves()
+        view = game.view(seat)
+        if len(legal) == 1:
+            return self.judge(game, legal[0], ply)
+        winners = wins_now(view, seat, legal)
+        if winners:
+            return self.judge(game, winners[0], ply)
+        move, _, wide = self._values(self._wide, view, seat, legal)
+        w = wide.get(move, 0.5)
+        ply = len(game.history) if ply is None else ply
+        return Judgement(ply, seat, str(move), str(move), w, w, "best", "", len(legal))
 
     @staticmethod
     def _reason(view: dict[str, Any], seat: int, move: Move, best: Move,
@@ -405,7 +459,9 @@ __all__ = [
     "LABELS",
     "Review",
     "THRESHOLDS",
+    "accuracy",
     "advice",
+    "decision_score",
     "label_for",
     "labels_by_ply",
     "review_game",

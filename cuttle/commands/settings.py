@@ -12,15 +12,35 @@ from cuttle.commands.common import EXIT_ERROR, EXIT_OK, EXIT_USAGE, err
 
 # Written out here, not read from cuttle.files.settings, so that ``cuttle --help`` imports no
 # file code; tests/commands/test_settings_firstrun.py holds it to every field of Settings.
+# One setting a line: SettingsHelp wraps each to the terminal under its description.
 SETTINGS_EPILOG = """settings:
   ai        the AI's level in cuttle play: random, easy, medium, hard
-  pace      the opponent's turn: step (a key after each action), normal (a short
-            pause), fast
+  pace      the opponent's turn: step (a key after each action), normal (a short pause), fast
   cards     how cards are drawn: symbols (7♦) or ascii (7D)
   color     colours on a terminal: on, off (NO_COLOR and --no-color win)
   coach     after each of your moves, a line if it was a mistake: on, off
   welcomed  the first-run question was answered: on, off
 """
+ENTRY_INDENT = 12  # where a setting's description starts in SETTINGS_EPILOG
+
+
+class SettingsHelp(argparse.HelpFormatter):
+    """The help wrapped between words to the terminal: the description filled as argparse fills
+    it, the settings list (the epilog, one setting a line) each line wrapped under its
+    description."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if "\n" not in text.strip():
+            return super()._fill_text(text, width, indent)
+        import textwrap
+
+        out = []
+        for line in text.strip("\n").split("\n"):
+            hang = " " * (ENTRY_INDENT if line.startswith("  ") else 0)
+            out += textwrap.wrap(line, max(20, width), initial_indent=indent,
+                                 subsequent_indent=indent + hang, break_long_words=False,
+                                 break_on_hyphens=False) or [""]
+        return "\n".join(out)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -32,7 +52,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "With NAME VALUE: change it (cuttle settings ai hard). Flags of cuttle play always win "
         "over a setting.",
         epilog=SETTINGS_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=SettingsHelp,
     )
     cmd.add_argument("name", nargs="?", metavar="NAME", help="a setting (listed below)")
     cmd.add_argument("value", nargs="?", metavar="VALUE", help="its new value")
@@ -103,9 +123,15 @@ def settings_command(args: argparse.Namespace) -> int:
         except SettingsError as exc:
             err(str(exc))
             return EXIT_USAGE
+    import shutil
+    import textwrap
+
+    width = shutil.get_terminal_size((80, 24)).columns
     print(f"Settings ({shown_path(settings_path())}):")
-    for line in setting_lines(settings, only):
+    for line in setting_lines(settings, only, width):
         print(line)
-    print("Change one: cuttle settings NAME VALUE (cuttle settings ai hard); "
-          "defaults: cuttle settings --reset")
+    for line in textwrap.wrap("Change one: cuttle settings NAME VALUE (cuttle settings ai hard); "
+                              "defaults: cuttle settings --reset", max(20, width),
+                              break_long_words=False, break_on_hyphens=False):
+        print(line)
     return EXIT_OK

@@ -30,16 +30,26 @@ def _a(c: int) -> str:
 
 
 def _where(g: Game, c: int) -> tuple[str, int] | None:
-    """Where a card on the table is: ("points" | "perm" | "jack", controlling player)."""
-    for q in (0, 1):
+    """Where a card on the table is: ("points" | "perm" | "jack", controlling player); a joker
+    on a stack counts as a "jack"."""
+    for q in range(g.players):
         if c in g.points[q]:
             return ("points", q)
         if c in g.perms[q]:
             return ("perm", q)
-        for b in g.points[q]:
+        for b in g.points[q] + g.perms[q]:
             if c in g.jacks.get(b, ()):
                 return ("jack", q)
     return None
+
+
+def _seat(g: Game, q: int) -> str:
+    """How a reason names seat ``q``'s side: "the opponent" with two players, "seat 2"."""
+    return "the opponent" if g.players == 2 else f"seat {q}"
+
+
+def _queen_of(g: Game, q: int) -> str:
+    return "the opponent's queen" if g.players == 2 else f"seat {q}'s queen"
 
 
 def _target_problem(g: Game, p: int, t: int, what: str) -> str | None:
@@ -49,14 +59,18 @@ def _target_problem(g: Game, p: int, t: int, what: str) -> str | None:
         return f"{pretty(t)} is not on the table"
     kind, owner = place
     if kind == "jack":
-        for b in g.points[owner]:
+        for b in g.points[owner] + g.perms[owner]:
             js = g.jacks.get(b, ())
             if t in js and js[-1] != t:
-                return f"only the top jack of a stack can be targeted, and {pretty(t)} is covered"
-    if owner == p and not g.rules.target_own:
-        return f"under {g.rules.preset} rules {what} may only target the opponent's cards"
+                top = "jack" if g.players == 2 else "card"
+                return f"only the top {top} of a stack can be targeted, and {pretty(t)} is covered"
+    if kind == "perm" and g.jacks.get(t) and not (t >> 2 == 8 and g.rules.nine_hits_points):
+        return f"{pretty(t)} is under a joker: only the top card of a stack can be targeted"
+    if not g.rules.target_own and (owner == p or not g.seats.is_opponent(p, owner)):
+        whose = "the opponent's" if g.players == 2 else "an opponent's"
+        return f"under {g.rules.preset} rules {what} may only target {whose} cards"
     if owner != p and not g._targetable(p, owner, t):
-        return f"the opponent's queen protects {pretty(t)}"
+        return f"{_queen_of(g, owner)} protects {pretty(t)}"
     return None
 
 
@@ -64,6 +78,9 @@ def why_illegal(g: Game, m: Move) -> str:
     """A one-line reason ``m`` is not legal in ``g`` now."""
     if g.outcome is not None:
         return "the game is over"
+    if m.kind == "concede":
+        return ("a concession is not a move of the turn: a seat concedes at any time "
+                f"(Game.concede({m.seat}))")
     p: int = g.to_move  # type: ignore[assignment]
     phase = g.phase
     k = m.kind
@@ -78,6 +95,20 @@ def why_illegal(g: Game, m: Move) -> str:
         "hand_limit": f"you hold {count(len(g.hands[p]), 'card', digits=True)}: discard down to "
                       f"{g.rules.hand_limit} ('discard …')",
     }
+    if phase == "respond_royal":
+        royal = g.stack[0][1]
+        mine = [c for c in sorted(g.hands[p]) if c >> 2 == 8 and c < 52]
+        nine = (f"oneoff {pretty(mine[0] if mine else 35, ascii=True)} "
+                f"{pretty(royal.cards[0], ascii=True)}")
+        if k == "oneoff" and m.card is not None and m.card >> 2 == 8 and m.card < 52:
+            if m.card not in g.hands[p]:
+                return f"{pretty(m.card)} is not in your hand"
+            if m.card in g.frozen:
+                return f"{pretty(m.card)} is frozen until the end of your next turn"
+            return (f"a 9 answering {_seat(g, g.stack[0][0])}'s {royal} aims at the royal: "
+                    f"'{nine}'")
+        return (f"{_seat(g, g.stack[0][0])} played {royal}: answer it with a 9 ('{nine}') or "
+                "let it take effect ('resolve')")
     if phase == "counter":
         if k not in ("counter", "resolve"):
             if g.stack[0][1].kind == "scuttle" and len(g.stack) == 1:
@@ -88,6 +119,9 @@ def why_illegal(g: Game, m: Move) -> str:
         c: int = m.card  # type: ignore[assignment]
         if c not in g.hands[p]:
             return f"{pretty(c)} is not in your hand"
+        top = g.stack[-1][0]
+        if g.players > 2 and g.queens(top) and c >> 2 == 1:
+            return f"{pretty(c)} cannot counter: seat {top} has a queen"
         if c in g.frozen:
             return f"{pretty(c)} is frozen until the end of your next turn"
         if base.kind == "scuttle" and len(g.stack) == 1:
@@ -161,6 +195,10 @@ def _play_problem(g: Game, p: int, m: Move, from_seven: bool) -> str | None:
         if r == 10:
             return f"a jack goes on a point card: 'jack {m.cards[0] and str(m)[5:]} <target>'"
         return f"{name} is not a permanent: only 8s (glasses), queens and kings are"
+    if k == "joker":
+        return _joker_problem(g, p, m)
+    if m.seat is not None and g.players == 2:
+        return "'>' and '@' seats belong to games of three or four players"
     if k == "jack":
         t = m.target  # type: ignore[assignment]
         if r != 10 or c >= 52:
@@ -168,6 +206,8 @@ def _play_problem(g: Game, p: int, m: Move, from_seven: bool) -> str | None:
         owner = g.controller(t)
         if owner is None:
             return f"{pretty(t)} is not a point card on the table"
+        if g.players > 2:
+            return _jack_problem(g, p, m, owner, from_seven)
         if owner != p:
             return f"the opponent's queen protects {pretty(t)}" if g.queens(opp) else None
         if not from_seven or not g.rules.target_own:
@@ -192,7 +232,14 @@ def _play_problem(g: Game, p: int, m: Move, from_seven: bool) -> str | None:
                         "the card it revealed is played)")
             return "the scrap holds no card a 3 may take"
         if r == 3:
-            return "the opponent has no card in hand for a 4 to discard"
+            if g.players == 2:
+                return "the opponent has no card in hand for a 4 to discard"
+            if m.seat is None:
+                return ("at three or four seats a 4 names the opponent who discards, e.g. "
+                        f"'oneoff {pretty(c, ascii=True)} @{g.opponents(p)[0]}'")
+            if m.seat not in g.opponents(p):
+                return f"seat {m.seat} is not an opponent of yours: a 4 aims at an opponent"
+            return f"seat {m.seat} has no card in hand for a 4 to discard"
         if r in (4, 6) and not deck_len:
             return f"the deck is empty: {_a(c)} has nothing to draw"
         t = m.target  # type: ignore[assignment]
@@ -204,4 +251,73 @@ def _play_problem(g: Game, p: int, m: Move, from_seven: bool) -> str | None:
                     and not (r == 8 and g.rules.nine_hits_points):
                 return f"{_a(c)} only targets kings, queens, glasses and jacks"
             return _target_problem(g, p, t, _a(c))
+    return None
+
+
+def _jack_problem(g: Game, p: int, m: Move, owner: int, from_seven: bool) -> str | None:
+    """Why jack move ``m`` of ``p`` is illegal at a table of three or four (``owner`` controls
+    its point card)."""
+    t: int = m.target  # type: ignore[assignment]
+    name = pretty(t)
+    write = f"'jack {pretty(m.cards[0], ascii=True)} {pretty(t, ascii=True)} >N'"
+    if g.rules.teams:
+        if m.seat is None:
+            return f"the jack must name who receives {name}: {write}, any seat but {owner}"
+        if m.seat == owner:
+            return f"seat {owner} controls {name} already: the jack gives it to another seat"
+        if owner != p and g.queens(owner):
+            return f"{_queen_of(g, owner)} protects {name}"
+        return None
+    if owner == p:
+        if not from_seven or not g.rules.target_own:
+            return f"a jack may only go on an opponent's point cards, not on your own {name}"
+        for q in g.opponents(p):
+            if g.points[q] and not g.queens(q):
+                return (f"a jack a seven reveals goes on your own card only when none of the "
+                        f"opponents' can take it, and {pretty(min(g.points[q]))} can")
+        if m.seat is None:
+            return f"the jack must name who receives {name}: {write}, an opponent"
+        if m.seat not in g.opponents(p):
+            return f"seat {m.seat} is not an opponent of yours: the jack gives {name} to one"
+        return None
+    if m.seat is not None:
+        return ("in cutthroat a jack takes the card for its player: "
+                f"'jack {pretty(m.cards[0], ascii=True)} {pretty(t, ascii=True)}'")
+    if g.queens(owner):
+        return f"{_queen_of(g, owner)} protects {name}"
+    return None
+
+
+def _joker_problem(g: Game, p: int, m: Move) -> str | None:
+    """Why joker move ``m`` of ``p`` is illegal (a royal joker, three or four seats)."""
+    c: int = m.card  # type: ignore[assignment]
+    if c < 52:
+        return f"{pretty(c)} is not a joker"
+    if not g.rules.royal_jokers:
+        return f"under the joker variant a joker is a one-off: 'oneoff {pretty(c)}'"
+    t: int = m.target  # type: ignore[assignment]
+    name = pretty(t)
+    place = _where(g, t)
+    if place is None:
+        return f"{name} is not on the table"
+    kind, q = place
+    if t >> 2 == 7 and kind == "perm":
+        return f"glasses are not a royal: a joker cannot take {name}"
+    if kind == "points" and not g.jacks.get(t):
+        return (f"a joker takes a royal (a king, a queen, or the jack on a point card), and "
+                f"{name} has no jack on it")
+    if kind == "jack":
+        return "name a stack by its bottom card: the king, queen or point card under the jack"
+    if g.rules.teams:
+        if m.seat is None:
+            return f"the joker must name who receives {name}: '>N', any seat but {q}"
+        if m.seat == q:
+            return f"seat {q} controls {name} already: the joker gives it to another seat"
+    else:
+        if q == p:
+            return f"a joker takes an opponent's royal, not your own {name}"
+        if m.seat is not None:
+            return "in cutthroat a joker takes the royal for its player: no '>N'"
+    if q != p and not g._targetable(p, q, t):
+        return f"{_queen_of(g, q)} protects {name}"
     return None

@@ -3,6 +3,9 @@
 Every move the engine can ever list is created once; ``Move.parse`` and the legal-move generator
 return those same objects, so moves compare (and hash) by identity at full speed, and
 ``str(move)`` is free.
+
+With three or four players a move may end in a seat, as its own word: ``>N`` names whom a jack or
+joker gives its card to, ``@N`` whom a 4 aims at (``jack JD 7H >2``, ``oneoff 4S @1``).
 """
 
 from __future__ import annotations
@@ -15,29 +18,35 @@ from cuttle.cards import card_text, parse_card
 
 KINDS = (
     "draw", "pass", "points", "scuttle", "oneoff", "perm", "jack",
-    "counter", "resolve", "take", "discard", "scrap",
+    "counter", "resolve", "take", "discard", "scrap", "joker", "concede",
 )
+#: the highest seat a move may name (four players: seats 0 to 3)
+MAX_SEAT = 3
 _NO_CARD = ("draw", "pass", "resolve")
 _ONE_CARD = ("points", "perm", "counter", "take", "scrap")
-_TWO_CARDS = ("scuttle", "jack")
+_TWO_CARDS = ("scuttle", "jack", "joker")
 
 
 class Move:
-    """One move. Attributes: ``kind`` (see KINDS), ``card`` and ``target`` (ints or None), and
-    ``cards`` (all cards the move names, in order). Build with :meth:`parse` or :func:`move`."""
+    """One move. Attributes: ``kind`` (see KINDS), ``card`` and ``target`` (ints or None),
+    ``cards`` (all cards the move names, in order) and ``seat`` (the seat a ``>N`` or ``@N``
+    names, or None). Build with :meth:`parse` or :func:`move`."""
 
-    __slots__ = ("kind", "card", "target", "cards", "_text")
+    __slots__ = ("kind", "card", "target", "cards", "seat", "_text")
 
     kind: str
     card: int | None
     target: int | None
     cards: tuple[int, ...]
+    seat: int | None
 
-    def __init__(self, kind: str, cards: tuple[int, ...], text: str) -> None:
+    def __init__(self, kind: str, cards: tuple[int, ...], text: str,
+                 seat: int | None = None) -> None:
         self.kind = kind
         self.cards = cards
         self.card = cards[0] if cards else None
         self.target = cards[1] if len(cards) > 1 and kind != "discard" else None
+        self.seat = seat
         self._text = text
 
     def __str__(self) -> str:
@@ -66,16 +75,40 @@ class Move:
             raise ValueError(
                 f"unknown move {text.strip()!r}: moves start with one of {', '.join(KINDS)}"
             )
+        rest = words[1:]
+        seat: int | None = None
+        if rest and rest[-1][:1] in ("@", ">"):
+            mark, number = rest[-1][0], rest[-1][1:]
+            if not (number.isascii() and number.isdigit() and int(number) <= MAX_SEAT):
+                raise ValueError(f"bad move {text.strip()!r}: a seat is written {mark}0 to "
+                                 f"{mark}{MAX_SEAT}")
+            if _SEAT_MARK.get(kind) != mark:
+                raise ValueError(f"bad move {text.strip()!r}: {_seat_hint(kind)}")
+            seat = int(number)
+            rest = rest[:-1]
         try:
-            cards = tuple(parse_card(w) for w in words[1:])
+            cards = tuple(parse_card(w) for w in rest)
         except ValueError as exc:
             raise ValueError(f"bad move {text.strip()!r}: {exc}") from None
         if kind == "discard" and len(cards) == 2 and cards[0] > cards[1]:
             cards = (cards[1], cards[0])
-        found = _TABLE.get((kind, cards))
+        found = _TABLE.get((kind, cards, seat))
         if found is None:
             raise ValueError(f"bad move {text.strip()!r}: {_shape_hint(kind)}")
         return found
+
+
+# Which moves may name a seat, and with which mark: whom a card is given to, whom a 4 aims at.
+_SEAT_MARK = {"jack": ">", "joker": ">", "oneoff": "@", "concede": "@"}
+
+
+def _seat_hint(kind: str) -> str:
+    mark = _SEAT_MARK.get(kind)
+    if mark is None:
+        return f"'{kind}' names no seat"
+    if mark == ">":
+        return f"'{kind}' names the seat it gives the card to with '>', e.g. '>2'"
+    return "a one-off names the seat it aims at with '@', e.g. 'oneoff 4S @1'"
 
 
 def _shape_hint(kind: str) -> str:
@@ -90,18 +123,22 @@ def _shape_hint(kind: str) -> str:
         "scrap": "write 'scrap CARD', e.g. 'scrap JC'",
         "scuttle": "write 'scuttle CARD TARGET' with cards A–10, e.g. 'scuttle 9C 7H'",
         "jack": "write 'jack JACK TARGET', e.g. 'jack JD 7H'",
+        "joker": "write 'joker JOKER TARGET', e.g. 'joker X1 KD'",
+        "concede": "write 'concede @SEAT', e.g. 'concede @1'",
         "oneoff": "write 'oneoff CARD [TARGET]', e.g. 'oneoff AS' or 'oneoff 2C KH'",
         "discard": "write 'discard CARD [CARD]' with two different cards, e.g. 'discard 5C 9H'",
     }[kind]
 
 
-_TABLE: dict[tuple[str, tuple[int, ...]], Move] = {}
+_TABLE: dict[tuple[str, tuple[int, ...], int | None], Move] = {}
 
 
-def _make(kind: str, cards: tuple[int, ...]) -> Move:
-    text = " ".join([kind] + [card_text(c) for c in cards])
-    m = Move(kind, cards, text)
-    _TABLE[(kind, cards)] = m
+def _make(kind: str, cards: tuple[int, ...], seat: int | None = None) -> Move:
+    words = [kind] + [card_text(c) for c in cards]
+    if seat is not None:
+        words.append(f"{_SEAT_MARK[kind]}{seat}")
+    m = Move(kind, cards, " ".join(words), seat)
+    _TABLE[(kind, cards, seat)] = m
     return m
 
 
@@ -144,6 +181,23 @@ for _c in range(28, 32):
     for _t in range(28, 32):
         if _t != _c:
             ONEOFF_T[(_c, _t)] = _make("oneoff", (_c, _t))
+# Three and four players: a jack given to a seat (JACK_TO[j - 40][t][seat]); a 4 aimed at a seat
+# (FOUR_AT[c - 12][seat]); a joker onto the bottom card of a stack, to its player (JOKER[x - 52][t])
+# or to a seat (JOKER_TO[x - 52][t][seat]); 2s and 9s may also target a joker on top of a stack.
+_SEATS = range(MAX_SEAT + 1)
+JACK_TO = [[[_make("jack", (j, t), s) for s in _SEATS] for t in POINT_CARDS] for j in range(40, 44)]
+FOUR_AT = [[_make("oneoff", (c,), s) for s in _SEATS] for c in range(12, 16)]
+_JOKER_TARGETS = [t for t in range(52) if t < 40 or t // 4 in (11, 12)]
+JOKER = [cast("list[Move]", [_make("joker", (x, t)) if t in _JOKER_TARGETS else None
+                             for t in range(52)]) for x in (52, 53)]
+JOKER_TO = [cast("list[list[Move]]", [[_make("joker", (x, t), s) for s in _SEATS]
+                                      if t in _JOKER_TARGETS else None for t in range(52)])
+            for x in (52, 53)]
+for _c in list(range(4, 8)) + list(range(32, 36)):
+    for _t in (52, 53):
+        ONEOFF_T[(_c, _t)] = _make("oneoff", (_c, _t))
+#: a concession of a seat, as records of three and four players write it (``concede @1``)
+CONCEDE = [_make("concede", (), s) for s in _SEATS]
 DISCARD1 = [_make("discard", (c,)) for c in ALL_CARDS]
 DISCARD2 = {(a, b): _make("discard", (a, b)) for a, b in combinations(ALL_CARDS, 2)}
 

@@ -11,6 +11,10 @@ RESOLVE_FOUR = "resolve_four"
 RESOLVE_FIVE = "resolve_five"
 RESOLVE_SEVEN = "resolve_seven"
 HAND_LIMIT = "hand_limit"
+#: teams: a royal was played, and its player's opponents may answer it with a 9 (RULES.md 4)
+RESPOND_ROYAL = "respond_royal"
 OVER = "over"
 PHASES = (MAIN, COUNTER_PHASE, RESOLVE_THREE, RESOLVE_FOUR, RESOLVE_FIVE, RESOLVE_SEVEN,
-          HAND_LIMIT, OVER)
+          HAND_LIMIT, RESPOND_ROYAL, OVER)
+#: the moves that put a royal on the table (what an out-of-turn nine answers)
+ROYAL_KINDS = ("perm", "jack", "joker")

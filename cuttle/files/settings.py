@@ -174,14 +174,23 @@ def change(settings: Settings, name: str, text: str) -> Settings:
     return replace(settings, **{key: parse_value(key, text)})
 
 
-def setting_lines(settings: Settings, only: str | None = None) -> list[str]:
-    """Each setting (or ``only`` that one) with its value, help and allowed values."""
+def setting_lines(settings: Settings, only: str | None = None, width: int = 80) -> list[str]:
+    """Each setting (or ``only`` that one) with its value, help and allowed values, wrapped
+    between words to ``width`` columns under the help's column (a word longer than a line
+    stays whole)."""
+    import textwrap
+
     values = asdict(settings)
     out = []
     for name in [only] if only is not None else list(values):
         help_text, choices = describe(name)
         allowed = ", ".join(choices) if choices else "on, off"
-        out.append(f"  {name:<9} {value_text(values[name]):<8} {help_text} ({allowed})")
+        head = f"  {name:<9} {value_text(values[name]):<8} "
+        # under the help's column while it leaves room for a few words, else under the name
+        indent = " " * (len(head) if width - len(head) >= 30 else 4)
+        out += textwrap.wrap(f"{help_text} ({allowed})", max(20, width), initial_indent=head,
+                             subsequent_indent=indent, break_long_words=False,
+                             break_on_hyphens=False)
     return out
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cuttle import Game
+from cuttle import Game, Move, Rules
 from cuttle.files.safefile import (
     CorruptFileError,
     FilesError,
@@ -49,7 +49,7 @@ MAX_NAME = 40
 MAX_RULES = 200
 MAX_MOVE_TEXT = 80
 MIN_THINK, MAX_THINK = 0.01, 600.0
-OUTCOMES = (None, "p0", "p1", "draw")
+OUTCOMES = (None, "p0", "p1", "p2", "team0", "team1", "draw")
 REASONS = (None, "points", "kings", "stalemate", "concession", "agreement", "position")
 APP = "cuttle"
 
@@ -216,24 +216,27 @@ class GameRecord:
             isinstance(m, str) and len(m) <= MAX_MOVE_TEXT for m in moves
         ):
             raise bad("moves must be a list of move texts")
-        players = data.get("players", ["player 1", "player 2"])
-        if not isinstance(players, list) or len(players) != 2:
-            raise bad("players must be two names")
+        seats = _seats_of(rules)
+        players = data.get("players", [f"player {i + 1}" for i in range(seats)])
+        if not isinstance(players, list) or len(players) != seats:
+            raise bad("players must be two names" if seats == 2 else
+                      f"players must be {seats} names, one per seat")
         try:
             for p in players:
                 check_name(p, "a player name")
         except ValueError as exc:
             raise bad(str(exc)) from None
-        controllers = data.get("controllers", ["human", "human"])
+        controllers = data.get("controllers", ["human"] * seats)
         if (
             not isinstance(controllers, list)
-            or len(controllers) != 2
+            or len(controllers) != seats
             or not all(
                 isinstance(c, str) and 0 < len(c) <= MAX_NAME and printable(c)
                 for c in controllers
             )
         ):
-            raise bad("controllers must be two short texts")
+            raise bad("controllers must be two short texts" if seats == 2 else
+                      f"controllers must be {seats} short texts, one per seat")
         outcome = data.get("outcome")
         if outcome not in OUTCOMES:
             raise bad(f"unknown outcome {safe_repr(outcome, 20)}")
@@ -253,6 +256,15 @@ class GameRecord:
             controllers=list(controllers),
             session=session,
         )
+
+
+def _seats_of(rules: str) -> int:
+    """The seats a record's rules play with (2 when the rules are not known: ``new_game``
+    refuses those with its own reason)."""
+    try:
+        return Rules.parse(rules).players
+    except ValueError:
+        return 2
 
 
 def read_record(path: Path, what: str = "record") -> GameRecord:
@@ -284,7 +296,11 @@ def replay_games(
         if game.outcome is not None:
             raise CorruptFileError(f"{where}: move {i} comes after the end of the game")
         try:
-            game.play(move)
+            if move.startswith("concede"):  # three or four seats: "concede @1" where it happened
+                seat = Move.parse(move).seat
+                game.concede(seat)  # type: ignore[arg-type]  # parse gives concede its seat
+            else:
+                game.play(move)
         except ValueError as exc:
             raise CorruptFileError(
                 f"{where}: move {i} {safe_repr(move, 30)} is not legal ({safe_repr(str(exc), 80)})"

@@ -48,6 +48,7 @@ from cuttle.serve.hall import Hall, HallError, Table
 from cuttle.serve.keys import Login
 from cuttle.serve.match import Match
 from cuttle.text.intent import MAX_LINE
+from cuttle.ui.keytiming import escape_at_once, time_keys
 from cuttle.ui.overlay import STYLE
 from cuttle.ui.richpt import RichControl
 from cuttle.words import count
@@ -203,13 +204,13 @@ class Lobby:
 
         self.app: Application[Choice] = Application(
             layout=Layout(self._layout()),
-            key_bindings=kb,
+            key_bindings=escape_at_once(kb),
             style=STYLE,
             full_screen=True,
             input=pt_input,
             output=pt_output,
         )
-        self.app.ttimeoutlen = 0.05
+        time_keys(self.app)
 
     def help_text(self) -> str:
         return HELP.format(

@@ -1,7 +1,10 @@
 """The SSH server: who may log in, one lobby and game screen per connection, shutdown.
 
-Each connection gets a terminal made of its SSH channel (input through a pipe, output written to
-the channel) and runs, in turn, the lobby and the game screens on the server's one event loop.
+Each connection gets a terminal made of its SSH channel (its keys handed in by ``keyboard.py``,
+never through a pipe; output written to the channel) and runs, in turn, the lobby and the game
+screens on the server's one event loop. What one connection can make that loop do is bounded:
+its keys by a token bucket, its window changes to one redraw per ``RESIZE_INTERVAL``, and every
+redraw of its screen to a share of the loop's time (``REDRAW_SHARE``).
 An error in one connection is logged and ends that connection only; nothing is written to the
 server's own terminal.
 """
@@ -14,6 +17,7 @@ import logging
 import random
 import shlex
 import signal
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TextIO, cast
@@ -22,12 +26,12 @@ import asyncssh
 from prompt_toolkit.application import Application
 from prompt_toolkit.application.current import create_app_session
 from prompt_toolkit.data_structures import Size
-from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 
 from cuttle.serve import adapter, keep
 from cuttle.serve.aipool import AIPool
 from cuttle.serve.hall import Hall
+from cuttle.serve.keyboard import KeyboardInput
 from cuttle.serve.keys import Login, display_name, fingerprint
 from cuttle.serve.lobby import Lobby
 from cuttle.serve.match import Match
@@ -44,7 +48,12 @@ SESSIONS_PER_KEY = 3  # sessions at once with one key (each is a lobby or a game
 KEEPALIVE = 30  # seconds between keepalives; three missed end the connection
 MAX_COLUMNS = 500  # a terminal is drawn at most this wide and this high, whatever it says:
 MAX_ROWS = 200  # a screen's drawing time grows with its size, on the loop every player shares
-RESIZE_SETTLE = 0.05  # seconds: window changes within this are redrawn once
+RESIZE_SETTLE = 0.05  # seconds from a window change to its redraw (changes meanwhile: the same)
+RESIZE_INTERVAL = 0.25  # seconds at least between two redraws for one client's window changes
+REDRAW_SHARE = 0.1  # of the loop's time one client's redraws may take (a big screen waits longer)
+REDRAW_ALLOWANCE = 0.1  # seconds of CPU a screen may draw at once before its frames are spaced
+MIN_FRAME = 1 / 60  # seconds at least between two redraws of one screen
+MAX_FRAME = 1.0  # ... and at most, whatever its last frame cost
 
 
 @dataclass
@@ -172,7 +181,7 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.command = ""
         self.has_pty = False
         self.closed = False
-        self.input: PipeInput | None = None
+        self.input = KeyboardInput(self._refused)
         self.output: Vt100_Output | None = None
         self.app: Application[Any] | None = None  # the screen on now (for resizes)
         self.lobby: Lobby | None = None
@@ -183,6 +192,10 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.notice = ""  # the next lobby's first line (why this connection is back there)
         self.last_words = ""  # the server stops: the line written once the screen has ended
         self.resizing = False  # a redraw for window changes is due
+        self.resized_at = 0.0  # when the last one was made (time.monotonic)
+        self.render_started = 0.0  # the loop thread's CPU time when the frame began
+        self.render_debt = 0.0  # CPU seconds of drawing not yet paid back at REDRAW_SHARE
+        self.rendered_at = time.monotonic()
 
     # -- asyncssh's calls ----------------------------------------------------------------------
     def connection_made(self, chan: asyncssh.SSHServerChannel[str]) -> None:  # type: ignore[override]
@@ -203,18 +216,52 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.task = asyncio.get_running_loop().create_task(self._main())
 
     def data_received(self, data: str, datatype: Any) -> None:
-        if self.input is not None:
-            self.input.send_text(data)
+        self.input.feed(data)  # never waits: the screen reads it on a later turn of the loop
 
     def terminal_size_changed(self, width: int, height: int, pw: int, ph: int) -> None:
-        if not self.resizing:  # a storm of window changes costs one redraw, not one each
+        if not self.resizing:  # a storm of window changes costs one redraw a RESIZE_INTERVAL
             self.resizing = True
-            asyncio.get_running_loop().call_later(RESIZE_SETTLE, self._resized)
+            wait = max(RESIZE_SETTLE, self.resized_at + RESIZE_INTERVAL - time.monotonic())
+            asyncio.get_running_loop().call_later(wait, self._resized)
 
     def _resized(self) -> None:
         self.resizing = False
+        self.resized_at = time.monotonic()
         if self.app is not None and self.app.is_running and not self.closed:
-            self.app._on_resize()
+            self.app.invalidate()  # a frame at a new size is drawn in full (prompt_toolkit)
+
+    def _refused(self, text: str) -> None:
+        """Tell the player, on the screen they are on, that some of their input was dropped."""
+        if self.screen is not None:
+            adapter.message(self.screen, text)
+        elif self.lobby is not None:
+            self.lobby.say(text)
+
+    def _show(self, app: Application[Any]) -> Application[Any]:
+        """``app`` is the screen on now: window changes come from the channel (no polling), and
+        once its frames cost more than ``REDRAW_ALLOWANCE`` of CPU in a burst, its redraws are
+        spaced so that they take at most ``REDRAW_SHARE`` of the loop (a token bucket of CPU
+        time: one costly frame now and then delays nothing)."""
+        self.app = app
+        app.terminal_size_polling_interval = None
+        app.min_redraw_interval = MIN_FRAME
+
+        def started(_: object) -> None:
+            self.render_started = time.thread_time()
+
+        def done(_: object) -> None:
+            # CPU time: a wait for a core on a busy machine is not the screen's cost
+            cost = time.thread_time() - self.render_started
+            now = time.monotonic()
+            paid = (now - self.rendered_at) * REDRAW_SHARE
+            self.render_debt = max(0.0, self.render_debt - paid) + cost
+            self.rendered_at = now
+            over = self.render_debt - REDRAW_ALLOWANCE  # a costly frame now and then: no wait
+            app.min_redraw_interval = min(MAX_FRAME, max(MIN_FRAME, over / REDRAW_SHARE))
+
+        app.before_render += started
+        app.after_render += done
+        return app
 
     def eof_received(self) -> bool:
         self._gone()
@@ -243,8 +290,7 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             adapter.close_screen(self.screen)
         if self.lobby is not None:
             self.lobby.close()
-        if self.input is not None:
-            self.input.close()
+        self.input.close()
 
     def _say(self, line: str) -> None:
         """One line on the channel: also after the client's end of input (``ssh HOST cmd
@@ -292,8 +338,8 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.output = Vt100_Output(
             cast(TextIO, _ChannelOut(self)), self._size, term=self.chan_term(), enable_cpr=False
         )
-        with create_pipe_input() as pipe, create_app_session(input=pipe, output=self.output):
-            self.input = pipe
+        pipe = self.input
+        with create_app_session(input=pipe, output=self.output):
             first = self.command or None
             notice = ""
             hall = self.server.hall
@@ -305,7 +351,7 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             while not self.closed and not self.last_words:
                 notice, self.notice = self.notice, ""
                 self.lobby = Lobby(self.server.hall, self.login, pipe, self.output, notice)
-                self.app = self.lobby.app
+                self._show(self.lobby.app)
                 choice = await self.lobby.run(first)
                 self.lobby = None
                 first = None
@@ -316,8 +362,8 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 elif choice[0] == "watch":
                     await self._watch(choice[1])
                 elif choice[0] == "replay":
-                    self.app = adapter.replay_app(choice[1], pipe, self.output, choice[2])
-                    await adapter.run_app(self.app)
+                    app = self._show(adapter.replay_app(choice[1], pipe, self.output, choice[2]))
+                    await adapter.run_app(app)
 
     async def _play_seat(self, match: Match, seat: int) -> None:
         """Play at the seat, then each rematch this player agreed to (however they came to
@@ -335,9 +381,10 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         return self.chan.get_terminal_type() or "xterm"
 
     async def _sit(self, match: Match, seat: int) -> None:
-        assert self.input is not None and self.output is not None
+        assert self.output is not None
         screen = adapter.make_screen(self.input, self.output)
-        self.screen, self.seat, self.app = screen, (match, seat), screen.app
+        self.screen, self.seat = screen, (match, seat)
+        self._show(screen.app)
         match.sit(seat, screen)
         try:
             await adapter.run_screen(screen)
@@ -348,12 +395,13 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     async def _watch(self, match: Match | None) -> None:
         """Watch ``match``, then its rematches, until the spectator leaves for the lobby."""
-        assert self.input is not None and self.output is not None
+        assert self.output is not None
         while match is not None and not self.closed and not self.last_words:
             screen = adapter.make_screen(self.input, self.output, watching=True)
             if not match.watch(screen):
                 return
-            self.screen, self.watching, self.app = screen, match, screen.app
+            self.screen, self.watching = screen, match
+            self._show(screen.app)
             try:
                 await adapter.run_screen(screen)
             finally:

@@ -53,7 +53,7 @@ def review_parts(review: Review, record: GameRecord, where: str, ascii: bool = F
     from rich.padding import Padding
     from rich.text import Text
 
-    from cuttle.ai.review import LABELS, THRESHOLDS
+    from cuttle.ai.review import HALVING, LABELS, NOISE, THRESHOLDS, decision_score
     from cuttle.text.cardtext import CardStyle
 
     style = CardStyle(ascii=ascii)  # moves as the game shows them: 10♣, not TC
@@ -89,8 +89,12 @@ def review_parts(review: Review, record: GameRecord, where: str, ascii: bool = F
         summary.append(Text(f"{names[p['player']][:NAME_WIDTH]:<{NAME_WIDTH}} {acc:>8} {counts}"))
     limits = ", ".join(f"{name} under {100 * v:g}" for name, v in THRESHOLDS)
     summary.append(Text(f"Win chance given away, in points: {limits}, blunder from "
-                        f"{100 * THRESHOLDS[-1][1]:g} (or a win in one missed). Accuracy: "
-                        "100 minus the mean loss.", style="dim"))
+                        f"{100 * THRESHOLDS[-1][1]:g} (or a win in one missed). Accuracy: each "
+                        f"decision scores 100 when it gave away under {100 * NOISE:g} point, "
+                        f"half as much for every {100 * HALVING:g} points more (a 20-point "
+                        f"blunder {100 * decision_score(0.2):.0f}); the accuracy is the mean of "
+                        "the plain and the harmonic mean of those scores, so that a few blunders "
+                        "weigh more than many easy moves.", style="dim"))
     from cuttle.text.chart import line_chart
 
     chart: list[Any] = [Text(f"{names[player]}: chance to win after each move", style="bold")]

@@ -25,11 +25,9 @@ from prompt_toolkit.key_binding.key_bindings import KeyHandlerCallable
 from prompt_toolkit.layout import Layout
 from prompt_toolkit.output import ColorDepth, Output
 
+from cuttle.ui.keytiming import ESC_WAIT, KEY_WAIT, escape_at_once, time_keys
 from cuttle.ui.layout import ScreenLayout
 from cuttle.ui.overlay import STYLE
-
-ESC_WAIT = 0.05  # seconds to tell Esc from the start of an escape sequence
-KEY_WAIT = 0.5  # seconds to wait for the next key of a chord
 
 
 def build_application(
@@ -41,10 +39,11 @@ def build_application(
     pt_output: Output,
     on_error: Callable[[Exception], None] | None = None,
 ) -> Application[None]:
-    """The full-screen application: the layout with the input line focused, the keys, the
-    colours (monochrome without ``color``), mouse support; ``on_error``: where the keys'
-    exceptions go (called on the application's thread; None: the event loop's handler)."""
-    merged = merge_key_bindings(keys)
+    """The full-screen application: the layout with the input line focused, the keys (Esc taken
+    at once, :func:`escape_at_once`), the colours (monochrome without ``color``), mouse support;
+    ``on_error``: where the keys' exceptions go (called on the application's thread; None: the
+    event loop's handler)."""
+    merged = escape_at_once(merge_key_bindings(keys))
     app: Application[None] = Application(
         layout=Layout(layout.container, focused_element=layout.input_window),
         key_bindings=merged if on_error is None else guard_keys(merged, on_error),
@@ -55,8 +54,7 @@ def build_application(
         input=pt_input,
         output=pt_output,
     )
-    app.ttimeoutlen = ESC_WAIT
-    app.timeoutlen = KEY_WAIT
+    time_keys(app)
     return app
 
 
@@ -98,3 +96,6 @@ async def _awaited(result: Awaitable[Any], on_error: Callable[[Exception], None]
     except Exception as exc:
         on_error(exc)
         return None
+
+
+__all__ = ["ESC_WAIT", "KEY_WAIT", "build_application", "guard_keys"]

@@ -54,6 +54,7 @@ from prompt_toolkit.styles import Style
 from rich.markdown import Markdown
 
 from cuttle.rulesdoc import card_summary, find_topic, sections
+from cuttle.ui.keytiming import escape_at_once, time_keys
 from cuttle.ui.richpt import rich_lines
 
 SUMMARY_TITLE = "The rules in one screen"
@@ -295,13 +296,14 @@ class RulesPager:
                     ],
                 )
             ),
-            key_bindings=self._keys(prompting),
+            key_bindings=escape_at_once(self._keys(prompting)),
             full_screen=True,
             mouse_support=True,
             style=STYLE,
             input=pt_input,
             output=pt_output,
         )
+        time_keys(self.app)
 
     # -- the text -------------------------------------------------------------------------
     def size(self) -> tuple[int, int]:

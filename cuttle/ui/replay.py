@@ -42,6 +42,13 @@ class Frame:
     entry: LogEntry | None
 
 
+def bottom_seat(record: GameRecord) -> int:
+    """The seat the replay draws below, where the game drew it: the one human of a game
+    against the AI (seat 1 when the AI moved first), else the first seat."""
+    humans = [s for s in (0, 1) if record.controllers[s] == "human"]
+    return humans[0] if len(humans) == 1 else 0
+
+
 class Replay:
     """A checked record and its positions on demand, with the words for each move."""
 
@@ -50,6 +57,7 @@ class Replay:
         self.style = style
         self.where = where
         self.names = (safe_text(record.players[0], 40), safe_text(record.players[1], 40))
+        self.bottom = bottom_seat(record)
         self.game = rebuild(record, where)  # raises CorruptFileError for a bad record
         # a concession or agreed draw after the last move is one more frame
         self.extra = self.game.outcome is not None and self.game.outcome_reason in (
@@ -217,6 +225,7 @@ class Replay:
             seed=self.record.seed if self.show_seed else None,
             style=self.style,
             highlight=highlight,
+            bottom_seat=self.bottom,
         )
 
     def moves(self) -> list[str]:

@@ -1,10 +1,10 @@
 """``cuttle replay FILE`` on a terminal: the game's positions in the play screen's frame.
 
-The board (every card face up, seat 1 below), the move list beside it (below it on a narrow
-terminal) with the current move marked and, when a review of the game is at hand, each move's
-label beside it and the verdict on the current move above the status bar; and the keys: n / → /
-Space next, b / ← back, Home / End first and last, PgUp / PgDn ten moves, a number then Enter
-jumps to that move, q or Esc quits.
+The board (every card face up; below, the human of a game against the AI, else the first seat),
+the move list beside it (below it on a narrow terminal) with the current move marked and, when a
+review of the game is at hand, each move's label beside it and the verdict on the current move
+above the status bar; and the keys: n / → / Space next, b / ← back, Home / End first and last,
+PgUp / PgDn ten moves, a number then Enter jumps to that move, q or Esc quits.
 The screen asks its ``Positions`` for position ``i`` when it needs it and keeps no list of them.
 """
 
@@ -26,6 +26,7 @@ from rich.text import Text
 from cuttle.text.cardtext import CardStyle
 from cuttle.text.render import TableModel
 from cuttle.text.reviewtext import LABEL_STYLE
+from cuttle.ui.keytiming import escape_at_once, time_keys
 from cuttle.ui.overlay import STYLE
 from cuttle.ui.richpt import RichControl
 from cuttle.ui.screen import MIN_HEIGHT, MIN_WIDTH, SIDE_LOG, Board, too_small
@@ -90,14 +91,14 @@ class ReplayScreen:
         self.verdict = RichControl(self._verdict)
         self.app: Application[None] = Application(
             layout=Layout(DynamicContainer(self._body)),
-            key_bindings=self._keys(),
+            key_bindings=escape_at_once(self._keys()),
             style=STYLE,
             full_screen=True,
             color_depth=None if color else ColorDepth.MONOCHROME,
             input=pt_input,
             output=pt_output,
         )
-        self.app.ttimeoutlen = 0.05
+        time_keys(self.app)
 
     def run(self) -> int:
         self.app.run()

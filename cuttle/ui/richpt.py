@@ -3,22 +3,26 @@
 ``rich_lines`` renders at a given width into prompt_toolkit formatted-text lines (one list of
 ``(style, text)`` fragments per screen row); ``RichControl`` is a ``UIControl`` that does this for
 whatever renderable a callback returns, at the width its window has now, so a resize simply
-re-renders.
+re-renders. What it drew is kept: a callback that returns the same renderable, or one made of the
+same text, tables and styles (``shape``), is not laid out again (a screen redrawn for a key
+typed costs what changed on it).
 """
 
 from __future__ import annotations
 
+import functools
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.layout.controls import GetLinePrefixCallable, UIContent, UIControl
 from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
 from rich.color import ColorType
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.segment import Segment
 from rich.style import Style
+from rich.text import Text
 
 if TYPE_CHECKING:  # only a type alias there
     from prompt_toolkit.key_binding.key_bindings import NotImplementedOrNone
@@ -76,6 +80,48 @@ def pt_style(style: Style | None) -> str:
 
 
 _CONSOLES: dict[int, Console] = {}
+_UNKNOWN = object()
+
+
+@functools.cache
+def _shaped() -> tuple[type, ...]:
+    """The rich classes drawn from their attributes alone (imported when first needed: a
+    command that never draws a table does not load them)."""
+    from rich.box import Box
+    from rich.padding import Padding
+    from rich.panel import Panel
+    from rich.table import Column, Row, Table
+
+    return (Table, Column, Row, Panel, Padding, Box)
+
+
+def shape(obj: object) -> Hashable | None:
+    """Everything rich draws ``obj`` from, as a value two equal drawings share (None: ``obj``
+    holds something this does not know, so it is drawn again each time)."""
+    found = _shape(obj)
+    return None if found is _UNKNOWN else found
+
+
+def _shape(obj: object) -> Hashable:
+    if obj is None or isinstance(obj, (str, int, float, bool, Style)):
+        return obj
+    if isinstance(obj, (list, tuple)):
+        items = tuple(_shape(x) for x in obj)
+        return _UNKNOWN if any(x is _UNKNOWN for x in items) else items
+    if type(obj) is Text:
+        fields = (obj._text, obj.style, obj.justify, obj.overflow, obj.no_wrap, obj.end,
+                  obj.tab_size, obj._spans)
+        return _tagged(obj, fields)
+    if type(obj) is Group:
+        return _tagged(obj, (obj._renderables, obj.fit))
+    if type(obj) in _shaped():
+        return _tagged(obj, tuple(sorted(vars(obj).items())))
+    return _UNKNOWN
+
+
+def _tagged(obj: object, fields: object) -> Hashable:
+    inner = _shape(fields)
+    return _UNKNOWN if inner is _UNKNOWN else (type(obj).__name__, inner)
 
 
 def _console(width: int) -> Console:
@@ -133,6 +179,7 @@ class RichControl(UIControl):
         self.focusable = focusable
         # The renderable itself is kept, so ``is`` cannot match a new object at a reused id.
         self._cache: tuple[object, int, list[StyleAndTextTuples]] | None = None
+        self._shape: Hashable | None = None  # the cached renderable's shape
 
     def is_focusable(self) -> bool:
         return self.focusable
@@ -141,10 +188,15 @@ class RichControl(UIControl):
         renderable = self.get_renderable(width)
         if renderable is None:
             return []
-        if self._cache is not None and self._cache[0] is renderable and self._cache[1] == width:
-            return self._cache[2]
+        cache = self._cache
+        if cache is not None and cache[0] is renderable and cache[1] == width:
+            return cache[2]
+        found = shape(renderable)
+        if cache is not None and cache[1] == width and found is not None and found == self._shape:
+            self._cache = (renderable, width, cache[2])
+            return cache[2]
         lines = rich_lines(renderable, width)
-        self._cache = (renderable, width, lines)
+        self._cache, self._shape = (renderable, width, lines), found
         return lines
 
     def preferred_width(self, max_available_width: int) -> int | None:

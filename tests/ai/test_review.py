@@ -9,6 +9,8 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rich.console import Console
 
 from cuttle import Game, Move
@@ -17,8 +19,11 @@ from cuttle.ai.review import (
     THRESHOLDS,
     Budget,
     Judge,
+    Judgement,
+    accuracy,
     label_for,
     review_game,
+    summarise,
     wins_now,
 )
 from cuttle.cli import main
@@ -110,9 +115,84 @@ def test_the_summary_adds_up() -> None:
         assert p["decisions"] == p["moves"] - p["counts"]["forced"]
         for label in LABELS:
             assert p["counts"][label] == sum(1 for j in mine if j.label == label)
-        losses = [j.loss for j in mine if j.label != "forced"]
-        assert p["accuracy"] == pytest.approx(100 * (1 - sum(losses) / len(losses)), abs=0.06)
+        scores = [0.5 ** (max(0.0, j.loss - 0.01) / 0.1) for j in mine if j.label != "forced"]
+        mean, harmonic = sum(scores) / len(scores), len(scores) / sum(1 / x for x in scores)
+        assert p["accuracy"] == pytest.approx(50 * (mean + harmonic), abs=0.06)
     assert players[1]["counts"]["blunder"] >= 1
+
+
+# Issue 28: easy against hard, classic seed 3, lost: easy's six decisions as the review judged
+# them (win chance with the best move, with the move played). Four mistakes, an inaccuracy and
+# a good move, not one best: "100 minus the mean loss" gave it 88.8%.
+LOST_GAME = [(0.4974, 0.4419), (0.4328, 0.3224), (0.4088, 0.3636), (0.337, 0.1514),
+             (0.1819, 0.0683), (0.204, 0.0425)]
+
+
+def test_a_lost_game_of_mistakes_does_not_score_high() -> None:
+    judged = [Judgement(2 * i, 0, "draw", "draw", b, a, label_for(b - a))
+              for i, (b, a) in enumerate(LOST_GAME)]
+    assert [j.label for j in judged].count("mistake") == 4
+    accuracy = summarise(judged, ("You", "AI (hard)"))["players"][0]["accuracy"]
+    assert accuracy < 60
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.floats(0, 1), min_size=1, max_size=40), st.data())
+def test_accuracy_is_bounded_by_the_blunders(losses: list[float], data: st.DataObject) -> None:
+    """Every decision best: 100; a quarter of the decisions or more blunders (20 points or
+    more): at most 71 however good the rest; a worse decision never raises it."""
+    blunders = sum(x >= 0.2 for x in losses)
+    score = accuracy(losses)
+    assert score is not None and 0 <= score <= 100
+    if all(x < 0.01 for x in losses):
+        assert score == 100
+    if 4 * blunders >= len(losses):
+        assert score <= 71
+    i = data.draw(st.integers(0, len(losses) - 1))
+    worse = [*losses[:i], min(1.0, losses[i] + 0.05), *losses[i + 1:]]
+    assert accuracy(worse) <= score  # type: ignore[operator]
+
+
+def test_the_review_says_how_accuracy_is_counted() -> None:
+    review = review_game("classic", 2, BLUNDER_GAME, ("Ann", "Bob"), FAST)
+    record = blunder_record()
+    console = Console(file=StringIO(), width=80, color_system=None)
+    for line in review_text(review, record, "game.json"):
+        console.print(line)
+    text = " ".join(console.file.getvalue().split())  # type: ignore[attr-defined]
+    assert ("Accuracy: each decision scores 100 when it gave away under 1 point, half as much "
+            "for every 10 points more") in text
+    assert "100 minus the mean loss" not in text
+
+
+def test_the_searchs_own_choice_is_judged_as_judge_would() -> None:
+    """``Judge.best`` (the calibration benchmark's player): the move the search prefers, with
+    the verdict and win chance ``judge`` gives that move; a win in one when there is one."""
+    judge = Judge(FAST)
+    g = Game.new(seed=2)
+    for m in PREFIX[:6]:
+        own = judge.best(g)
+        again = judge.judge(g, own.move)
+        assert own.move in {str(x) for x in g.legal_moves()} and own.player == g.to_move
+        assert (again.label, again.win_after) == (own.label, own.win_after)
+        assert own.label in ("best", "forced")
+        g.play(m)
+    planted = before_blunder()
+    assert judge.best(planted).move in WINS and judge.best(planted).win_after == 1.0
+
+
+def test_a_review_saved_with_raw_chances_is_made_again() -> None:
+    """Reviews saved before the calibration hold the search's raw chances: filed under the bare
+    budget (``iterations=60``), they are not read back as this budget's review."""
+    from cuttle.files.history import History
+    from cuttle.files.reviews import game_key, load_review
+
+    record = blunder_record()
+    review = review_game("classic", 2, BLUNDER_GAME, ("Ann", "Bob"), FAST)
+    History().save_review(game_key(record), "iterations=60", json.dumps(review.to_json()))
+    assert load_review(record, FAST) is None
+    History().save_review(game_key(record), FAST.key(), json.dumps(review.to_json()))
+    assert load_review(record, FAST) is not None
 
 
 def test_forced_moves_are_labelled_forced() -> None:

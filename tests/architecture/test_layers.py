@@ -21,7 +21,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("cuttle.commands",),
     ("cuttle.serve",),
     ("cuttle.ui",),
-    ("cuttle.play", "cuttle.learn"),
+    ("cuttle.play", "cuttle.learn", "cuttle.env"),
     ("cuttle.files",),
     ("cuttle.text",),
     ("cuttle.ai",),

@@ -6,6 +6,7 @@ import argparse
 import json
 import subprocess
 import sys
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -193,8 +194,6 @@ def test_settings_help_names_every_setting_and_its_values(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     # issue 24: the help listed ai, pace, cards and color; coach was missing
-    from dataclasses import fields
-
     from cuttle.files.settings import describe
 
     with pytest.raises(SystemExit):
@@ -205,3 +204,43 @@ def test_settings_help_names_every_setting_and_its_values(
         assert f"\n  {f.name} " in listed, f.name
         for choice in describe(f.name)[1]:
             assert choice in listed, (f.name, choice)
+
+
+@pytest.mark.parametrize("args", [["settings"], ["settings", "--help"], ["settings", "pace"]])
+@pytest.mark.parametrize("width", [80, 60])
+def test_settings_fit_the_terminal_and_break_between_words(
+    tmp_path: Path, args: list[str], width: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On an 80-column terminal the pace line (109 characters), the last line and the help's
+    description ran past the edge and the terminal broke them inside words: every line printed
+    now fits, and each setting reads whole, continued under its description."""
+    pytest.importorskip("pexpect")
+    from ptyscreen import Term
+
+    from cuttle.commands.settings import SETTINGS_EPILOG
+    from cuttle.files.settings import describe
+
+    for var in ("COLUMNS", "LINES"):  # a shell does not export them: the terminal's size rules
+        monkeypatch.delenv(var, raising=False)
+    t = Term(args, tmp_path, width, 50)
+    assert t.finish() == 0
+    printed = t.raw.decode().replace("\r\n", "\n").rstrip("\n").split("\n")
+    rows = [row.rstrip() for row in t.screen.display if row.strip()]
+    if printed[0].startswith("Settings ("):  # the test's long path: one word, it cannot break
+        printed = printed[1:]
+        rows = rows[len(rows) - len(printed):]
+    assert all(len(line) <= width for line in printed), [ln for ln in printed if len(ln) > width]
+    assert rows == [line.rstrip() for line in printed if line.strip()]  # no row the terminal cut
+    flat = " ".join(" ".join(rows).split())
+    if args[-1] == "--help":
+        assert "With NAME VALUE: change it (cuttle settings ai hard)." in flat
+        wanted = [line[12:] for line in SETTINGS_EPILOG.splitlines()[1:]]
+        listed = rows[rows.index("settings:") + 1:]
+    else:
+        assert "Change one: cuttle settings NAME VALUE (cuttle settings ai hard)" in flat
+        wanted = [describe(name)[0] for name in (["pace"] if args[-1] == "pace" else
+                                                 [f.name for f in fields(Settings)])]
+        listed = rows[:-2]
+    for text in wanted:
+        assert text in flat, text
+    assert all(row.startswith("  ") for row in listed), listed  # each setting's rows indented

@@ -150,8 +150,12 @@ def test_game_record_example_replays() -> None:
     for record in records:
         assert set(record) >= {"format", "rules", "seed", "players", "moves", "outcome"}
         game = Game.new(record["seed"], rules=record["rules"])
+        assert len(record["players"]) == game.players
         for move in record["moves"]:
-            game.play(move)
+            if move.startswith("concede @"):  # a concession, where it happened (3-4 players)
+                game.concede(int(move.removeprefix("concede @")))
+            else:
+                game.play(move)
         assert game.outcome == record["outcome"]
         if record.get("reason"):
             assert game.outcome_reason == record["reason"]
@@ -240,6 +244,43 @@ def test_readme_test_command_is_what_ci_runs() -> None:
     assert 'bash -c "$test_line"' in ci_lines
     assert "readme_line 'cuttle play'" in ci and "readme_line 'python -m pytest -n auto'" in ci
     assert "ruff check ." in ci_lines and "mypy cuttle" in ci_lines
+
+
+def _fetched_by_pip() -> set[str]:
+    """What ``pip install .`` fetches here: cuttle's requirements and theirs, markers evaluated
+    for this interpreter, extras left out (read from the installed metadata), and the build
+    backend of pyproject.toml."""
+    from importlib import metadata
+
+    from packaging.requirements import Requirement
+
+    def key(name: str) -> str:
+        return re.sub(r"[-_.]+", "-", name).lower()
+
+    seen: set[str] = set()
+    todo = ["cuttle"]
+    while todo:
+        for text in metadata.requires(todo.pop()) or []:
+            req = Requirement(text)
+            if req.marker is not None and not req.marker.evaluate({"extra": ""}):
+                continue
+            if key(req.name) not in seen:
+                seen.add(key(req.name))
+                todo.append(req.name)
+    build = re.search(r"^requires = \[(.*)\]", (ROOT / "pyproject.toml").read_text(), re.M)
+    assert build is not None
+    seen |= {key(Requirement(r.strip().strip('"')).name) for r in build.group(1).split(",")}
+    return seen
+
+
+def test_the_readme_names_every_package_pip_fetches() -> None:
+    """Issue 28: the README named rich, prompt_toolkit, platformdirs and filelock, and pip
+    fetched ten more (asyncssh and cryptography among them)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    setup = readme[readme.index("## Set up") : readme.index("```sh")]
+    words = set(re.findall(r"`([\w.-]+)`", setup)) - {"python3-venv", ".venv", "pip"}
+    named = {re.sub(r"[-_.]+", "-", n).lower() for n in words}
+    assert named == _fetched_by_pip()
 
 
 def test_ci_extracts_the_readme_lines_it_runs() -> None:

@@ -18,3 +18,18 @@ def test_a_frozen_card_must_be_known() -> None:
     pos["known"] = [card]
     game = Game.from_position(pos)
     assert game.view(0)["frozen"] == [card] and card in game.view(0)["hands"][1]
+
+
+@pytest.mark.parametrize("rules", ["classic+nine-freeze", "cuttlecards"])
+def test_a_frozen_card_counts_as_known_when_known_is_left_out(rules: str) -> None:
+    """Issue 28 item 23: ``known`` may be left out (docs/notation.md), and a frozen card is public
+    by rule, so a position without ``known`` is read with its frozen cards known."""
+    pos = Game.new(seed=4, rules=rules).to_position()
+    card = pos["hands"][1][0]
+    pos["frozen"] = [card]
+    del pos["known"]
+    game = Game.from_position(pos)
+    assert game.to_position()["known"] == [card]
+    assert game.view(0)["frozen"] == [card] and card in game.view(0)["hands"][1]
+    pos["known"] = None  # null reads as left out
+    assert Game.from_position(pos).to_position()["known"] == [card]

@@ -9,24 +9,28 @@ import pytest
 
 from cuttle import Game
 from cuttle.engine import search
-from cuttle.rules import CONFLICTS, PRESETS, VARIANTS
+from cuttle.rules import CONFLICTS, MODES, PRESETS, VARIANTS
 
 
 def _all_rules() -> list[str]:
     out = []
+    dropped = {b for _, b in CONFLICTS}
     for preset in PRESETS:
         out.append(preset)
         out += [f"{preset}+{v}" for v in VARIANTS]
-        dropped = {b for _, b in CONFLICTS}
         out.append("+".join([preset, *(v for v in VARIANTS if v not in dropped)]))
+        for mode in MODES:  # three and four seats: every variant but the joker's hand swap
+            out.append(f"{preset}+{mode}")
+            out.append("+".join([preset, mode, *(v for v in VARIANTS
+                                                 if v not in dropped and v != "joker")]))
     return out
 
 
 RULES = _all_rules()
 
 STATE = ("hands", "points", "jacks", "perms", "deck", "scrap", "stack", "revealed", "phase",
-         "turn_player", "to_move", "passes", "frozen", "known", "own_jacks", "outcome",
-         "outcome_reason", "_freeze_later")
+         "turn_player", "to_move", "passes", "frozen", "known", "own_jacks", "links", "players",
+         "seats", "outcome", "outcome_reason", "_freeze_later")
 
 
 def state(g: Game) -> tuple[object, ...]:
@@ -77,3 +81,41 @@ def test_search_copies_log_nothing_and_real_games_still_do() -> None:
     g.play(g.legal_moves()[0])
     assert len(g.events) == 1 and len(g.history) == 1
 
+
+
+@pytest.mark.parametrize("rules", ["classic+cutthroat", "cuttlecards+teams"])
+def test_redeal_keeps_every_seats_view_of_its_own_seat_at_three_and_four(rules: str) -> None:
+    """``redeal`` shuffles only what the viewer cannot see: every hand it cannot see (a
+    partner's too) and the deck's hidden cards; what the viewer sees stays as it was."""
+    rng = random.Random(rules)
+    for seed in range(6):
+        g = Game.new(seed=seed, rules=rules)
+        for _ in range(12):
+            if g.outcome is not None:
+                break
+            g.play(rng.choice(g.legal_moves()))
+        if g.outcome is not None:
+            continue
+        for viewer in range(g.players):
+            r = g.redeal(viewer, random.Random(seed))
+            assert r.view(viewer) == g.view(viewer)
+            assert sorted([c for h in r.hands for c in h] + r.deck) == \
+                sorted([c for h in g.hands for c in h] + g.deck)
+            assert search.moves(search.search_copy(r)) == r.legal_moves()
+
+
+def test_the_search_path_goes_on_after_a_seat_concedes() -> None:
+    g = Game.new(seed=8, rules="classic+cutthroat")
+    rng = random.Random(8)
+    for _ in range(5):
+        g.play(rng.choice(g.legal_moves()))
+    g.concede(g.seats.nxt[g.turn_player])
+    pushed = search.search_copy(g)
+    while g.outcome is None:
+        legal = g.legal_moves()
+        assert search.moves(pushed) == legal
+        move = rng.choice(legal)
+        g.play(move)
+        search.push(pushed, move)
+        assert state(pushed) == state(g)
+    assert pushed.outcome == g.outcome and len(g.out) == 1

@@ -256,6 +256,25 @@ def test_a_game_against_the_ai_from_the_lobby(tmp_path: Path, processes: int) ->
     asyncio.run(scenario())
 
 
+def test_a_line_typed_right_after_esc_keeps_its_first_letter_over_ssh(tmp_path: Path) -> None:
+    """Esc, then a line in the same packet, in the lobby and in a game: before, Esc a and Esc l
+    were Emacs chords ("ai random" became "i random", "log" became "og")."""
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            alice = await connect(port_of(server), "alice", key(0))
+            await alice.wait(LOBBY)
+            alice.type("\x1bai random\r")
+            await alice.wait(r"alice> ")
+            await alice.line("draw")
+            match = next(iter(server.hall.matches.values()))
+            await until(lambda: len(match.session.game.history) >= 2, "the AI's answer")
+            await alice.wait(r"alice( \([^)]*\))?> ")
+            alice.type("\x1blog\r")
+            await alice.wait("The game so far")
+
+    asyncio.run(scenario())
+
+
 def test_a_bad_lobby_command_gets_one_line_and_changes_nothing(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with running(tmp_path, authorized=None) as server:

@@ -185,3 +185,47 @@ def test_sigterm_on_the_full_screen_saves_restores_the_screen_and_says_so(tmp_pa
     assert "SIGTERM received: Game saved as game-1" in t.text()
     saved = list((tmp_path / "state").rglob("game-1.json"))
     assert saved and json.loads(saved[0].read_text())["moves"][:1] == ["draw"]
+
+
+def test_a_line_typed_right_after_esc_keeps_its_first_letter(tmp_path: Path) -> None:
+    """Esc, then ``log`` at once: the log opens (before, Esc l was an Emacs chord and the game
+    read ``og``); Esc still closes it, and a line typed right after that is whole too."""
+    t = Term(["play", "--seed", "9", "--ai", "random", "--pace", "fast"], tmp_path, 80, 24)
+    t.wait(PROMPT)
+    t.line("draw")
+    t.wait("AI \\(random\\) (drew|played|scrapped|passed)")
+    t.wait(PROMPT)
+    t.send("\x1blog\r")
+    t.wait("The game so far")
+    t.send("\x1b")
+    t.settle()
+    assert "The game so far" not in t.text()
+    t.send("\x1bhelp\r")
+    t.wait("Commands")
+    t.send("\x1b\x1bquit\r")
+    assert t.finish() == 0
+
+
+def test_the_replay_of_a_game_the_ai_began_draws_you_below(tmp_path: Path) -> None:
+    """The AI moved first (seat 0) and You were seat 1: the replay draws You below, as the game
+    did (before, the first seat was always below: You at the top, the AI in your place)."""
+    import random
+
+    game = Game.new(seed=4)
+    rng = random.Random(1)
+    while game.outcome is None:
+        game.play(rng.choice(game.legal_moves()))
+    moves = [str(m) for _, m in game.history]
+    record = tmp_path / "game.json"
+    data = {"format": "cuttle-game/1", "rules": "classic", "seed": 4,
+            "players": ["AI (easy)", "You"], "controllers": ["easy", "human"]}
+    data |= {"moves": moves, "outcome": game.outcome, "reason": game.outcome_reason}
+    record.write_text(json.dumps(data))
+    t = Term(["replay", str(record)], tmp_path, 80, 24)
+    t.wait(rf"Move 0/{len(moves)}")
+    rows = t.screen.display
+    you = [i for i, row in enumerate(rows) if row.startswith("You")]
+    ai = [i for i, row in enumerate(rows) if row.startswith("AI (easy)")]
+    assert you and ai and ai[0] < you[0], t.text()  # the AI at the top, You below
+    t.send("q")
+    assert t.finish() == 0

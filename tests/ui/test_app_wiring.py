@@ -9,9 +9,11 @@ import threading
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 
+import pytest
 from appdriver import Driver
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.filters import Condition
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.output import ColorDepth
@@ -20,6 +22,7 @@ from screenkit import SizedOutput, table
 from cuttle.text.cardtext import CardStyle
 from cuttle.ui.app import AppIO
 from cuttle.ui.appwiring import ESC_WAIT, KEY_WAIT, build_application
+from cuttle.ui.keytiming import escape_at_once
 from cuttle.ui.layout import ScreenLayout
 from cuttle.ui.overlay import STYLE
 from cuttle.ui.screenstate import ScreenState
@@ -125,3 +128,46 @@ def test_two_full_screens_on_two_threads_each_read_their_own_pipe() -> None:
         for t in threads:
             t.join(30)
     assert got == {0: ("one first", "one second"), 1: ("two first", "two second")}
+
+
+class EscScreen(Screen):
+    """A screen whose Esc does something only while ``armed`` (as a window to close does), bound
+    without ``eager`` as a screen might."""
+
+    def __init__(self, pipe: PipeInput) -> None:
+        super().__init__(pipe)
+        self.armed = False
+        self.closed = 0
+        keys = KeyBindings()
+
+        @keys.add("escape", filter=Condition(lambda: self.armed))
+        def _close(event: KeyPressEvent) -> None:
+            self.closed += 1
+            self.armed = False
+
+        @keys.add("f3")
+        def _arm(event: KeyPressEvent) -> None:
+            self.armed = True
+
+        self.app = build_application(self.layout, [self.app.key_bindings, keys], color=False,
+                                     pt_input=pipe, pt_output=self.output)
+
+
+@pytest.mark.parametrize("line", ["log", "draw", "7D", "undo", "bye", "text", "yes", "abc"])
+def test_the_key_after_esc_is_a_key_of_its_own(line: str) -> None:
+    """Esc then a line, in one piece (as fast as a terminal sends it): before, prompt_toolkit's
+    Emacs chords took the letter after Esc (Esc l lowered a word: ``log`` became ``og``; Esc 7
+    made ``7D`` ``DDDDDDD``)."""
+    with pipes(1) as (pipe,):
+        screen = EscScreen(pipe)
+        pipe.send_text(f"\x1b{line}\r\x1bOR\x1b{line}\rquit\r")  # F3 arms the screen's Esc
+        screen.app.run(handle_sigint=False)
+    assert screen.lines == [line, line, "quit"]
+    assert screen.closed == 1  # Esc still does the screen's job, at once
+
+
+def test_a_chord_that_starts_with_esc_is_refused() -> None:
+    keys = KeyBindings()
+    keys.add("escape", "x")(lambda event: None)
+    with pytest.raises(ValueError, match="starts with Esc"):
+        escape_at_once(keys)

@@ -1,0 +1,112 @@
+"""Our levels as their policies and bots, their bots as our players, and the arena seating them."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+pytest.importorskip("pyspiel")
+pytest.importorskip("pettingzoo")
+
+from cuttle import Game  # noqa: E402
+from cuttle.ai import make_player  # noqa: E402
+from cuttle.ai.arena import Match, run_match  # noqa: E402
+from cuttle.cli import main  # noqa: E402
+from cuttle.commands.arena import parse_seat, seat_player  # noqa: E402
+from cuttle.env.actions import action_of, move_of  # noqa: E402
+from cuttle.env.bots import OpenSpielPlayer  # noqa: E402
+from cuttle.env.pettingzoo import raw_env  # noqa: E402
+from cuttle.env.players import LevelPolicy  # noqa: E402
+
+
+def test_a_level_plays_pettingzoo_agents_as_it_plays_the_game() -> None:
+    e = raw_env()
+    e.reset(seed=9)
+    policies = {a: LevelPolicy("medium", seed=i) for i, a in enumerate(e.possible_agents)}
+    twins = [make_player("medium", seed=i) for i in range(2)]
+    shadow = Game.new(seed=9)
+    for agent in e.agent_iter():
+        obs, _, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        action = policies[agent](e, agent)
+        assert obs["action_mask"][action] == 1
+        assert action == action_of(twins[e.seat(agent)].choose(shadow))  # the same decision
+        shadow.play(move_of(action))  # type: ignore[arg-type]
+        e.step(action)
+    assert shadow.outcome == e.game.outcome is not None
+
+
+def test_a_policy_refuses_to_act_out_of_turn() -> None:
+    e = raw_env()
+    e.reset(seed=1)
+    with pytest.raises(ValueError, match="it is not player_1's move"):
+        LevelPolicy("random", seed=0)(e, "player_1")
+
+
+def test_an_openspiel_bot_plays_our_game_from_its_view_only() -> None:
+    player = OpenSpielPlayer("ismcts", seed=3, simulations=20)
+    g = Game.new(seed=5, rules="cuttlecards")
+    hidden = g.copy()
+    while g.outcome is None:
+        move = player.choose(g) if g.to_move == 0 else make_player("easy", seed=1).choose(g)
+        assert move in g.legal_moves()
+        g.play(move)
+    # Seeded, and deciding from its view only: the same move on a twin of the start whose
+    # cards seat 0 cannot see are dealt otherwise.
+    twin = hidden.redeal(0, random.Random(1))
+    assert twin.hands[1] != hidden.hands[1]
+    for _ in range(3):
+        assert (OpenSpielPlayer("ismcts", seed=3, simulations=20).choose(hidden)
+                == OpenSpielPlayer("ismcts", seed=3, simulations=20).choose(twin))
+
+
+def test_the_arena_seats_openspiel_bots() -> None:
+    name, options = parse_seat("openspiel:mcts:simulations=10")
+    assert (name, options) == ("openspiel:mcts", {"simulations": 10})
+    assert parse_seat("hard:iterations=50") == ("hard", {"iterations": 50})
+    match = Match("random", name, 2, 1, "classic", {}, options, seat_player)
+    results = run_match(match)
+    assert len(results) == 2 and all(r.plies > 0 for r in results)
+    assert isinstance(seat_player("openspiel:random", seed=1), OpenSpielPlayer)
+
+
+def test_cuttle_arena_hard_openspiel_ismcts(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["arena", "easy", "openspiel:ismcts:simulations=10", "--games", "2",
+                 "--seed", "4", "--jobs", "2", "--json"])
+    out = capsys.readouterr().out
+    assert code == 0
+    summary = json.loads(out.splitlines()[-1])
+    assert summary["b"] == "openspiel:ismcts:simulations=10" and summary["games"] == 2
+
+
+@pytest.mark.parametrize(("spec", "message"), [
+    ("openspiel:alphazero", "unknown OpenSpiel bot 'alphazero'"),
+    ("openspiel:ismcts:depth=3", "unknown option for openspiel:ismcts: depth"),
+    ("openspiel:ismcts:simulations", "bad option 'simulations'"),
+])
+def test_bad_openspiel_seats_exit_2_in_one_line(spec: str, message: str,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "medium", spec, "--games", "2"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_start_up_and_the_game_do_not_import_the_research_packages() -> None:
+    probe = (
+        "import json, sys\n"
+        "from cuttle.cli import build_parser\n"
+        "build_parser()\n"
+        "import cuttle.play.session, cuttle.ai.arena, cuttle.commands.arena\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('pyspiel', 'open_spiel', 'pettingzoo', 'gymnasium', 'numpy') "
+        "or m.startswith('cuttle.env'))))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         timeout=120, check=True).stdout
+    assert json.loads(out.splitlines()[-1]) == []

@@ -1,0 +1,114 @@
+"""``python_cuttle`` for OpenSpiel: its own consistency checks, information states from the
+seat's view, resampling that keeps them, and OpenSpiel's ISMCTS and MCTS playing it."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from envkit import RULESETS
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from cuttle import Game  # noqa: E402
+from cuttle.env.actions import NUM_ACTIONS, action_of  # noqa: E402
+from cuttle.env.bots import LevelBot, make_bot, play_bots  # noqa: E402
+from cuttle.env.observation import observe  # noqa: E402
+from cuttle.env.openspiel import DEALS, SHORT_NAME, CuttleGame  # noqa: E402
+
+
+def load(rules: str = "classic", seed: int = 0) -> CuttleGame:
+    return pyspiel.load_game(SHORT_NAME, {"rules": rules, "seed": seed})  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_openspiel_random_simulation_test(rules: str) -> None:
+    pyspiel.random_sim_test(load(rules), num_sims=3, serialize=False, verbose=False)
+
+
+def test_the_game_and_its_parameters() -> None:
+    game = load("cuttlecards+joker", 3)
+    assert game.num_distinct_actions() == NUM_ACTIONS
+    assert game.num_players() == 2
+    assert game.max_chance_outcomes() == DEALS
+    state = game.new_initial_state()
+    assert state.is_chance_node() and len(state.chance_outcomes()) == DEALS
+    state.apply_action(9)
+    assert state.game.to_position() == Game.new(seed=3 * DEALS + 9,
+                                                rules="cuttlecards+joker").to_position()
+    assert state.legal_actions() == sorted(action_of(m) for m in state.game.legal_moves())
+    assert state.action_to_string(0, 0) == "draw"
+    with pytest.raises(ValueError):  # pyspiel reports the ValueError of our constructor
+        pyspiel.load_game(SHORT_NAME, {"rules": "nonsense"})
+
+
+def play_to(state: object, plies: int, seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if state.is_terminal():  # type: ignore[attr-defined]
+            return
+        state.apply_action(rng.choice(state.legal_actions()))  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("rules", ["classic", "cuttlecards", "classic+joker"])
+def test_information_states_come_from_the_seats_view(rules: str) -> None:
+    game = load(rules)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for seed in range(5):
+        state = game.new_initial_state()
+        state.apply_action(seed)
+        play_to(state, 4 + 3 * seed, seed)
+        if state.is_terminal():
+            continue
+        seat = state.current_player()
+        key = state.information_state_string(seat)
+        tensor = state.information_state_tensor(seat)
+        assert np.array_equal(tensor, np.minimum(observe(state.game, seat), 1))
+        assert state.observation_string(seat) in key  # the view; the moves follow it
+        view = state.game.view(seat)
+        hidden = view["hands"][1 - seat].count("??") + view["deck"].count("??")
+        for _ in range(5):
+            other = state.resample_from_infostate(seat, sampler)
+            assert other.information_state_string(seat) == key
+            assert other.information_state_tensor(seat) == tensor
+            assert other.legal_actions() == state.legal_actions()
+        before = state.game.to_position()
+        moved = any(state.resample_from_infostate(seat, sampler).game.to_position() != before
+                    for _ in range(5))
+        assert moved or hidden < 2  # the hidden cards really are re-dealt
+
+
+def test_a_clone_is_independent() -> None:
+    state = load().new_initial_state()
+    state.apply_action(1)
+    copy = state.clone()
+    copy.apply_action(copy.legal_actions()[0])
+    assert len(copy.history()) == len(state.history()) + 1
+    assert copy.game.history != state.game.history and len(state.public) == 0
+
+
+def test_an_ismcts_game_to_its_end() -> None:
+    game = load()
+    bots = [make_bot("ismcts", game, seed, simulations=30) for seed in (1, 2)]
+    returns = play_bots(game, bots, seed=3)
+    assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_mcts_and_our_level_play_a_game() -> None:
+    game = load("cuttlecards")
+    bots = [make_bot("mcts", game, 4, simulations=20), LevelBot("medium", seed=5)]
+    returns = play_bots(game, bots, seed=6)
+    assert sum(returns) == 0 and len(returns) == 2
+
+
+@pytest.mark.parametrize(("name", "options", "message"), [
+    ("alphazero", {}, "unknown OpenSpiel bot 'alphazero'"),
+    ("ismcts", {"sims": 3}, "unknown option for openspiel:ismcts: sims"),
+    ("mcts", {"simulations": 0}, "simulations must be a positive number"),
+    ("ismcts", {"uct_c": "x"}, "uct_c must be a positive number"),
+])
+def test_bad_bot_options_are_refused(name: str, options: dict[str, object],
+                                     message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        make_bot(name, load(), 0, **options)

@@ -1,0 +1,141 @@
+"""The PettingZoo environment: PettingZoo's own API and seed tests for every ruleset, masks equal
+to the legal moves, rewards at the end, and a rendered table that hides what the seat cannot see."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from envkit import RULESETS
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from cuttle.cards import card_text, pretty  # noqa: E402
+from cuttle.env.actions import NUM_ACTIONS, action_of, move_of  # noqa: E402
+from cuttle.env.observation import observe  # noqa: E402
+from cuttle.env.pettingzoo import MAX_PLIES, CuttleEnv, env, raw_env  # noqa: E402
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_pettingzoo_api_test(rules: str) -> None:
+    api_test(env(rules=rules), num_cycles=300)
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_pettingzoo_seed_test(rules: str) -> None:
+    seed_test(lambda: env(rules=rules), num_cycles=200)
+
+
+def play_random(e: CuttleEnv, seed: int, totals: dict[str, float] | None = None
+                ) -> list[tuple[str, int]]:
+    """One random game through the env, checking each mask against the engine on the way;
+    each agent's rewards are added up in ``totals``."""
+    rng = random.Random(seed)
+    e.reset(seed=seed)
+    taken = []
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        if totals is not None:
+            totals[agent] = totals.get(agent, 0.0) + reward
+        if terminated or truncated:
+            assert obs["action_mask"].sum() == 0
+            e.step(None)
+            continue
+        game = e.unwrapped.game
+        assert e.unwrapped.seat(agent) == game.to_move
+        legal = {action_of(m) for m in game.legal_moves()}
+        assert set(np.flatnonzero(obs["action_mask"])) == legal
+        assert np.array_equal(obs["observation"], np.minimum(observe(game, game.to_move), 1))
+        for other in e.agents:
+            if other != agent:
+                assert e.observe(other)["action_mask"].sum() == 0
+        action = rng.choice(sorted(legal))
+        taken.append((agent, action))
+        e.step(action)
+    return taken
+
+
+@pytest.mark.parametrize("rules", ["classic", "cuttlecards", "classic+joker"])
+def test_masks_are_the_legal_moves_and_rewards_come_at_the_end(rules: str) -> None:
+    e = raw_env(rules=rules)
+    for seed in range(6):
+        totals: dict[str, float] = {}
+        play_random(e, seed, totals)
+        outcome = e.game.outcome
+        assert outcome is not None
+        if outcome == "draw":
+            assert set(totals.values()) == {0.0}
+        else:
+            winner = f"player_{outcome[1]}"
+            assert totals[winner] == 1.0
+            assert [v for a, v in totals.items() if a != winner] == [-1.0]
+
+
+def test_same_seed_same_game_and_resets_without_seed_follow_it() -> None:
+    a, b = raw_env(), raw_env()
+    assert play_random(a, 11) == play_random(b, 11)
+    a.reset(seed=5)
+    b.reset(seed=5)
+    a.reset()
+    b.reset()
+    assert a.game.to_position() == b.game.to_position()
+    a.reset(seed=5)
+    assert a.game.to_position() != b.game.to_position()
+
+
+def test_a_game_that_runs_too_long_is_truncated() -> None:
+    e = raw_env(max_plies=3)
+    e.reset(seed=1)
+    for _ in range(3):
+        obs = e.observe(e.agent_selection)
+        e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert e.game.outcome is None or all(e.terminations.values())
+    if e.game.outcome is None:
+        assert all(e.truncations.values())
+    assert MAX_PLIES == 5000
+
+
+def test_an_illegal_action_is_refused_in_one_line_and_changes_nothing() -> None:
+    e = raw_env()
+    e.reset(seed=2)
+    before = e.game.to_position()
+    with pytest.raises(ValueError, match=r"^action 4841 is not legal now for player_0: "):
+        e.step(NUM_ACTIONS - 1)
+    with pytest.raises(ValueError, match="is not legal now"):
+        e.step(action_of("counter 2C"))
+    assert e.game.to_position() == before
+
+
+@pytest.mark.parametrize("kwargs", [{"render_mode": "human"}, {"max_plies": 0},
+                                    {"rules": "classic+nonsense"}])
+def test_bad_arguments_are_refused(kwargs: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        raw_env(**kwargs)  # type: ignore[arg-type]
+
+
+def test_ansi_render_draws_the_seats_table_and_hides_the_other_hand() -> None:
+    e = raw_env(render_mode="ansi")
+    e.reset(seed=7)
+    text = e.render()
+    assert isinstance(text, str)
+    game = e.game
+    seat = game.to_move
+    assert "player_0" in text and "player_1" in text and "deck" in text
+    assert "player_0 to move (main)" in text
+    for card in game.hands[seat]:
+        assert pretty(card) in text
+    for card in game.hands[1 - seat]:
+        assert pretty(card) not in text and card_text(card) not in text
+    assert raw_env().render() is None  # no render_mode: nothing drawn
+
+
+def test_every_action_of_a_mask_steps() -> None:
+    e = raw_env(rules="cuttlecards")
+    e.reset(seed=4)
+    for action in np.flatnonzero(e.observe(e.agent_selection)["action_mask"]):
+        e.reset(seed=4)
+        e.step(int(action))
+        assert str(e.game.history[-1][1]) == str(move_of(int(action)))
