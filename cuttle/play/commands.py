@@ -315,10 +315,16 @@ class SessionCommands(SessionState):
         if not ask_yes_no(self.io, concede_question(self.names[p])):
             self.say("Not conceded; play on.")
             return None
-        self.game.concede(p)
-        self.log.append(LogEntry(len(self.game.history), p, "concede", f"{self.names[p]} conceded"))
-        self.save()
+        self.conceded(p)
         return None
+
+    def conceded(self, p: int, words: str | None = None) -> None:
+        """``p`` loses by concession, asked already (or claimed against, on a server): the log
+        says ``words`` (by default ``NAME conceded``) and the game is saved."""
+        self.game.concede(p)
+        line = words if words is not None else f"{self.names[p]} conceded"
+        self.log.append(LogEntry(len(self.game.history), p, "concede", line))
+        self.save()
 
 
 def _holds_a_record(path: Path) -> bool:

@@ -147,7 +147,7 @@ class GameSession(SessionCommands):
                 (g.score(0), g.score(1)),
                 (g.goal(0), g.goal(1)),
                 len(g.history),
-                self.seed,
+                self.seed if self.seed_visible() else None,
                 self.style,
             )
         )

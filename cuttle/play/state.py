@@ -66,6 +66,7 @@ class Options:
     save: bool = True
     coach: bool = False
     show_seed: bool = True  # against the AI: the seed was chosen (--seed), so it may be shown
+    seed_at_end: bool = True  # shown once the game is over (a server's games: never, see serve)
     record_force: bool = False  # the first write of record_path may replace an existing file
 
 
@@ -213,9 +214,7 @@ class SessionState:
             ply + 1,
         )
         if forced:  # resolved by itself (also when a resumed or undone game is rebuilt)
-            prefix = f"{self.names[player]} could not counter ({why})"
-            name = self.names[player]
-            entry.reworded(lambda text: _reword_resolve(text, name, prefix))
+            self._tell_why_resolved(entry, player, why)
         self.log.append(entry)
         self.numbered = None
         self.dirty = True
@@ -360,9 +359,9 @@ class SessionState:
 
     def seed_visible(self) -> bool:
         """The seed is the whole deal: shown in hot-seat only at the end, against the AI only
-        when the player chose it (or at the end)."""
+        when the player chose it (or at the end); never when ``seed_at_end`` is off."""
         if self.game.outcome is not None:
-            return True
+            return self.options.seed_at_end
         return self.options.show_seed and not self.hotseat
 
     def render(self, viewer: int | None, status: str | None = None) -> None:
@@ -424,6 +423,15 @@ class SessionState:
             and len(legal) == 1
             and str(legal[0]) == "resolve"
         )
+
+    def _tell_why_resolved(self, entry: LogEntry, p: int, why: str) -> None:
+        """The line of a window answered for ``p`` says why to ``p`` alone: the reason is their
+        hand. The other seat and spectators read the answer only, as after a chosen resolve."""
+        name = self.names[p]
+        prefix = f"{name} could not counter ({why})"
+        entry.private[p] = _reword_resolve(entry.text_for(p), name, prefix)
+        if entry.full is not None:  # every card named (a finished game's replay): why too
+            entry.full = _reword_resolve(entry.full, name, prefix)
 
     def _no_counter_reason(self, p: int) -> str:
         """Why the player at ``p`` has nothing but ``resolve`` in this counter window."""

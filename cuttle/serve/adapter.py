@@ -36,12 +36,23 @@ class Gone(Exception):
     """The screen's connection went away while the game waited for its answer."""
 
 
+WATCHING = (
+    "The log: every move of the game appears here as it is played. You are watching: the "
+    "players' hands stay hidden."
+)
+
+
 def make_screen(
-    pt_input: Input, pt_output: Output, *, color: bool = True, keys: KeyBindings | None = None
+    pt_input: Input,
+    pt_output: Output,
+    *,
+    color: bool = True,
+    keys: KeyBindings | None = None,
+    watching: bool = False,
 ) -> Screen:
-    """A game screen on a connection's terminal (``keys``: bindings over the screen's own). An
-    exception in its key bindings ends it: ``run_screen`` raises it, and a game waiting on the
-    screen gets ``Gone``."""
+    """A game screen on a connection's terminal (``keys``: bindings over the screen's own;
+    ``watching``: a spectator's, which invites to no move). An exception in its key bindings ends
+    it: ``run_screen`` raises it, and a game waiting on the screen gets ``Gone``."""
 
     def failed(exc: Exception) -> None:
         screen.answers.put(Gone())
@@ -51,7 +62,9 @@ def make_screen(
         CardStyle(), color=color, pace="normal", pt_input=pt_input, pt_output=pt_output,
         on_error=failed, keys=keys,
     )
-    screen.offer_tab = True
+    screen.offer_tab = not watching
+    if watching:
+        screen.log_placeholder = WATCHING
     return screen
 
 
@@ -76,7 +89,7 @@ def make_watch_screen(
     def _help(event: KeyPressEvent) -> None:
         holder[0].panel("Watching", help_body)
 
-    screen = make_screen(pt_input, pt_output, keys=keys)
+    screen = make_screen(pt_input, pt_output, keys=keys, watching=True)
     holder.append(screen)
     return screen
 
@@ -91,14 +104,15 @@ async def run_screen(screen: Screen) -> None:
 def replay_app(
     record: GameRecord, pt_input: Input, pt_output: Output, review: Review | None = None
 ) -> Application[None]:
-    """The replay screen of a finished game (every card face up) on a connection's terminal,
-    with the labels of ``review`` beside the moves when one is given."""
+    """The replay screen of a finished game (every card face up, the seed never) on a
+    connection's terminal, with the labels of ``review`` beside the moves when one is given."""
     from cuttle.ui.replay import Replay
     from cuttle.ui.replay_app import ReplayScreen
 
     style = CardStyle()
     replay = Replay(record, style, "history")
     replay.review = review
+    replay.show_seed = False  # the whole deal: the server's deals are never shown their seeds
     return ReplayScreen(
         replay, style, review=review, pt_input=pt_input, pt_output=pt_output
     ).app

@@ -3,10 +3,12 @@
 ``Match`` is the session's ``GameIO``. It hands each seat's screen only that seat's view
 (``Game.view(seat)``), spectators only the public part of the table (``spectators.py``), and reads
 each line from the screen of the player to move. Between people ``hint``, ``undo``, ``settings``
-and ``save FILE`` are refused; ``quit`` leaves the table with the seat kept (``seats.py``). A
-player whose connection dropped keeps the seat for ``hold`` seconds, one idle on their turn is
-idle after ``idle`` seconds; then the opponent is offered the game (``timers.py``: a claim, the
-absent player concedes). At the end both players are asked for a rematch (``rematch.py``).
+and ``save FILE`` are refused; ``quit`` leaves the table with the seat kept (``seats.py``), and
+the player who waits may concede. A player whose connection dropped keeps the seat for ``hold``
+seconds, one idle on their turn is idle after ``idle`` seconds; then the opponent is offered the
+game (``timers.py``: a claim, won against the absent player). At the end both players are asked
+for a rematch (``rematch.py``); what a player who goes back to the lobby is told there waits in
+``parting``.
 
 The session runs in the match's own thread; every screen call is posted to the screen's event loop.
 """
@@ -23,6 +25,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from rich.console import RenderableType
 
+from cuttle.play.asking import answer_of
 from cuttle.play.session import GameSession, Options, Seat
 from cuttle.serve import adapter, keep, store
 from cuttle.serve.adapter import Gone, Screen
@@ -32,6 +35,7 @@ from cuttle.serve.seats import Chair, Seats
 from cuttle.serve.spectators import Spectators, public_model
 from cuttle.serve.timers import Clock, Timers
 from cuttle.text.cardtext import CardStyle
+from cuttle.text.describe import concede_question
 from cuttle.text.helptext import cards_view, help_view
 from cuttle.text.render import GameOverView, MoveListView, TableModel
 from cuttle.text.safetext import clean_line
@@ -44,7 +48,11 @@ T = TypeVar("T")
 
 POLL = 0.05  # seconds between looks at the clock while a line is awaited
 # lines the local game prints about the host's own files and commands: not for a remote player
-HOST_ONLY = ("cuttle review", "cuttle replay", "Record kept", "cuttle play --resume", "Game saved")
+HOST_ONLY = (
+    "cuttle review", "cuttle replay", "Record kept", "cuttle play --resume", "Game saved",
+    "cuttle play --seed",  # "this deal again": the seed, which is the whole deal
+)
+QUIT = ("quit", "exit", "q")  # leave the table, whatever follows (the session would end the game)
 REFUSED_BETWEEN_PEOPLE = {
     "hint": "hint is not offered in a game between people: it would be the AI playing for you.",
     "undo": "undo is not offered in a game between people: your opponent has seen your move.",
@@ -97,13 +105,17 @@ class Match:
         self.timers = Timers(self.seats, hold, idle, self.clock)
         self.acting: int | None = None
         self.prompt = ""
-        self.claimed: int | None = None
+        self.claimed: int | None = None  # the seat a claim was won against
+        self.parting: dict[int, str] = {}  # seat -> the words for their lobby (the rematch off)
+        self.conceding: dict[int, Screen] = {}  # the waiting seats asked "Concede?"
         self.over = False
         self.kept: str | None = None  # the save slot the server's games list names
         self.stopping = False
         self.footer = ""  # the session's latest notices, shown to both seats
         seats = (Seat(chairs[0].name, ai[0]), Seat(chairs[1].name, ai[1]))
-        options = Options(style=CardStyle(), show_seed=False)
+        # the seed is the whole deal and deck: never on a screen, not even at the end (the
+        # server's next deals, and a rematch's, must not be guessed from the seeds seen)
+        options = Options(style=CardStyle(), show_seed=False, seed_at_end=False)
         self.finished_id: int | None = None  # the game's id in the history, once it is there
         self.pool = pool or AIPool(0)  # where the AI thinks (the server's worker processes)
         places = store.places(self.pool.choose, self._record_finished)  # the server's files
@@ -123,9 +135,15 @@ class Match:
         """A player takes (or takes back) their seat on ``screen``: the table is drawn in full."""
         self.seats.sit(seat, screen)
 
-    def leave(self, seat: int, screen: Screen) -> None:
-        """``screen`` is gone (the connection dropped or the player left): the seat is held."""
-        self.seats.leave(seat, screen)
+    def leave(self, seat: int, screen: Screen, left: bool = False) -> None:
+        """``screen`` is gone (the connection dropped; ``left``: the player left the table with
+        quit): the seat is held."""
+        self.seats.leave(seat, screen, left)
+
+    def parting_words(self, seat: int) -> str:
+        """What the player of ``seat`` is told in the lobby after the game (once; "" if nothing)."""
+        with self.lock:
+            return self.parting.pop(seat, "")
 
     def watch(self, screen: Screen) -> bool:
         """A spectator joins; False when the game is already over."""
@@ -200,10 +218,16 @@ class Match:
             and self.on_rematch is not None
             and self.session.game.outcome is not None  # not after an error
         )
+
+        def parted(seat: int, words: str) -> None:
+            with self.lock:
+                self.parting[seat] = words
+
         agreed = ask_rematch(
             players, watchers, self.people, offered,
             until=self.clock.now() + self.timers.idle, clock=self.clock,
             stopping=lambda: self.stopping, went_to_lobby=self.spectators.went_to_lobby,
+            names=self.session.names, parted=parted,
         )
         if agreed and self.on_rematch is not None:
             self.on_rematch(self)  # the new game exists before the screens leave this one
@@ -211,7 +235,15 @@ class Match:
             adapter.close_screen(screen)
 
     def _sync(self) -> None:
-        """Draw in full what (re)joined since the last look: a seat taken back, a spectator."""
+        """Draw in full what (re)joined since the last look: a seat taken back (the others told
+        that its player is back), a spectator."""
+        for p in self.seats.take_returned():
+            words = f"{self.session.names[p]} is back."
+            for o, other in self.seats.screens():
+                if o != p:
+                    adapter.message(other, words)
+            for watcher in self.spectators.drawn():
+                adapter.message(watcher, words)
         seats = self.seats.take_redraw()
         fresh = self.spectators.take_fresh()
         for p in seats:
@@ -262,7 +294,7 @@ class Match:
                     raise Stopped
                 self._sync()
                 screen = self.seats.screen(p)
-                self.timers.show_absence(self.session.names)
+                self.timers.show_absence(self.session.names, self.spectators.drawn())
                 if screen is not None and screen is not begun:
                     adapter.begin_read(screen, prompt)
                     begun, since = screen, self.clock.now()
@@ -285,28 +317,44 @@ class Match:
                     begun = None  # a refused command: read again
                     since = self.clock.now()
                     continue
-                name = self.session.names[p]
-                asked, claim = self.timers.offer_claim(p, name, since, asked, offer_after)
+                names = self.session.names
+                asked, claim = self.timers.offer_claim(
+                    p, names[p], since, asked, offer_after, opponent=names[1 - p]
+                )
                 if claim is True:
                     self.claimed = p
-                    return "concede"
+                    words = f"{names[1 - p]} claimed the game: {names[p]} {self.timers.why}"
+                    self.session.conceded(p, words)
+                    return ""  # the game is over: the session reads nothing more
                 if claim is False:
                     offer_after = self.timers.next_offer()
-                self._waiting_lines(p, waiting, asked)
+                conceded = self._waiting_lines(p, waiting, asked)
+                if conceded is not None:
+                    self.session.conceded(conceded)
+                    return ""
         finally:
-            for other in [asked, *waiting.values()]:
-                if other is not None:
+            for other in {asked, *waiting.values(), *self.conceding.values()}:
+                if other is not None:  # the turn moved on: no question of it stays open
                     adapter.stop_asking(other)
                     adapter.drain(other)
+            self.conceding.clear()
 
-    def _waiting_lines(self, p: int, waiting: dict[int, Screen], asked: Screen | None) -> None:
-        """The player who waits may still type: help, rules, or quit (the seat is kept)."""
+    def _waiting_lines(
+        self, p: int, waiting: dict[int, Screen], asked: Screen | None
+    ) -> int | None:
+        """The player who waits may still type: help, rules, concede (asked first: the seat
+        that conceded is returned), or quit (the seat is kept)."""
         for o in self.people:
             if o == p:
                 continue
             screen = self.seats.screen(o)
             if screen is None or screen is asked:
                 waiting.pop(o, None)
+                self.conceding.pop(o, None)
+                continue
+            if self.conceding.get(o) is screen:
+                if self._concede_answer(o, screen):
+                    return o
                 continue
             if waiting.get(o) is not screen:
                 adapter.begin_read(screen, f"{self.session.names[o]} (waiting)> ")
@@ -323,8 +371,11 @@ class Match:
             waiting.pop(o, None)  # the line is read again after the answer
             words = clean_line(got).lower().split()
             cmd = words[0] if words else ""
-            if cmd in ("quit", "exit", "q") and len(words) == 1:
-                self.leave(o, screen)
+            if cmd in QUIT:
+                self.leave(o, screen, left=True)
+            elif cmd == "concede" and len(words) == 1:
+                adapter.begin_ask(screen, concede_question(self.session.names[o]) + " [y/N]")
+                self.conceding[o] = screen
             elif cmd in ("help", "?", "h"):
                 adapter.panel(screen, "Help", help_view())
             elif cmd == "rules" and len(words) == 1:
@@ -332,9 +383,25 @@ class Match:
             elif cmd:
                 adapter.message(
                     screen,
-                    f"It is {self.session.names[p]}'s turn. While you wait: help, rules, or quit "
-                    "(your seat is kept).",
+                    f"It is {self.session.names[p]}'s turn. While you wait: help, rules, "
+                    "concede, or quit (your seat is kept).",
                 )
+        return None
+
+    def _concede_answer(self, o: int, screen: Screen) -> bool:
+        """The waiting seat ``o`` was asked whether to concede: True once it said yes."""
+        try:
+            got = adapter.answer(screen, 0)
+        except (Gone, KeyboardInterrupt, EOFError):
+            got = ""
+        if got is None:
+            return False
+        del self.conceding[o]
+        adapter.stop_asking(screen)
+        if answer_of(got, False):
+            return True
+        adapter.message(screen, "Not conceded; play on.")
+        return False
 
     def _line(self, p: int, screen: Screen | None, line: str) -> str | None:
         """A typed line: what the session gets, or None when the match answered it itself."""
@@ -347,15 +414,13 @@ class Match:
         if why is not None and screen is not None:
             adapter.message(screen, why)
             return None
-        if cmd in ("quit", "exit", "q") and len(words) == 1 and screen is not None:
-            self.leave(p, screen)
+        if cmd in QUIT and screen is not None:
+            self.leave(p, screen, left=True)
             return None
         return line
 
     def ask(self, question: str) -> str:
         p = self.acting
-        if p is not None and self.claimed == p:
-            return "y"
         screen = self.seats.screen(p) if p is not None else None
         if screen is None:
             return ""
@@ -392,9 +457,12 @@ class Match:
             adapter.panel(actor, title, body)
 
     def game_over(self, view: GameOverView) -> None:
-        shown = dataclasses.replace(view, seed=None)  # the seed is the whole deal
+        if self.claimed is not None:  # won against an absent player: not their concession
+            p, names = self.claimed, self.session.names
+            headline = f"{names[1 - p]} wins by claim: {names[p]} {self.timers.why}"
+            view = dataclasses.replace(view, headline=headline)
         for _, screen in self.seats.screens():
-            adapter.game_over(screen, shown)
+            adapter.game_over(screen, view)
 
     def farewell(self, lines: list[str]) -> None:
         return None  # how to continue on the server's own terminal: not for a remote player

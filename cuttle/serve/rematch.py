@@ -1,9 +1,11 @@
 """The end of a game on the server: the rematch question, then every screen back to the lobby.
 
 Both players must agree to a rematch (the seats are then swapped by the hall); one who says no,
-leaves or does not answer within the idle time sends everyone back to the lobby. Spectators are
-asked only to press Enter: those who do go back to the lobby, those still watching follow the
-rematch. Called on the match's thread.
+leaves or does not answer within the idle time sends everyone back to the lobby. Every answer is
+told to the other player: a yes on their screen, a no (or a departure) as the first line of their
+lobby (``parted``), since the rematch being off sends them there at once. Spectators are asked
+only to press Enter: those who do go back to the lobby, those still watching follow the rematch.
+Called on the match's thread.
 """
 
 from __future__ import annotations
@@ -30,11 +32,14 @@ def ask_rematch(
     clock: Clock,
     stopping: Callable[[], bool],
     went_to_lobby: Callable[[Screen], None],
+    names: tuple[str, str] = ("Your opponent", "Your opponent"),
+    parted: Callable[[int, str], None] = lambda seat, words: None,
 ) -> bool:
     """Ask the players on ``players`` (screen -> seat) whether to play again when ``offered``
     (else, and the spectators on ``watchers`` always, only to press Enter), until the clock
     reaches ``until`` or the server stops. True when every one of ``people`` agreed; the screens
-    of those who answered otherwise are closed."""
+    of those who answered otherwise are closed, and so are the others' once the rematch is off,
+    each told why through ``parted`` (seat, words; ``names``: the seats' names)."""
     everyone = offered
     for screen in players:
         adapter.begin_ask(screen, QUESTION if everyone else BACK)
@@ -46,10 +51,13 @@ def ask_rematch(
         if everyone and agreed == set(people):
             break  # both said yes: the spectators still here follow the rematch
         for screen in list(waiting):
+            if screen not in waiting:
+                continue  # sent to the lobby by another's answer in this round
             try:
                 got = adapter.answer(screen, POLL / len(waiting))
+                left = False
             except (Gone, KeyboardInterrupt, EOFError):
-                got = "n"
+                got, left = "n", True
             if got is None:
                 continue
             waiting.remove(screen)
@@ -59,12 +67,25 @@ def ask_rematch(
             if seat is not None and everyone and answer_of(got, False):
                 agreed.add(seat)
                 adapter.message(screen, "Waiting for your opponent's answer…")
+                _tell_others(players, screen, f"{names[seat]} wants a rematch (y to play again).")
                 continue
             adapter.close_screen(screen)
-            if seat is not None and everyone:  # the rematch is off: the others leave too
+            if seat is not None and everyone:  # the rematch is off: the other players leave too
                 everyone = False
+                why = "left" if left else "said no"
+                words = f"No rematch: {names[seat]} {why}."
                 for other, p in players.items():
-                    if p in agreed:
+                    if other is not screen and (p in agreed or other in waiting):
+                        parted(p, words)
                         adapter.close_screen(other)
+                        if other in waiting:
+                            waiting.remove(other)
                 agreed.clear()
     return everyone and agreed == set(people)
+
+
+def _tell_others(players: dict[Screen, int], screen: Screen, words: str) -> None:
+    """One line on every other player's screen."""
+    for other in players:
+        if other is not screen:
+            adapter.message(other, words)

@@ -1,8 +1,10 @@
 """The seats of a game on the server: who sits in each, the screen they are on, who is away.
 
-A player whose connection drops keeps the seat (``away_since`` says since when); a screen that
-takes a seat (again) is drawn in full at the match's next look (``take_redraw``). Every method may
-be called from any thread: the match's lock guards the chairs.
+A player whose connection drops, or who leaves the table with ``quit``, keeps the seat
+(``away_since`` says since when, ``left`` which of the two); a screen that takes a seat (again) is
+drawn in full at the match's next look (``take_redraw``), and one that takes it back after an
+absence is told to the others (``take_returned``). Every method may be called from any thread: the
+match's lock guards the chairs.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ class Chair:
     key: str | None  # the login key's fingerprint (None: the AI)
     screen: Screen | None = None
     away_since: float | None = None
+    left: bool = False  # away by their own choice (quit), not by a dropped connection
     offered: bool = False  # the opponent is being asked whether to claim
 
 
@@ -41,6 +44,7 @@ class Seats:
         self.lock = lock
         self.clock = clock
         self.redraw: set[int] = set()  # seats whose screen is drawn in full at the next look
+        self.returned: set[int] = set()  # seats taken back after an absence, not told yet
 
     def seat_of(self, key: str) -> int | None:
         """The seat of the player logged in with ``key``, if they play here."""
@@ -54,20 +58,25 @@ class Seats:
         with self.lock:
             chair = self.chairs[seat]
             old = chair.screen
+            if chair.away_since is not None:
+                self.returned.add(seat)
             chair.screen = screen
             chair.away_since = None
+            chair.left = False
             self.redraw.add(seat)
         if old is not None and old is not screen:
             adapter.close_screen(old)
 
-    def leave(self, seat: int, screen: Screen) -> None:
-        """``screen`` is gone (the connection dropped or the player left): the seat is held."""
+    def leave(self, seat: int, screen: Screen, left: bool = False) -> None:
+        """``screen`` is gone (the connection dropped; ``left``: the player left the table): the
+        seat is held."""
         with self.lock:
             chair = self.chairs[seat]
             if chair.screen is not screen:
                 return
             chair.screen = None
             chair.away_since = self.clock.now()
+            chair.left = left
         adapter.close_screen(screen)
 
     def away(self) -> list[int]:
@@ -83,6 +92,18 @@ class Seats:
         """The people away, with since when."""
         with self.lock:
             return [(p, s) for p in self.people if (s := self.chairs[p].away_since)]
+
+    def left(self, seat: int) -> bool:
+        """The seat's player is away because they left the table (quit), not dropped."""
+        with self.lock:
+            return self.chairs[seat].left
+
+    def take_returned(self) -> list[int]:
+        """The seats taken back after an absence since the last look (each once)."""
+        with self.lock:
+            seats = sorted(self.returned)
+            self.returned.clear()
+        return seats
 
     def screen(self, seat: int) -> Screen | None:
         with self.lock:

@@ -205,6 +205,7 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.screen: adapter.Screen | None = None
         self.task: asyncio.Task[None] | None = None
         self.notice = notice  # the next lobby's first line (why this connection is there)
+        self.last_words = ""  # the server stops: the line written once the screen has ended
         self.resizing = False  # a redraw for window changes is due
         self.resized_at = 0.0  # when the last one was made (time.monotonic)
         self.render_started = 0.0  # the loop thread's CPU time when the frame began
@@ -279,7 +280,7 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def eof_received(self) -> bool:
         self._gone()
-        return False
+        return True  # half open: the session's last word and exit status still go out
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._gone()
@@ -307,7 +308,9 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.input.close()
 
     def _say(self, line: str) -> None:
-        if self.chan is not None and not self.closed:
+        """One line on the channel: also after the client's end of input (``ssh HOST cmd
+        </dev/null``), which leaves the channel's output open; a closed channel takes nothing."""
+        if self.chan is not None:
             with contextlib.suppress(Exception):
                 self.chan.write(line + "\r\n")
 
@@ -330,8 +333,21 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             status = 1
         finally:
             self.server.release(self)
+            if self.last_words:
+                self._say("\r\n" + self.last_words)
             with contextlib.suppress(Exception):
                 self.chan.exit(status)
+
+    def stop(self, words: str) -> None:
+        """The server stops: the screen on now ends (as the terminal wants it left), then
+        ``words`` are the connection's last line."""
+        self.last_words = words
+        if self.screen is not None:
+            adapter.close_screen(self.screen)
+        elif self.lobby is not None:
+            self.lobby.close()
+        elif self.app is not None and self.app.is_running:
+            self.app.exit()
 
     async def _play(self) -> None:
         self.output = Vt100_Output(
@@ -343,9 +359,9 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             hall = self.server.hall
             back = hall.seat_of(self.login) or hall.resume_for(self.login)
             if back is not None and first is None:  # a command (an invitation) is run in the
-                await self._sit(*back)  # lobby, which says when the game in progress stops it
+                await self._play_seat(*back)  # lobby, which says when the game in progress stops it
                 self.notice = self.notice or "Welcome back."
-            while not self.closed:
+            while not self.closed and not self.last_words:
                 notice, self.notice = self.notice, ""
                 self.lobby = Lobby(
                     self.server.hall, self.login, pipe, self.output, notice, self._invite()
@@ -354,17 +370,22 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 choice = await self.lobby.run(first)
                 self.lobby = None
                 first = None
-                if choice[0] == "quit" or self.closed:
+                if choice[0] == "quit" or self.closed or self.last_words:
                     break
                 if choice[0] == "play":
-                    await self._sit(choice[1], choice[2])
+                    await self._play_seat(choice[1], choice[2])
                 elif choice[0] == "watch":
                     await self._watch(choice[1])
                 elif choice[0] == "replay":
                     app = self._show(adapter.replay_app(choice[1], pipe, self.output, choice[2]))
                     await adapter.run_app(app)
-                while not self.closed and (again := self._rematch()) is not None:
-                    await self._sit(*again)
+
+    async def _play_seat(self, match: Match, seat: int) -> None:
+        """Play at the seat, then each rematch this player agreed to (however they came to
+        the seat: from the lobby, or back after a dropped connection)."""
+        await self._sit(match, seat)
+        while not self.closed and not self.last_words and (again := self._rematch()) is not None:
+            await self._sit(*again)
 
     def _rematch(self) -> tuple[Match, int] | None:
         """The seat of the rematch this player just agreed to, if any."""
@@ -398,6 +419,7 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             match.leave(seat, screen)
             self.screen, self.seat = None, None
             self.server.hall.changed()
+            self.notice = match.parting_words(seat) or self.notice  # the rematch is off: why
 
     async def _watch(self, match: Match | None) -> None:
         """Watch ``match``, then its rematches, until the spectator leaves for the lobby."""
@@ -408,7 +430,7 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             left.append(screen)
             adapter.close_screen(screen)
 
-        while match is not None and not self.closed:
+        while match is not None and not self.closed and not self.last_words:
             screen = adapter.make_watch_screen(
                 self.input, self.output, leave, _watch_help(match.id)
             )
@@ -536,8 +558,13 @@ class Server:
         self.pool.close()  # a game waiting on the AI gets its move in its own thread
         for match in matches:  # each saves and lets go of its save slot
             await asyncio.to_thread(match.thread.join, 10)
-        for conn in list(self.connections):
-            conn._say("\r\n" + why)
+        conns = list(self.connections)
+        for conn in conns:  # a player's game is saved; a spectator's or a lobby's is not theirs
+            conn.stop(f"{why.rstrip('.')}; your game is saved." if conn.seat else why)
+        tasks = [c.task for c in conns if c.task is not None and not c.task.done()]
+        if tasks:  # each screen ends and its last line is written after it, not over it
+            await asyncio.wait(tasks, timeout=5)
+        for conn in conns:
             if conn.chan is not None:
                 with contextlib.suppress(Exception):
                     conn.chan.exit(0)
@@ -595,5 +622,5 @@ async def run_server(
     finally:
         for sig in stops:
             loop.remove_signal_handler(sig)
-        await server.stop("The server is stopping; your game is saved.")
+        await server.stop("The server is stopping.")
     return 0

@@ -1,15 +1,17 @@
 """The hold and idle timers of a game on the server, and the claim they lead to.
 
-A player whose connection dropped keeps the seat for ``hold`` seconds; one who does not move on
-their turn is idle after ``idle`` seconds. Then the opponent is asked whether to claim the game
-(the absent player concedes); the players at the table see who is away and how long the seat is
-still held. Every call is made on the match's thread.
+A player whose connection dropped (or who left the table) keeps the seat for ``hold`` seconds;
+one who does not move on their turn is idle after ``idle`` seconds, warned a little before. Then
+the opponent is asked whether to claim the game (it is won against the absent player); the
+question is withdrawn when that player comes back or moves, and checked again when answered. The
+players at the table and the spectators see who is away and how long the seat is still held.
+Every call is made on the match's thread.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -36,7 +38,9 @@ class Timers:
         self.hold = hold
         self.idle = idle
         self.clock = clock
-        self.notes: dict[int, tuple[Screen, str]] = {}  # the absence note each seat's screen has
+        self.notes: dict[Screen, str] = {}  # the absence note each screen shows
+        self.why = ""  # why the claim on offer is offered: "was away", "had not moved"
+        self.warned: float | None = None  # the idle time (its ``since``) already warned about
 
     def everyone_gone(self) -> bool:
         """Every player has been away past the hold: the game is put away (saved; the server
@@ -47,36 +51,54 @@ class Timers:
             for p in self.seats.people
         )
 
-    def show_absence(self, names: tuple[str, str]) -> None:
-        """Tell the players at the table who is away, and how long the seat is still held."""
+    def show_absence(self, names: tuple[str, str], watchers: Sequence[Screen] = ()) -> None:
+        """Tell the players at the table and the spectators on ``watchers`` who is away (dropped
+        or left the table), and how long the seat is still held."""
         now = self.clock.now()
         words = []
         for p, since in self.seats.absent():
             left = max(0, int(self.hold - (now - since)))
             held = f"seat held {left // 60}:{left % 60:02d}" if left else "the hold is over"
-            words.append(f"{names[p]} dropped ({held})")
+            how = "left the table" if self.seats.left(p) else "dropped"
+            words.append(f"{names[p]} {how} ({held})")
         text = " · ".join(words)
-        for p, screen in self.seats.screens():
-            if self.notes.get(p, (screen, "")) != (screen, text):
-                self.notes[p] = (screen, text)
+        screens = [screen for _, screen in self.seats.screens()] + list(watchers)
+        notes = {screen: self.notes.get(screen, "") for screen in screens}  # those gone forgotten
+        for screen in screens:
+            if notes[screen] != text:
+                notes[screen] = text
                 adapter.set_note(screen, text)
+        self.notes = notes
 
     def next_offer(self) -> float:
         """When the claim may be offered again after the opponent said no."""
         return self.clock.now() + min(self.hold, self.idle)
 
     def offer_claim(
-        self, p: int, name: str, since: float, asked: Screen | None, offer_after: float
+        self,
+        p: int,
+        name: str,
+        since: float,
+        asked: Screen | None,
+        offer_after: float,
+        opponent: str = "your opponent",
     ) -> tuple[Screen | None, bool | None]:
         """Past the hold (away) or the idle time (on their turn, since ``since``), the opponent
         of ``p`` (called ``name``) may claim: (the screen asked, if any; True: claimed, False:
-        declined, None: not yet)."""
+        declined, None: not yet). A question whose reason is gone (``p`` is back, or typed) is
+        withdrawn, and an answer counts only while the reason holds. ``p``, idle, is warned a
+        little before the opponent (called ``opponent``) is asked."""
         o = 1 - p
         if o not in self.seats.people:
             return asked, None
         other = self.seats.screen(o)
+        late = self._late(p, since)
         if asked is not None:
             if asked is not other:
+                return None, None
+            if not late:  # back, or typing again: no claim to answer any more
+                adapter.stop_asking(asked)
+                adapter.drain(asked)
                 return None, None
             try:
                 got = adapter.answer(asked, 0)
@@ -86,17 +108,51 @@ class Timers:
                 return asked, None
             adapter.stop_asking(asked)
             return None, bool(answer_of(got, False))
+        self._warn_idle(p, since, opponent)
         now = self.clock.now()
-        away_since = self.seats.away_since(p)
-        late = (
-            away_since is not None
-            and now - away_since >= self.hold
-            or away_since is None
-            and now - since >= self.idle
-        )
         if not late or other is None or now < offer_after:
             return None, None
+        away_since = self.seats.away_since(p)
+        self.why = "was away" if away_since is not None else "had not moved"
         why = "has been away" if away_since is not None else "has not moved"
         minutes = int((now - (away_since if away_since is not None else since)) // 60)
         adapter.begin_ask(other, f"{name} {why} for {minutes} min. Claim the game? [y/N]")
+        mine = self.seats.screen(p)
+        if mine is not None:
+            adapter.message(mine, f"{opponent} is asked whether to claim the game: move to go on.")
         return other, None
+
+    def _late(self, p: int, since: float) -> bool:
+        """Away past the hold, or on their turn and idle (since ``since``) past the idle time."""
+        now = self.clock.now()
+        away_since = self.seats.away_since(p)
+        if away_since is not None:
+            return now - away_since >= self.hold
+        return now - since >= self.idle
+
+    def _warn_idle(self, p: int, since: float, opponent: str) -> None:
+        """Tell ``p``, on their turn and idle, once, a little before the claim is offered."""
+        screen = self.seats.screen(p)
+        if screen is None or self.warned == since or self.seats.away_since(p) is not None:
+            return
+        if self.seats.screen(1 - p) is None:  # nobody there to claim
+            return
+        lead = min(60.0, self.idle / 2)
+        if self.clock.now() - since < self.idle - lead:
+            return
+        self.warned = since
+        adapter.message(
+            screen,
+            f"You have not moved for {_span(self.idle - lead)}: at {_span(self.idle)} "
+            f"{opponent} may claim the game.",
+        )
+
+
+def _span(seconds: float) -> str:
+    """``14 min``, ``1:30 min``, ``45 s``."""
+    whole = int(seconds)
+    if whole < 60:
+        return f"{whole} s"
+    if whole % 60:
+        return f"{whole // 60}:{whole % 60:02d} min"
+    return f"{whole // 60} min"

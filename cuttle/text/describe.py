@@ -14,6 +14,7 @@ from typing import Any
 
 from cuttle.cards import HIDDEN
 from cuttle.engine import phases
+from cuttle.rules import Rules
 from cuttle.text.cardtext import CardStyle, point_value, rank_char, rank_word, split_stack
 from cuttle.words import count
 
@@ -400,6 +401,23 @@ def _drawn(before: Position, after: Position, p: int) -> list[str]:
     return sorted(c for c in after["hands"][p] if c not in old and c in pool and c != HIDDEN)
 
 
+def _queen_stopped_counters(before: Position, after: Position, player: int, verb: str) -> bool:
+    """The move went on the stack and the other player's counter window was skipped because
+    the mover's queen protects it. All of it is public: the queen, the size of the other hand
+    and its frozen cards (the window is skipped too for an empty or frozen hand)."""
+    if after.get("phase") == phases.COUNTER_PHASE or verb not in ("oneoff", "counter", "scuttle"):
+        return False
+    if not any(rank_char(c) == "Q" for c in before.get("permanents", [[], []])[player]):
+        return False
+    if verb == "scuttle":  # on the stack only with ten-counters-scuttle; some queens let it be
+        rules = Rules.parse(str(before.get("rules", "classic")))
+        if not (rules.ten_counters_scuttle and rules.queens_block_all_counters):
+            return False
+    hand = before.get("hands", [[], []])[other(player)]
+    frozen = set(before.get("frozen", []))
+    return any(c not in frozen for c in hand)
+
+
 def describe_play(
     before: Position,
     after: Position,
@@ -479,6 +497,8 @@ def describe_play(
         text = f"{a} scrapped {c[0]} (it could not be played)"
     else:
         text = f"{a}: {style.words(move)}"
+    if _queen_stopped_counters(before, after, player, verb):
+        text += f"; no counter: {who.possessive()} queen protects it"
     full = private.get(player, text)
     if verb != "draw":
         for p in (0, 1):

@@ -68,6 +68,7 @@ class Replay:
         self._checkpoints: dict[int, Game] = {0: new_game(record, where)}
         self._moves: list[str] | None = None
         self.review: Review | None = None  # a review of the game: its labels beside the moves
+        self.show_seed = True  # False: the seed is on no frame (a server's replays)
 
     # -- positions on demand -----------------------------------------------------------------
     def _game_at(self, ply: int) -> Game:
@@ -212,7 +213,7 @@ class Replay:
         events: list[str] | None = None,
         highlight: frozenset[str] = frozenset(),
     ) -> TableModel:
-        """The table of frame ``f``, face up, with the record's names and seed."""
+        """The table of frame ``f``, face up, with the record's names and seed (if shown)."""
         return TableModel(
             pos=dict(f.pos),
             viewer=None,
@@ -221,7 +222,7 @@ class Replay:
             goals=f.goals,
             status=status,
             events=events if events is not None else [],
-            seed=self.record.seed,
+            seed=self.record.seed if self.show_seed else None,
             style=self.style,
             highlight=highlight,
             bottom_seat=self.bottom,

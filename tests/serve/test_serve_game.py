@@ -51,12 +51,16 @@ ESCAPE = re.compile(r"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|
 
 
 class Guard:
-    """Fails the test when a card its viewer may not have seen yet is sent to them: in the bytes
-    of each piece received (escape sequences taken out) and on the screen after it."""
+    """Fails the test when a card its viewer may not have seen yet, or a secret (the game's
+    seed, in decimal digits as a screen would show it), is sent to them: in the bytes of each
+    piece received (escape sequences taken out), in everything received so far, and on the
+    screen after it."""
 
     def __init__(self, player: Player) -> None:
         self.player = player
         self.allowed: set[str] = set()
+        self.secrets: set[str] = set()
+        self.digits = ""  # the last digits received (a secret may start in one piece)
         self.leaks: list[str] = []
         player.on_feed = self.check
 
@@ -75,6 +79,14 @@ class Guard:
         screen = self.player.text()
         for card in self._found(screen):
             self.leaks.append(f"{card} shown:\n{screen}")
+        # every digit received so far too: a number may come in two pieces, or with the
+        # cursor moved between its digits by a redraw that writes only what changed
+        digits = self.digits + re.sub(r"[^0-9]", "", sent)
+        found = {x for x in self.secrets if x in sent or x in screen or x in digits}
+        longest = max((len(x) for x in self.secrets), default=1)
+        self.digits = digits[-(longest - 1) :] if longest > 1 else ""  # enough to span pieces
+        self.secrets -= found  # each told once
+        self.leaks.extend(f"secret {x} sent or shown:\n{screen}" for x in sorted(found))
 
 
 async def until(cond: Any, what: str, timeout: float = MOVE_WAIT) -> None:
@@ -120,6 +132,13 @@ def prompt_of(name: str) -> str:
 
 def by_seat(match: Match, alice: Player, bob: Player) -> dict[int, Player]:
     return {match.seat_of(key_fp(0)) or 0: alice, match.seat_of(key_fp(1)) or 0: bob}
+
+
+def by_seat_of(match: Match, n: int) -> int:
+    """The seat of the player with the n-th test key."""
+    seat = match.seat_of(key_fp(n))
+    assert seat is not None
+    return seat
 
 
 def key_fp(n: int) -> str:
@@ -173,15 +192,26 @@ def test_two_players_meet_in_the_lobby_and_play_to_the_end_without_a_hidden_card
             await watcher.wait(LOBBY)
             await watcher.line(f"watch {match.id}")
             await watcher.wait("Watching")
+            secret = str(match.session.seed)  # the whole deal: never sent, in any phase
+            assert len(secret) >= 15  # long enough that no other number on a screen is it
+            for guard in (*guards.values(), public):
+                guard.secrets.add(secret)
             played = await play_random(match, seats, random.Random(seed), guards, public)
             reveals = [m for m in played if re.match(r"oneoff [347]|perm 8|oneoff 8", m)]
             assert reveals, played  # the game showed hidden cards the rules reveal
             await alice.wait("Rematch with the seats swapped")
             assert "Game over" in alice.text() or "won" in alice.text()
-            for guard in (*guards.values(), public):
-                assert guard.leaks == []
             await back_to_lobby(alice)
             await until(lambda: not server.hall.matches, "the game to leave the list")
+            guards[by_seat_of(match, 0)].allowed |= set(ALL_CARDS)  # a replay shows them all
+            await alice.line("games")
+            game_id = (await alice.wait(r"(?m)^\W*(\d+)\W+\S+ vs ")).group(1)
+            await alice.line(f"replay {game_id}")
+            await alice.wait(r"Move 0/\d+")
+            alice.type("\x1b[F")  # End: the last move, the game over
+            await alice.wait(r"Move (\d+)/\1")
+            for guard in (*guards.values(), public):
+                assert guard.leaks == []
         names = {tuple(row.players) for row in store.history().all_games()}
         assert names == {tuple(match.session.names)}  # the server's own history, both names
         assert History().all_games() == []  # not the host's
@@ -424,7 +454,7 @@ def test_the_player_who_waits_may_read_the_help_and_leave_with_the_seat_kept(
             await asyncio.sleep(0.3)
             await waiter.line("quit")
             await waiter.wait(LOBBY)
-            await seats[mover].wait(rf"{name} dropped")
+            await seats[mover].wait(rf"{name} left the table \(seat held")  # not "dropped"
             assert match.seat_of(key_fp(0 if waiter is alice else 1)) == 1 - mover
             await waiter.line("quit")
             await waiter.wait_closed()

@@ -179,3 +179,62 @@ def test_spectators_are_drawn_in_full_once_then_updated(screens: list[Screen]) -
     spectators.went_to_lobby(b)
     assert spectators.chose_lobby(b) and not spectators.chose_lobby(a)
     assert spectators.take_all() == [b] and len(spectators) == 0
+
+
+def test_a_claim_answered_after_the_absent_player_came_back_claims_nothing(
+    screens: list[Screen],
+) -> None:
+    clock = FakeClock()
+    seats = two_seats(clock)
+    timers = Timers(seats, hold=60, idle=600, clock=clock)
+    away, there, again = screens[:3]
+    seats.sit(0, away)
+    seats.sit(1, there)
+    seats.leave(0, away)
+    clock.advance(60)
+    asked, _ = timers.offer_claim(0, "alice", clock.t, None, 0.0)
+    assert asked is there
+    seats.sit(0, again)  # alice is back; bob's yes arrives before the question is withdrawn
+    there.answers.put("y")
+    assert seats.take_returned() == [0] and seats.take_returned() == []
+    assert timers.offer_claim(0, "alice", clock.t, asked, 0.0) == (None, None)
+    assert adapter.answer(there, 0) is None  # the answer was for a question no longer asked
+
+
+def test_a_player_who_left_the_table_is_told_apart_from_one_who_dropped(
+    screens: list[Screen],
+) -> None:
+    clock = FakeClock()
+    seats = two_seats(clock)
+    seats.sit(0, screens[0])
+    seats.sit(1, screens[1])
+    seats.leave(0, screens[0], left=True)
+    seats.leave(1, screens[1])
+    assert seats.left(0) and not seats.left(1)
+    seats.sit(0, screens[2])
+    assert not seats.left(0)
+
+
+def test_the_idle_player_is_warned_once_and_only_when_someone_could_claim(
+    screens: list[Screen], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    told: list[tuple[Screen, str]] = []
+    monkeypatch.setattr(adapter, "message", lambda screen, text: told.append((screen, text)))
+    clock = FakeClock()
+    seats = two_seats(clock)
+    timers = Timers(seats, hold=60, idle=600, clock=clock)
+    mover, other = screens[:2]
+    seats.sit(0, mover)
+    seats.sit(1, other)
+    since = clock.t
+    clock.advance(539)
+    timers.offer_claim(0, "alice", since, None, 0.0, opponent="bob")
+    assert told == []
+    clock.advance(1)
+    for _ in range(2):
+        timers.offer_claim(0, "alice", since, None, 0.0, opponent="bob")
+    assert told == [(mover, "You have not moved for 9 min: at 10 min bob may claim the game.")]
+    seats.leave(1, other)  # bob is away: nobody could claim, so no warning
+    told.clear()
+    timers.offer_claim(0, "alice", clock.t - 550, None, 0.0, opponent="bob")  # a new idle time
+    assert told == []

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from cuttle import Game
+from cuttle.cards import card_text, full_deck
 from cuttle.engine.phases import PHASES
 from cuttle.text.cardtext import CardStyle
 from cuttle.text.describe import (
@@ -297,3 +298,44 @@ def test_a_finished_games_words_name_every_card_drawn() -> None:
         1, "draw", ("You", "AI"), STYLE, 6,
     )
     assert drew.text_for(None) == "AI drew 3♣" and drew.text_for(0) == "AI drew a card"
+
+
+def _queen_game(rules: str, mover_perms: list[str], other_hand: list[str]) -> Game:
+    """Seat 0 to move with 5S, 9S and TD in hand (and a 7C on the board to scuttle)."""
+    pos = Game.new(seed=1, rules=rules).to_position()
+    placed = {"5S", "9S", "TD", "7C", *mover_perms, *other_hand}
+    deck = [c for c in (card_text(x) for x in full_deck()) if c not in placed]
+    pos.update(
+        hands=[["5S", "9S", "TD"], other_hand], deck=deck, permanents=[mover_perms, []],
+        points=[[], ["7C"]], known=[], scrap=[],
+    )
+    pos.pop("seed", None)
+    return Game.from_position(pos)
+
+
+@pytest.mark.parametrize(
+    ("rules", "perms", "other_hand", "move", "told"),
+    [
+        ("classic", ["QH"], ["2H", "3D"], "oneoff 5S", True),  # the queen skips the window
+        ("classic", [], ["2H", "3D"], "oneoff 5S", False),  # the window opens
+        ("classic", ["QH"], [], "oneoff 5S", False),  # skipped for the empty hand, not the queen
+        ("classic+ten-counters-scuttle", ["QH"], ["TH"], "scuttle TD 7C", False),  # a 10 may
+        ("cuttlecards+ten-counters-scuttle", ["QH"], ["TH"], "scuttle TD 7C", True),
+        ("classic", ["QH"], ["2H"], "scuttle TD 7C", False),  # a scuttle is never countered
+    ],
+)
+def test_a_counter_window_a_queen_skipped_says_so_to_everyone(
+    rules: str, perms: list[str], other_hand: list[str], move: str, told: bool
+) -> None:
+    g = _queen_game(rules, perms, other_hand)
+    before = g.to_position()
+    g.play(move)
+    after = g.to_position()
+    e = describe_play(before, after, 0, move, ("Ann", "Bob"), STYLE, 1)
+    note = "no counter: Ann's queen protects it"
+    assert (note in e.public) is told, e.public
+    assert all((note in e.text_for(v)) is told for v in (0, 1, None))
+    if told:
+        assert after["phase"] != "counter"
+    mine = describe_play(before, after, 0, move, ("You", "Bob"), STYLE, 1)
+    assert ("no counter: your queen protects it" in mine.public) is told
