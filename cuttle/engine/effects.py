@@ -151,17 +151,20 @@ class Effects(Windows):
             self.known |= _bits(h[0]) | _bits(h[1])
             self.frozen = []
         elif r == 0:  # ace
-            scrap = self.scrap
+            gone: list[int] = []
             jacks = self.jacks
             for q in range(self.players):
                 for b in self.points[q]:
-                    scrap.append(b)
+                    gone.append(b)
                     if jacks:
                         covers = jacks.pop(b, None)
                         if covers:
-                            scrap.extend(covers)
+                            gone.extend(covers)
                             self._unlink(b, covers)
                 self.points[q] = []
+            # sorted: cards that go at once enter the scrap in one order, however the table
+            # was built (by moves, or read from a position)
+            self.scrap.extend(sorted(gone))
         elif r == 1 or r == 7:  # 2 (or eight-oneoff 8) on a permanent or the top of a stack
             t: int = m.cards[1]
             if not self.seats.out or self._on_table(t):
@@ -211,7 +214,7 @@ class Effects(Windows):
     def _six(self) -> None:
         """Every permanent, jack and joker to the scrap (royals under jokers too); each point
         card goes back to the seat that first played it (to the scrap if that seat is out)."""
-        scrap = self.scrap
+        scrap: list[int] = []
         for q in range(self.players):
             scrap.extend(self.perms[q])
             self.perms[q] = []
@@ -230,6 +233,7 @@ class Effects(Windows):
                         self.points[first].append(b)
         self.jacks = {}
         self.links = {}
+        self.scrap.extend(sorted(scrap))  # in one order however the table was built (see ace)
 
     def _nine(self, t: int) -> None:
         """The 9's target goes back to a hand: a jack or joker on top of a stack to the seat

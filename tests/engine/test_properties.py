@@ -227,3 +227,19 @@ def test_redeal_keeps_the_viewers_view_and_shuffles_only_hidden_cards() -> None:
                 assert r.view(viewer) == g.view(viewer)
                 check_cards(r)
                 check_round_trip(r)
+
+
+@pytest.mark.parametrize("rules", ["classic", "cuttlecards"])
+def test_a_game_read_from_its_position_goes_on_the_same_way(rules: str) -> None:
+    """After every ply of seeded random games, the game read back from its position and the game
+    itself play the next move to the same position (an ace or a 6 scraps its cards in one order,
+    whether the table was built by moves or read from a position)."""
+    rng = random.Random(20261201)
+    for n in range(120):
+        g = Game.new(seed=n, rules=rules)
+        while g.outcome is None and len(g.history) < 400:
+            move = rng.choice(g.legal_moves())
+            again = Game.from_position(g.to_position(), rules=rules)
+            g.play(move)
+            again.play(str(move))
+            assert again.to_position() == g.to_position(), (n, str(move))
