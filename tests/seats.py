@@ -16,7 +16,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from cuttle import Game, IllegalMoveError
+from helpers import illegal, moves, play  # noqa: F401 - re-exported: one copy serves every seat count
+
+from cuttle import Game
 from cuttle.cards import card_text, full_deck, parse_card
 
 REST = "..."
@@ -108,34 +110,6 @@ def make(rules: str, hands: Any = None, points: Any = None, permanents: Any = No
     """A game built from a compact position (see the module doc)."""
     return Game.from_position(position(rules, hands, points, permanents, deck, scrap, turn,
                                        **extra))
-
-
-def moves(g: Game) -> set[str]:
-    """The legal moves of ``g`` as canonical texts."""
-    return {str(m) for m in g.legal_moves()}
-
-
-def play(g: Game, *texts: str) -> Game:
-    """Play several moves in order; return the game."""
-    for t in texts:
-        g.play(t)
-    return g
-
-
-def illegal(g: Game, move: str, *fragments: str) -> str:
-    """Assert ``move`` is refused with a reason containing every fragment (any case), and that the
-    game and its legal moves are unchanged; return the reason."""
-    before, legal = g.to_position(), moves(g)
-    try:
-        g.play(move)
-    except IllegalMoveError as exc:
-        reason = str(exc)
-    else:
-        raise AssertionError(f"{move!r} was accepted")
-    for f in fragments:
-        assert f.lower() in reason.lower(), f"{reason!r} lacks {f!r}"
-    assert g.to_position() == before and moves(g) == legal
-    return reason
 
 
 def refused(pos: dict[str, Any], *fragments: str) -> str:
