@@ -27,7 +27,7 @@ import numpy as np
 import pyspiel
 
 from cuttle import Game, Move
-from cuttle.env.actions import ACTION_TEXTS, NUM_ACTIONS, legal_actions, move_of
+from cuttle.env.actions import ACTION_TEXTS, MAX_SEATS, NUM_ACTIONS, legal_actions, move_of
 from cuttle.env.observation import observe, seats_of, size
 from cuttle.env.scoring import returns
 from cuttle.rules import Rules
@@ -47,7 +47,7 @@ _GAME_TYPE = pyspiel.GameType(
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
     utility=pyspiel.GameType.Utility.ZERO_SUM,
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2,
+    max_num_players=MAX_SEATS,
     min_num_players=2,
     provides_information_state_string=True,
     provides_information_state_tensor=True,

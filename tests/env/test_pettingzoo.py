@@ -7,7 +7,7 @@ import random
 
 import numpy as np
 import pytest
-from envkit import RULESETS
+from envkit import MODE_RULESETS, RULESETS
 
 pytest.importorskip("pettingzoo")
 
@@ -17,6 +17,7 @@ from cuttle.cards import card_text, pretty  # noqa: E402
 from cuttle.env.actions import NUM_ACTIONS, action_of, move_of  # noqa: E402
 from cuttle.env.observation import observe  # noqa: E402
 from cuttle.env.pettingzoo import MAX_PLIES, CuttleEnv, env, raw_env  # noqa: E402
+from cuttle.env.scoring import winners  # noqa: E402
 
 
 @pytest.mark.parametrize("rules", RULESETS)
@@ -58,20 +59,22 @@ def play_random(e: CuttleEnv, seed: int, totals: dict[str, float] | None = None
     return taken
 
 
-@pytest.mark.parametrize("rules", ["classic", "cuttlecards", "classic+joker"])
+@pytest.mark.parametrize("rules", ["classic", "cuttlecards", "classic+joker", *MODE_RULESETS])
 def test_masks_are_the_legal_moves_and_rewards_come_at_the_end(rules: str) -> None:
     e = raw_env(rules=rules)
+    assert e.possible_agents == [f"player_{i}" for i in range(e.game.players)]
     for seed in range(6):
         totals: dict[str, float] = {}
         play_random(e, seed, totals)
         outcome = e.game.outcome
         assert outcome is not None
-        if outcome == "draw":
+        assert sum(totals.values()) == pytest.approx(0.0)  # zero-sum at every seat count
+        won = winners(outcome, e.game.players)
+        if not won:
             assert set(totals.values()) == {0.0}
         else:
-            winner = f"player_{outcome[1]}"
-            assert totals[winner] == 1.0
-            assert [v for a, v in totals.items() if a != winner] == [-1.0]
+            lose = -len(won) / (e.game.players - len(won))  # two: -1; three: -1/2; teams: -1
+            assert totals == {a: 1.0 if e.seat(a) in won else lose for a in e.possible_agents}
 
 
 def test_same_seed_same_game_and_resets_without_seed_follow_it() -> None:
