@@ -9,18 +9,18 @@ import sys
 
 import pytest
 
-pytest.importorskip("pyspiel")
+pyspiel = pytest.importorskip("pyspiel")
 pytest.importorskip("pettingzoo")
 
 from cuttle import Game  # noqa: E402
-from cuttle.ai import make_player  # noqa: E402
+from cuttle.ai import LEVELS, make_player  # noqa: E402
 from cuttle.ai.arena import Match, run_match  # noqa: E402
 from cuttle.cli import main  # noqa: E402
 from cuttle.commands.arena import parse_seat, seat_player  # noqa: E402
 from cuttle.env.actions import action_of, move_of  # noqa: E402
-from cuttle.env.bots import OpenSpielPlayer  # noqa: E402
+from cuttle.env.bots import LevelBot, OpenSpielPlayer, play_bots  # noqa: E402
 from cuttle.env.pettingzoo import raw_env  # noqa: E402
-from cuttle.env.players import LevelPolicy  # noqa: E402
+from cuttle.env.players import LevelPolicy, check_level, levels_for  # noqa: E402
 
 
 def test_a_level_plays_pettingzoo_agents_as_it_plays_the_game() -> None:
@@ -74,6 +74,9 @@ def test_the_arena_seats_openspiel_bots() -> None:
     results = run_match(match)
     assert len(results) == 2 and all(r.plies > 0 for r in results)
     assert isinstance(seat_player("openspiel:random", seed=1), OpenSpielPlayer)
+    # OpenSpiel's random bot in either seat (its own UniformRandomBot acts for player 0 only).
+    results = run_match(Match("random", "openspiel:random", 4, 2, "classic", {}, {}, seat_player))
+    assert {r.a_seat for r in results} == {0, 1} and all(r.plies > 0 for r in results)
 
 
 def test_cuttle_arena_hard_openspiel_ismcts(capsys: pytest.CaptureFixture[str]) -> None:
@@ -110,3 +113,78 @@ def test_start_up_and_the_game_do_not_import_the_research_packages() -> None:
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                          timeout=120, check=True).stdout
     assert json.loads(out.splitlines()[-1]) == []
+
+
+MODES = ["classic+cutthroat", "cuttlecards+teams"]
+
+
+def test_which_levels_play_which_rules() -> None:
+    assert levels_for("classic") == levels_for("cuttlecards+joker") == LEVELS
+    for rules in MODES:
+        assert levels_for(rules) == ("random",)
+        check_level("random", rules)
+    with pytest.raises(ValueError, match=r"^our level 'hard' does not play classic\+cutthroat "
+                                         r"\(three seats\): only random plays three seats"):
+        check_level("HARD:iterations=5", "classic+cutthroat")
+
+
+@pytest.mark.parametrize("rules", MODES)
+@pytest.mark.parametrize("level", [lv for lv in LEVELS if lv != "random"])
+def test_the_levels_refused_in_a_mode_cannot_play_it(rules: str, level: str) -> None:
+    # Holds SEAT_LEVELS honest: once cuttle.ai plays the modes, this fails, and the table and
+    # docs/env.md are to say so.
+    options = {"iterations": 10} if level == "hard" else {}
+    g = Game.new(seed=3, rules=rules)
+    players = [make_player(level, seed=s, **options) for s in range(g.players)]
+    with pytest.raises((ValueError, IndexError, KeyError)):
+        for _ in range(20):
+            g.play(players[g.to_move].choose(g))  # type: ignore[index]
+
+
+@pytest.mark.parametrize("rules", MODES)
+def test_a_policy_refuses_a_mode_it_cannot_play_before_it_moves(rules: str) -> None:
+    with pytest.raises(ValueError, match="only random plays"):
+        LevelPolicy("medium", seed=1, rules=rules)  # up front
+    e = raw_env(rules=rules)
+    e.reset(seed=2)
+    before = e.game.to_position()
+    policy = LevelPolicy("easy", seed=1)  # no rules given: refused at its first call
+    with pytest.raises(ValueError, match=r"^our level 'easy' does not play .* \(random, easy, "
+                                         r"medium, hard play two\)$"):
+        policy(e, e.agent_selection)
+    assert e.game.to_position() == before
+
+
+@pytest.mark.parametrize("rules", MODES)
+def test_random_plays_every_seat_of_a_mode(rules: str) -> None:
+    e = raw_env(rules=rules)
+    e.reset(seed=6)
+    policies = {a: LevelPolicy("random", seed=i, rules=rules)
+                for i, a in enumerate(e.possible_agents)}
+    for agent in e.agent_iter():
+        _, _, terminated, truncated, _ = e.last()
+        e.step(None if terminated or truncated else policies[agent](e, agent))
+    assert e.game.outcome is not None
+    game = pyspiel.load_game("python_cuttle", {"rules": rules})
+    bots = [LevelBot("random", seed=s) for s in range(game.num_players())]
+    assert sum(play_bots(game, bots, seed=4)) == pytest.approx(0.0)
+
+
+def test_play_bots_refuses_a_level_or_a_count_of_bots_before_the_deal() -> None:
+    game = pyspiel.load_game("python_cuttle", {"rules": "classic+cutthroat"})
+    with pytest.raises(ValueError, match="played by 3 seats: give one bot a seat, not 2"):
+        play_bots(game, [LevelBot("random"), LevelBot("random")], seed=1)
+    with pytest.raises(ValueError, match="our level 'medium' does not play"):
+        play_bots(game, [LevelBot("random"), LevelBot("medium"), LevelBot("random")], seed=1)
+    with pytest.raises(ValueError, match="our level 'hard' does not play"):
+        LevelBot("hard", rules="classic+teams")
+
+
+@pytest.mark.parametrize("rules", ["classic+cutthroat", "cuttlecards+teams"])
+def test_cuttle_arena_refuses_a_mode_in_one_line(rules: str,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "random", "random", "--rules", rules, "--games", "2"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("cuttle arena: error: the arena seats two players (A and B), and "
+                          f"{rules} is played by ")
+    assert err.count("\n") == 1 and "Traceback" not in err
