@@ -4,6 +4,7 @@ to the legal moves, rewards at the end, and a rendered table that hides what the
 from __future__ import annotations
 
 import random
+import warnings
 
 import numpy as np
 import pytest
@@ -11,13 +12,19 @@ from envkit import MODE_RULESETS, RULESETS
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, parallel_api_test, seed_test  # noqa: E402
 
 from cuttle.cards import card_text, pretty  # noqa: E402
 from cuttle.env.actions import NUM_ACTIONS, action_of, move_of  # noqa: E402
 from cuttle.env.observation import observe  # noqa: E402
-from cuttle.env.pettingzoo import MAX_PLIES, CuttleEnv, env, raw_env  # noqa: E402
-from cuttle.env.scoring import winners  # noqa: E402
+from cuttle.env.pettingzoo import (  # noqa: E402
+    MAX_PLIES,
+    CuttleEnv,
+    env,
+    parallel_env,
+    raw_env,
+)
+from cuttle.env.scoring import returns, winners  # noqa: E402
 
 
 @pytest.mark.parametrize("rules", RULESETS)
@@ -142,3 +149,37 @@ def test_every_action_of_a_mask_steps() -> None:
         e.reset(seed=4)
         e.step(int(action))
         assert str(e.game.history[-1][1]) == str(move_of(int(action)))
+
+
+@pytest.mark.parametrize("rules", ["classic", "cuttlecards+joker", *MODE_RULESETS])
+def test_pettingzoo_parallel_api_test(rules: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the test's complaints are warnings: none may come
+        parallel_api_test(parallel_env(rules=rules), num_cycles=3000)
+
+
+@pytest.mark.parametrize("rules", ["classic", "classic+cutthroat", "cuttlecards+teams"])
+def test_the_parallel_env_plays_the_agent_to_act_and_ignores_the_others(rules: str) -> None:
+    p = parallel_env(rules=rules)
+    obs, infos = p.reset(seed=3)
+    assert set(obs) == set(p.agents) == set(p.possible_agents)
+    game = p.unwrapped.game
+    assert len(p.agents) == game.players
+    shadow = raw_env(rules=rules)
+    taken = play_random(shadow, 3)  # the same deal and the same moves through the AEC env
+    rng = random.Random(0)
+    ply = 0
+    totals = dict.fromkeys(p.possible_agents, 0.0)
+    while p.agents:
+        acting = [a for a in p.agents if obs[a]["action_mask"].any()]
+        assert acting == [taken[ply][0]]  # exactly one mask has ones: the agent to act
+        actions = {a: int(rng.randrange(NUM_ACTIONS)) for a in p.agents}  # nonsense, ignored
+        actions[acting[0]] = taken[ply][1]
+        obs, rewards, terminations, truncations, infos = p.step(actions)
+        ply += 1
+        for a, r in rewards.items():
+            totals[a] += r
+        if p.agents:
+            assert infos[p.agents[0]]["active_agent"] == p.unwrapped.agent_selection
+    assert ply == len(taken) and p.unwrapped.game.outcome == shadow.game.outcome is not None
+    assert totals == dict(zip(p.possible_agents, returns(shadow.game), strict=True))
