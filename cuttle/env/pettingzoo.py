@@ -158,8 +158,7 @@ class CuttleEnv(AECEnv, EzPickle):  # type: ignore[misc]
             logger.warn("render() called without a render_mode; call env(render_mode='ansi')")
             return None
         viewer = self.seat(self.agent_selection)
-        names = tuple(self.possible_agents)
-        return table_text(self.game, viewer, (names[0], names[1]))
+        return table_text(self.game, viewer, self.possible_agents)
 
     def close(self) -> None:
         pass
