@@ -157,7 +157,7 @@ class Effects(Windows):
                 for b in self.points[q]:
                     gone.append(b)
                     if jacks:
-                        covers = jacks.pop(b, None)
+                        covers = jacks.get(b)
                         if covers:
                             gone.extend(covers)
                             self._unlink(b, covers)
@@ -203,7 +203,10 @@ class Effects(Windows):
             self._six()
         elif r == 6:  # 7
             n = min(rules.seven_reveals, len(self.deck))
-            self.revealed = [self.deck.pop() for _ in range(n)]
+            deck = self.deck
+            self.revealed = revealed = []
+            for _ in range(n):
+                revealed.append(deck.pop())
             self.phase = RESOLVE_SEVEN
             self.to_move = p
             return

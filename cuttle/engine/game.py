@@ -146,8 +146,8 @@ class Game(Effects, MoveGen):
             g.hands = [h[:] for h in self.hands]
             g.points = [x[:] for x in self.points]
             g.perms = [x[:] for x in self.perms]
-        g.jacks = self.jacks.copy()
-        g.links = self.links.copy()
+        g.jacks = self.jacks  # shared: never changed in place (Table._add_cover)
+        g.links = self.links
         g.deck = self.deck[:]
         g.scrap = self.scrap[:]
         g.stack = self.stack[:]

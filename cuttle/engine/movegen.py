@@ -40,7 +40,7 @@ from cuttle.engine.phases import (
     RESOLVE_THREE,
     RESPOND_ROYAL,
 )
-from cuttle.engine.state import R_EIGHT, R_JACK, R_QUEEN, R_THREE, State
+from cuttle.engine.state import R_EIGHT, R_JACK, R_QUEEN, R_THREE, State, _without
 
 _R_NINE = 8
 
@@ -59,7 +59,7 @@ class MoveGen(State):
                 hand = sorted(hand)
             frozen = self.frozen
             if frozen:
-                hand = [c for c in hand if c not in frozen]
+                hand = _without(hand, frozen)
             deck = self.deck
             moves = [DRAW if deck else PASS]
             if hand:
@@ -69,8 +69,10 @@ class MoveGen(State):
             frozen = self.frozen
             # Against a scuttle (ten-counters-scuttle) only a 10 answers; otherwise only 2s.
             rank = 9 if len(self.stack) == 1 and self.stack[0][1].kind == "scuttle" else 1
-            moves = [COUNTER[c] for c in sorted(self.hands[p])
-                     if c >> 2 == rank and c < 52 and c not in frozen]
+            moves = []
+            for c in sorted(self.hands[p]):
+                if c >> 2 == rank and c < 52 and c not in frozen:
+                    moves.append(COUNTER[c])
             moves.append(RESOLVE)
             return moves
         if phase == RESOLVE_SEVEN:
@@ -83,8 +85,11 @@ class MoveGen(State):
             return moves
         if phase == RESOLVE_THREE:
             ok3 = self.rules.three_takes_three
-            return [TAKE[c] for c in sorted(set(self.scrap))
-                    if ok3 or c >> 2 != R_THREE or c >= 52]
+            moves = []
+            for c in sorted(set(self.scrap)):
+                if ok3 or c >> 2 != R_THREE or c >= 52:
+                    moves.append(TAKE[c])
+            return moves
         if phase in (RESOLVE_FOUR, HAND_LIMIT, RESOLVE_FIVE):
             hand = sorted(self.hands[p])
             if phase == RESOLVE_FIVE:
@@ -95,12 +100,18 @@ class MoveGen(State):
                 n = len(hand) - (self.rules.hand_limit or 0)
             if n == 1:
                 return [DISCARD1[c] for c in hand]
-            return [DISCARD2[(a, b)] for i, a in enumerate(hand) for b in hand[i + 1:]]
+            moves = []
+            for i, a in enumerate(hand):
+                for b in hand[i + 1:]:
+                    moves.append(DISCARD2[(a, b)])
+            return moves
         if phase == RESPOND_ROYAL:
             frozen = self.frozen
             royal = self.stack[0][1].cards[0]
-            moves = [ONEOFF_T[(c, royal)] for c in sorted(self.hands[p])
-                     if c >> 2 == _R_NINE and c < 52 and c not in frozen]
+            moves = []
+            for c in sorted(self.hands[p]):
+                if c >> 2 == _R_NINE and c < 52 and c not in frozen:
+                    moves.append(ONEOFF_T[(c, royal)])
             moves.append(RESOLVE)
             return moves
         return []
@@ -182,7 +193,10 @@ class MoveGen(State):
             if len(opp_points) > 1:
                 opp_points = sorted(opp_points)
         else:
-            opp_points = sorted([t for q in self.seats.opps[p] for t in self.points[q]])
+            opp_points = []
+            for q in self.seats.opps[p]:
+                opp_points += self.points[q]
+            opp_points.sort()
         lowest = opp_points[0] if opp_points else 64  # only a card above it may scuttle
         opp_queens = -1  # counted when a jack needs it
         twos: list[int] | None = None

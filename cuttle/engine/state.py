@@ -90,6 +90,18 @@ def _check_player(player: object, players: int = 2) -> None:
     check_player(player, players=players)
 
 
+# Helpers for the hot methods: a comprehension there reading one of the method's locals would make
+# that local a cell (slower to read, and made anew on every call of every search).
+def _without(cards: list[int], drop: list[int]) -> list[int]:
+    """The cards of ``cards`` not in ``drop``, in order."""
+    return [c for c in cards if c not in drop]
+
+
+def _all_in(cards: list[int], pool: list[int]) -> bool:
+    """Is every card of ``cards`` in ``pool``?"""
+    return all(c in pool for c in cards)
+
+
 def _bits(cards: Iterable[int]) -> int:
     b = 0
     for c in cards:
@@ -112,7 +124,10 @@ class State:
     seed: int | None
     hands: list[list[int]]
     points: list[list[int]]
-    jacks: dict[int, tuple[int, ...]]  # a card -> the jacks (and jokers) on it, bottom to top
+    #: a card -> the jacks (and jokers) on it, bottom to top. ``jacks`` and ``links`` are never
+    #: changed in place, only replaced (copy on write): copies of a game share them, so a copy
+    #: costs nothing for them, and a move changing a stack builds its game's own.
+    jacks: dict[int, tuple[int, ...]]
     perms: list[list[int]]
     deck: list[int]  # top of the deck is the END of this list
     scrap: list[int]

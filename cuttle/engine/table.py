@@ -5,7 +5,7 @@ every completed move."""
 from __future__ import annotations
 
 from cuttle.engine.phases import HAND_LIMIT, MAIN
-from cuttle.engine.state import OUTCOME, R_KING, State
+from cuttle.engine.state import OUTCOME, R_KING, State, _without
 
 _R_TEN = 9  # rank index of the ten: a card above it is a royal (or a joker)
 
@@ -65,7 +65,7 @@ class Table(State):
             return
         if self.frozen:
             hand = self.hands[p]
-            self.frozen = [c for c in self.frozen if c not in hand]
+            self.frozen = _without(self.frozen, hand)
         if self._freeze_later >= 0:
             self.frozen.append(self._freeze_later)
             self._freeze_later = -1
@@ -115,13 +115,14 @@ class Table(State):
     def _add_cover(self, card: int, base: int, by: int, to: int, prev: int) -> None:
         """Seat ``by`` puts jack or joker ``card`` on the stack of ``base``, which seat ``prev``
         controls, giving it to ``to``."""
-        links = self.links
-        covers = self.jacks.get(base)
+        jacks = self.jacks = self.jacks.copy()  # never in place: copies of the game share them
+        links = self.links = self.links.copy()
+        covers = jacks.get(base)
         if covers is None:
             links[base] = (prev, prev)
-            self.jacks[base] = (card,)
+            jacks[base] = (card,)
         else:
-            self.jacks[base] = covers + (card,)
+            jacks[base] = covers + (card,)
         links[card] = (by, to)
         if to != prev:
             rows = self.points if base < 40 else self.perms  # a stack's bottom: A–10, K or Q
@@ -133,14 +134,15 @@ class Table(State):
         held the stack before it (to the scrap, with the rest of the stack, if that seat is
         out). Return the seat that played ``card``."""
         b = next(base for base, covers in self.jacks.items() if covers[-1] == card)
-        covers = self.jacks[b]
-        links = self.links
+        jacks = self.jacks = self.jacks.copy()  # never in place (see _add_cover)
+        links = self.links = self.links.copy()
+        covers = jacks[b]
         by, now = links.pop(card)
         if len(covers) == 1:
-            del self.jacks[b]
+            del jacks[b]
             back = links.pop(b)[1]
         else:
-            self.jacks[b] = covers[:-1]
+            jacks[b] = covers[:-1]
             back = links[covers[-2]][1]
         if back != now:
             rows = self.points if b < 40 else self.perms
@@ -161,15 +163,16 @@ class Table(State):
 
     def _unstack(self, base: int) -> None:
         """Scrap the jacks and jokers on ``base`` (it stays where it is)."""
-        if self.jacks:
-            covers = self.jacks.pop(base, None)
-            if covers:
-                self.scrap.extend(covers)
-                self._unlink(base, covers)
+        covers = self.jacks.get(base)
+        if covers:
+            self.scrap.extend(covers)
+            self._unlink(base, covers)
 
     def _unlink(self, base: int, covers: tuple[int, ...]) -> None:
-        """Forget the record of a stack that left the table."""
-        links = self.links
+        """Forget the stack of ``base`` (``covers`` on it), which left the table."""
+        jacks = self.jacks = self.jacks.copy()  # never in place (see _add_cover)
+        del jacks[base]
+        links = self.links = self.links.copy()
         del links[base]
         for c in covers:
             del links[c]
@@ -186,7 +189,7 @@ class Table(State):
         scrap = self.scrap
         scrap.append(target)
         if self.jacks:  # inlined _scrap_stack: a scuttle is one ply in fourteen
-            covers = self.jacks.pop(target, None)
+            covers = self.jacks.get(target)
             if covers:
                 scrap.extend(covers)
                 self._unlink(target, covers)

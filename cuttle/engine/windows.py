@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from cuttle.engine.moves import Move
 from cuttle.engine.phases import COUNTER_PHASE, MAIN, RESPOND_ROYAL, ROYAL_KINDS
-from cuttle.engine.state import R_QUEEN, Event, _new_event
+from cuttle.engine.state import R_QUEEN, Event, _all_in, _new_event
 from cuttle.engine.table import Table
 
 
@@ -26,7 +26,7 @@ class Windows(Table):
         """Could ``q`` answer, as far as anyone can see: a card in hand that is not frozen."""
         hand = self.hands[q]
         frozen = self.frozen
-        return bool(hand) and not (frozen and all(c in frozen for c in hand))
+        return bool(hand) and not (frozen and _all_in(hand, frozen))
 
     def _shielded(self, top: int, counter: bool) -> bool:
         """Does a queen of ``top`` stop every answer to what ``top`` put on the stack? (A classic
@@ -65,7 +65,7 @@ class Windows(Table):
             return self._next_asked(top, top) is not None
         hand = self.hands[1 - top]  # inlined: this runs after every one-off of every search
         frozen = self.frozen
-        if not hand or (frozen and all(c in frozen for c in hand)):
+        if not hand or (frozen and _all_in(hand, frozen)):
             return False
         for c in self.perms[top]:
             if c >> 2 == R_QUEEN:
