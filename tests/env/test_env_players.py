@@ -12,6 +12,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 pytest.importorskip("pettingzoo")
 
+import cuttle.env.openspiel  # noqa: E402, F401 - registers python_cuttle
 from cuttle import Game  # noqa: E402
 from cuttle.ai import LEVELS, make_player  # noqa: E402
 from cuttle.ai.arena import Match, run_match  # noqa: E402
@@ -178,13 +179,3 @@ def test_play_bots_refuses_a_level_or_a_count_of_bots_before_the_deal() -> None:
         play_bots(game, [LevelBot("random"), LevelBot("medium"), LevelBot("random")], seed=1)
     with pytest.raises(ValueError, match="our level 'hard' does not play"):
         LevelBot("hard", rules="classic+teams")
-
-
-@pytest.mark.parametrize("rules", ["classic+cutthroat", "cuttlecards+teams"])
-def test_cuttle_arena_refuses_a_mode_in_one_line(rules: str,
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["arena", "random", "random", "--rules", rules, "--games", "2"]) == 2
-    err = capsys.readouterr().err
-    assert err.startswith("cuttle arena: error: the arena seats two players (A and B), and "
-                          f"{rules} is played by ")
-    assert err.count("\n") == 1 and "Traceback" not in err
