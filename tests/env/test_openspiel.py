@@ -91,9 +91,12 @@ def test_information_states_come_from_the_seats_view(rules: str) -> None:
             assert other.information_state_tensor(seat) == tensor
             assert other.legal_actions() == state.legal_actions()
         before = state.game.to_position()
-        moved = any(state.resample_from_infostate(seat, sampler).game.to_position() != before
-                    for _ in range(5))
+        samples = [state.resample_from_infostate(seat, sampler).game for _ in range(5)]
+        moved = any(other.to_position() != before for other in samples)
         assert moved or hidden < 2  # the hidden cards really are re-dealt
+        for q, hand in enumerate(view["hands"]):  # every hand the seat cannot see, a partner's too
+            if hand.count("??") >= 2 and view["deck"].count("??") >= 2:
+                assert any(sorted(o.hands[q]) != sorted(state.game.hands[q]) for o in samples)
 
 
 @pytest.mark.parametrize("rules", MODE_RULESETS)
