@@ -88,6 +88,17 @@ class Driver:
         self._send(text)
         time.sleep(0.15)  # the app handles the keys (and Esc's short timeout)
         self.sync()
+        if wait and "\r" in text:
+            self.settle()
+
+    def settle(self) -> None:
+        """Until the session has dealt with the line just sent: it asks again (or waits for a
+        key), or the screen closed. The session works on a thread of its own, which a loaded
+        machine can hold back well past the app's own handling of the keys."""
+        end = time.monotonic() + 10
+        while self.io.mode == "idle" and self.io.app.is_running and time.monotonic() < end:
+            time.sleep(0.01)
+        self.sync()
 
     def sync(self) -> None:
         """Until the app's loop has gone round twice (what was sent by then is handled)."""

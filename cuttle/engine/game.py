@@ -143,9 +143,10 @@ class Game(Effects, MoveGen):
             q0, q1 = self.perms
             g.perms = [q0[:], q1[:]]
         else:
-            g.hands = [h[:] for h in self.hands]
-            g.points = [x[:] for x in self.points]
-            g.perms = [x[:] for x in self.perms]
+            copy = list.copy  # map, not a comprehension: no frame per copy
+            g.hands = list(map(copy, self.hands))
+            g.points = list(map(copy, self.points))
+            g.perms = list(map(copy, self.perms))
         g.jacks = self.jacks  # shared: never changed in place (Table._add_cover)
         g.links = self.links
         g.deck = self.deck[:]

@@ -76,12 +76,31 @@ class Table(State):
         """Three or four seats: finish the game if a player is at their goal. Of several, the turn
         player's side wins if it is among them, else the first of them in turn order after ``p``
         (RULES.md section 4)."""
+        # score(), kings() and goal() inlined, as in _end_turn: this runs after most moves.
+        goals = self.rules.goals
+        points = self.points
+        perms = self.perms
         seats = self.seats
-        reached = [q for q in (*seats.around[p],) if self.score(q) >= self.goal(q)]
+        reached = []
+        for q in seats.around[p]:
+            pts = points[q]
+            s = len(pts)
+            for c in pts:
+                s += c >> 2
+            k = 0  # at most 4: there are four kings
+            for c in perms[q]:
+                if c >> 2 == R_KING:
+                    k += 1
+            if s >= goals[k]:
+                reached.append(q)
         if not reached:
             return False
-        mine = [q for q in reached if seats.side(q) == seats.side(p)]
-        w = (mine or reached)[0]
+        w = reached[0]
+        mine = seats.side(p)
+        for q in reached:
+            if seats.side(q) == mine:
+                w = q
+                break
         self._finish(seats.side(w), "kings" if self.kings(w) else "points")
         return True
 
