@@ -17,12 +17,11 @@ from typing import Any
 
 from cuttle.ai.base import Player
 from cuttle.ai.heuristic import EasyPlayer, HeuristicPlayer
+from cuttle.ai.levels import LEVELS, levels_for
 from cuttle.ai.simple import RandomPlayer
 from cuttle.words import plural
 
-LEVELS = ("random", "easy", "medium", "hard")
-
-__all__ = ["LEVELS", "Player", "make_player"]
+__all__ = ["LEVELS", "Player", "levels_for", "make_player"]
 
 
 def make_player(level: str, seed: int | None = None, **options: Any) -> Player:

@@ -15,16 +15,27 @@ import zlib
 from typing import Any
 
 from cuttle import Game, Move
+from cuttle.ai.levels import levels_for
 from cuttle.ai.options import Spec, check_options
 from cuttle.engine.phases import COUNTER_PHASE
 
 View = dict[str, Any]
 
 
+def seats_refusal(level: str, players: int) -> str:
+    """Why the ``level`` AI cannot take a seat at a table of ``players``, in one line."""
+    can = levels_for(players)
+    return (f"the {level} AI plays two-player games only, not a table of {players}; "
+            f"the levels for {players} seats: {', '.join(can) or 'none yet'}")
+
+
 class Player:
     """Base class of the AI players. Subclasses implement :meth:`decide`."""
 
     level = "base"
+    #: The most seats at a table this player can play at: the levels that read the table as one
+    #: opponent's (every one but random) play two-player games only, so far.
+    max_players = 2
     #: A searching player thinks over a forced move too where being forced depends on hidden
     #: cards (the counter window: no two in hand), so its time does not tell the hand.
     hides_forced = False
@@ -62,6 +73,8 @@ class Player:
         seat = game.to_move
         if seat is None:
             raise ValueError("the game is over: there is no move to choose")
+        if game.players > self.max_players:
+            raise ValueError(seats_refusal(self.level, game.players))
         view = game.view(seat)
         self.public_history = list(game.history)
         moves = game.legal_moves()  # the seat's own options: a function of its view

@@ -12,6 +12,7 @@ class RandomPlayer(Player):
     """Picks uniformly among the legal moves."""
 
     level = "random"
+    max_players = 4  # a legal move is a legal move, at any table
 
     def decide(
         self, view: View, seat: int, moves: list[Move], rng: random.Random
