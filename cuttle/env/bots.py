@@ -34,27 +34,19 @@ DEFAULTS: dict[str, dict[str, Any]] = {
 
 class LevelBot(pyspiel.Bot):  # type: ignore[misc]
     """A level of ours as an OpenSpiel bot of ``python_cuttle``. With ``rules`` (or in
-    :func:`play_bots`) it refuses now a ruleset the level cannot play (``check_level``);
-    otherwise at its first step, before it chooses."""
+    :func:`play_bots`) it refuses now a ruleset the level cannot play (``check_level``; without,
+    the level refuses it at its first step, before it reads the game)."""
 
     def __init__(self, level: str, seed: int | None = None, rules: str | Rules | None = None,
                  **options: Any) -> None:
         super().__init__()
-        self.level = str(level).strip().lower()
-        self._checked: set[Rules] = set()
         if rules is not None:
-            self.check(rules if isinstance(rules, Rules) else Rules.parse(str(rules)))
+            check_level(level, rules)
+        self.level = level
         self.player = make_player(level, seed=seed, **options)
-
-    def check(self, rules: Rules) -> None:
-        """Raise ValueError in one line when this level cannot play ``rules``."""
-        if rules not in self._checked:
-            check_level(self.level, rules)
-            self._checked.add(rules)
 
     def step(self, state: Any) -> int:
         """The action our level picks in ``state`` (from its view: ``Player.choose``)."""
-        self.check(state.game.rules)
         return action_of(self.player.choose(state.game))
 
     def restart_at(self, state: Any) -> None:
@@ -126,7 +118,7 @@ def play_bots(game: Any, bots: list[Any], seed: int) -> list[float]:
                          f"give one bot a seat, not {len(bots)}")
     for bot in bots:
         if isinstance(bot, LevelBot):
-            bot.check(Rules.parse(str(game.get_parameters()["rules"])))
+            check_level(bot.level, str(game.get_parameters()["rules"]))
     rng = random.Random(seed)
     state = game.new_initial_state()
     while not state.is_terminal():

@@ -21,7 +21,7 @@ from cuttle.commands.arena import parse_seat, seat_player  # noqa: E402
 from cuttle.env.actions import action_of, move_of  # noqa: E402
 from cuttle.env.bots import LevelBot, OpenSpielPlayer, play_bots  # noqa: E402
 from cuttle.env.pettingzoo import raw_env  # noqa: E402
-from cuttle.env.players import LevelPolicy, check_level, levels_for  # noqa: E402
+from cuttle.env.players import LevelPolicy, check_level  # noqa: E402
 
 
 def test_a_level_plays_pettingzoo_agents_as_it_plays_the_game() -> None:
@@ -119,39 +119,31 @@ def test_start_up_and_the_game_do_not_import_the_research_packages() -> None:
 MODES = ["classic+cutthroat", "cuttlecards+teams"]
 
 
-def test_which_levels_play_which_rules() -> None:
-    assert levels_for("classic") == levels_for("cuttlecards+joker") == LEVELS
+def test_check_level_refuses_in_the_ais_own_words() -> None:
+    for rules in ["classic", "cuttlecards+joker"]:
+        for level in LEVELS:
+            check_level(level, rules)
     for rules in MODES:
-        assert levels_for(rules) == ("random",)
         check_level("random", rules)
-    with pytest.raises(ValueError, match=r"^our level 'hard' does not play classic\+cutthroat "
-                                         r"\(three seats\): only random plays three seats"):
+    with pytest.raises(ValueError, match=r"^the hard AI plays two-player games only, not a "
+                                         r"table of 3; the levels for 3 seats: random$"):
         check_level("HARD:iterations=5", "classic+cutthroat")
 
 
 @pytest.mark.parametrize("rules", MODES)
-@pytest.mark.parametrize("level", [lv for lv in LEVELS if lv != "random"])
-def test_the_levels_refused_in_a_mode_cannot_play_it(rules: str, level: str) -> None:
-    # Holds SEAT_LEVELS honest: once cuttle.ai plays the modes, this fails, and the table and
-    # docs/env.md are to say so.
-    options = {"iterations": 10} if level == "hard" else {}
-    g = Game.new(seed=3, rules=rules)
-    players = [make_player(level, seed=s, **options) for s in range(g.players)]
-    with pytest.raises((ValueError, IndexError, KeyError)):
-        for _ in range(20):
-            g.play(players[g.to_move].choose(g))  # type: ignore[index]
-
-
-@pytest.mark.parametrize("rules", MODES)
 def test_a_policy_refuses_a_mode_it_cannot_play_before_it_moves(rules: str) -> None:
-    with pytest.raises(ValueError, match="only random plays"):
+    seats = Game.new(seed=0, rules=rules).players
+    refusal = (f"^the medium AI plays two-player games only, not a table of {seats}; "
+               f"the levels for {seats} seats: random$")
+    with pytest.raises(ValueError, match=refusal):
         LevelPolicy("medium", seed=1, rules=rules)  # up front
+    with pytest.raises(ValueError, match=refusal):
+        LevelBot("medium", seed=1, rules=rules)
     e = raw_env(rules=rules)
     e.reset(seed=2)
     before = e.game.to_position()
-    policy = LevelPolicy("easy", seed=1)  # no rules given: refused at its first call
-    with pytest.raises(ValueError, match=r"^our level 'easy' does not play .* \(random, easy, "
-                                         r"medium, hard play two\)$"):
+    policy = LevelPolicy("medium", seed=1)  # no rules given: the level refuses at its first call
+    with pytest.raises(ValueError, match=refusal):
         policy(e, e.agent_selection)
     assert e.game.to_position() == before
 
@@ -175,7 +167,5 @@ def test_play_bots_refuses_a_level_or_a_count_of_bots_before_the_deal() -> None:
     game = pyspiel.load_game("python_cuttle", {"rules": "classic+cutthroat"})
     with pytest.raises(ValueError, match="played by 3 seats: give one bot a seat, not 2"):
         play_bots(game, [LevelBot("random"), LevelBot("random")], seed=1)
-    with pytest.raises(ValueError, match="our level 'medium' does not play"):
+    with pytest.raises(ValueError, match="the medium AI plays two-player games only"):
         play_bots(game, [LevelBot("random"), LevelBot("medium"), LevelBot("random")], seed=1)
-    with pytest.raises(ValueError, match="our level 'hard' does not play"):
-        LevelBot("hard", rules="classic+teams")
