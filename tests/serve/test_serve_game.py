@@ -682,3 +682,37 @@ def test_an_error_in_a_screens_keys_ends_that_connection_only_logged(
     assert "the pace key broke" in caplog.text
     out, err = capfd.readouterr()
     assert "the pace key broke" not in out + err
+
+
+def test_each_player_replays_a_game_between_two_people_from_their_own_seat(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            alice, bob, match = await two_at_a_table(server)
+            names = match.session.names
+            seats = by_seat(match, alice, bob)
+            mover = match.session.game.to_move or 0
+            await seats[mover].wait(prompt_of(names[mover]))
+            await seats[mover].line("concede")
+            await seats[mover].wait(r"\[y/N\]")
+            await seats[mover].line("y")
+            for player in (alice, bob):
+                await player.wait("Rematch with the seats swapped")
+            await alice.line("n")
+            for player in (alice, bob):
+                await player.wait(LOBBY)
+            for seat, player in seats.items():
+                await player.line("games")
+                game_id = (await player.wait(r"(?m)^\W*(\d+)\W+\S+ vs ")).group(1)
+                await player.line(f"replay {game_id}")
+                await player.wait(r"Move 0/\d+")
+                rows = player.text().splitlines()
+                own = next(i for i, row in enumerate(rows) if row.startswith(names[seat] + " "))
+                other = next(i for i, row in enumerate(rows)
+                             if row.startswith(names[1 - seat] + " "))
+                assert other < own, "\n".join(rows)  # one's own seat below, as in the game
+                player.type("q")
+                await player.wait(LOBBY)
+
+    asyncio.run(scenario())
