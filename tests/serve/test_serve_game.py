@@ -130,6 +130,17 @@ def prompt_of(name: str) -> str:
     return rf"(?m)^{re.escape(name)}(?! \(waiting\))( \([^)]*\))?> "
 
 
+async def concede_to_the_rematch(match: Match, seats: dict[int, Player]) -> None:
+    """The player to move concedes; both are asked about a rematch."""
+    mover = match.session.game.to_move or 0
+    await seats[mover].wait(prompt_of(match.session.names[mover]))
+    await seats[mover].line("concede")
+    await seats[mover].wait(r"\[y/N\]")
+    await seats[mover].line("y")
+    for player in seats.values():
+        await player.wait("Rematch with the seats swapped")
+
+
 def by_seat(match: Match, alice: Player, bob: Player) -> dict[int, Player]:
     return {match.seat_of(key_fp(0)) or 0: alice, match.seat_of(key_fp(1)) or 0: bob}
 
@@ -472,13 +483,7 @@ def test_a_rematch_needs_both_and_swaps_the_first_seat(tmp_path: Path) -> None:
             await carol.line(f"watch {match.id}")
             await carol.wait("Watching")
             seats = by_seat(match, alice, bob)
-            mover = match.session.game.to_move or 0
-            await seats[mover].wait(prompt_of(match.session.names[mover]))
-            await seats[mover].line("concede")
-            await seats[mover].wait(r"\[y/N\]")
-            await seats[mover].line("y")
-            for player in (alice, bob):
-                await player.wait("Rematch with the seats swapped")
+            await concede_to_the_rematch(match, seats)
             await carol.wait("back to the lobby")
             await alice.line("y")
             await alice.wait("Waiting for your opponent's answer")
@@ -507,13 +512,7 @@ def test_a_rematch_declined_sends_both_back_to_the_lobby(tmp_path: Path) -> None
             await carol.line(f"watch {match.id}")
             await carol.wait("Watching")
             seats = by_seat(match, alice, bob)
-            mover = match.session.game.to_move or 0
-            await seats[mover].wait(prompt_of(match.session.names[mover]))
-            await seats[mover].line("concede")
-            await seats[mover].wait(r"\[y/N\]")
-            await seats[mover].line("y")
-            for player in (alice, bob):
-                await player.wait("Rematch with the seats swapped")
+            await concede_to_the_rematch(match, seats)
             await alice.line("y")
             await alice.wait("Waiting for your opponent's answer")
             await bob.line("n")
@@ -692,13 +691,7 @@ def test_each_player_replays_a_game_between_two_people_from_their_own_seat(
             alice, bob, match = await two_at_a_table(server)
             names = match.session.names
             seats = by_seat(match, alice, bob)
-            mover = match.session.game.to_move or 0
-            await seats[mover].wait(prompt_of(names[mover]))
-            await seats[mover].line("concede")
-            await seats[mover].wait(r"\[y/N\]")
-            await seats[mover].line("y")
-            for player in (alice, bob):
-                await player.wait("Rematch with the seats swapped")
+            await concede_to_the_rematch(match, seats)
             await alice.line("n")
             for player in (alice, bob):
                 await player.wait(LOBBY)
