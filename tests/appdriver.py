@@ -98,7 +98,8 @@ class Driver:
         end = time.monotonic() + 10
         while self.io.mode == "idle" and self.io.app.is_running and time.monotonic() < end:
             time.sleep(0.01)
-        self.sync()
+        if self.io.app.is_running:
+            self.sync()
 
     def sync(self) -> None:
         """Until the app's loop has gone round twice (what was sent by then is handled)."""
@@ -107,7 +108,10 @@ class Driver:
             return
         for _ in range(2):
             done = threading.Event()
-            loop.call_soon_threadsafe(done.set)
+            try:
+                loop.call_soon_threadsafe(done.set)
+            except RuntimeError:  # the loop closed meanwhile: the app has ended
+                return
             done.wait(5)
 
     def until(self, check: Callable[[], bool]) -> None:

@@ -156,6 +156,12 @@ def key_fp(n: int) -> str:
     return str(key(n).get_fingerprint("sha256"))
 
 
+def reading(match: Match, seat: int) -> bool:
+    """Does the screen at ``seat`` wait for a line (a move or a command) now?"""
+    screen = match.seats.screen(seat)
+    return screen is not None and screen.mode == "read"
+
+
 async def play_random(
     match: Match, players: dict[int, Player], rng: random.Random, guards: dict[int, Guard],
     public: Guard | None = None,
@@ -177,6 +183,9 @@ async def play_random(
         n = len(game.history)
         played.append(str(move))
         await players[p].wait(prompt_of(match.session.names[p]))
+        # and the seat's screen reads a line now: the prompt on the client's screen may still be
+        # the last turn's (a loaded server redraws late), and Enter before the read is not a move
+        await until(lambda p=p: reading(match, p), f"seat {p} to read a move")
         await players[p].line(str(move))
         await until(lambda n=n: len(game.history) > n or game.outcome is not None, str(move))
     return played
@@ -280,6 +289,7 @@ def test_a_line_typed_right_after_esc_keeps_its_first_letter_over_ssh(tmp_path: 
             match = next(iter(server.hall.matches.values()))
             await until(lambda: len(match.session.game.history) >= 2, "the AI's answer")
             await alice.wait(r"alice( \([^)]*\))?> ")
+            await until(lambda: reading(match, by_seat_of(match, 0)), "alice to be asked")
             alice.type("\x1blog\r")
             await alice.wait("The game so far")
 
