@@ -405,6 +405,10 @@ def _check_stack_effect(g: Game) -> None:
             and g._can_answer(asked) and not g._shielded(g.stack[-1][0], True))):  # type: ignore[arg-type]
         raise ValueError("bad position: no counter window can be open here (the player to "
                          "answer has no card they may play, or a queen forbids it)")
+    if g.phase == COUNTER_PHASE and g.players != 2 and len(g.stack) == 1 \
+            and base.kind == "scuttle" and asked != g.controller(base.cards[1]):
+        raise ValueError(f"bad position: only the controller of {card_text(base.cards[1])} may "
+                         f"answer the scuttle with a 10, not seat {asked}")
     if g.phase == RESPOND_ROYAL and not (
             g.seats.is_opponent(g.turn_player, g.to_move)  # type: ignore[arg-type]
             and g._can_answer(g.to_move) and not g._shielded(g.turn_player, False)):  # type: ignore[arg-type]
@@ -533,6 +537,11 @@ def _check_stack_moves(g: Game) -> None:
             if r != (9 if on_scuttle else 1):
                 raise ValueError(where + ("only a 10 answers a scuttle" if on_scuttle
                                           else "only a 2 counters a one-off"))
+            if on_scuttle and g.players != 2:
+                owner = g.controller(g.stack[0][1].cards[1])
+                if owner is not None and owner != p:
+                    raise ValueError(where + "only the controller of the scuttled card answers "
+                                     "the scuttle with a 10")
         elif m.kind == "scuttle":
             if not any(t in g.points[q] for q in g.seats.opps[p]) or t > c:  # type: ignore[operator]
                 raise ValueError(where + f"{card_text(t)} is not an opponent's point card "  # type: ignore[arg-type]
