@@ -285,6 +285,8 @@ def game_from_position(cls: type[Game], position: dict[str, Any] | str,
                          + ", ".join(repr(o) for o in outcomes[:-1])
                          + f" or 'draw', not {outcome!r}")
     g.outcome = outcome
+    if g.seats.out:
+        _check_out_outcome(g, outcome)
     if (outcome is None) != (phase != OVER):
         raise ValueError("bad position: phase 'over' goes with an outcome, and only it")
     _check_phase(g, pos)
@@ -509,6 +511,18 @@ def _read_out(g: Game, pos: dict[str, Any]) -> None:
         g.seats = seating(n, False, tuple(sorted(out)))
     if g.turn_player in out:
         raise ValueError(f"bad position: turn_player {g.turn_player} is out of the game")
+
+
+def _check_out_outcome(g: Game, outcome: str | None) -> None:
+    """Seats are out (cutthroat): a seat out never wins, and the last seat left has won."""
+    out = g.seats.out
+    if outcome is not None and outcome[0] == "p" and int(outcome[1:]) in out:
+        raise ValueError(f"bad position: outcome {outcome!r} names seat {outcome[1:]}, which is "
+                         "out of the game")
+    inside = g.seats.around[g.turn_player]
+    if len(inside) == 1 and outcome != f"p{inside[0]}":
+        raise ValueError(f"bad position: seat {inside[0]} is the last one left, so the game is "
+                         f"over and it won (outcome 'p{inside[0]}'), not {outcome!r}")
 
 
 def _check_stack_moves(g: Game) -> None:

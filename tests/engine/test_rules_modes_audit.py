@@ -54,3 +54,24 @@ def test_ten_counters_scuttle_a_position_asking_another_seat_is_refused(rules):
             "only the controller of the scuttled card")
     g = Game.from_position(position(f"{rules}+ten-counters-scuttle", stack=[scuttle], **kw))
     assert g.to_move == 1
+
+
+# ---------------------------------------------------------------- from_position, seats out
+@pytest.mark.parametrize(("out", "outcome", "reason"), [
+    ([1], "p1", "names seat 1, which is out"),
+    ([1, 2], None, "seat 0 is the last one left"),
+    ([1, 2], "draw", "seat 0 is the last one left"),
+    ([1, 2], "p1", "names seat 1, which is out"),
+])
+def test_from_position_refuses_an_outcome_seats_out_make_impossible(out, outcome, reason):
+    # Decision 24: "the last player left wins"; Decision 34: a seat out never moves (nor wins)
+    over = {"phase": "over", "outcome": outcome} if outcome else {}
+    refused(position("classic+cutthroat", hands=["5S", "", "" if 2 in out else "5H"], out=out,
+                     **over), reason)
+
+
+@pytest.mark.parametrize(("out", "outcome"), [([1], "p0"), ([1], "draw"), ([1, 2], "p0")])
+def test_from_position_takes_an_outcome_seats_out_allow(out, outcome):
+    g = Game.from_position(position("classic+cutthroat", hands=["5S", "", "" if 2 in out else "5H"],
+                                    out=out, phase="over", outcome=outcome))
+    assert g.outcome == outcome and g.out == out
