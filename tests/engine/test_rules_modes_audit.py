@@ -6,7 +6,7 @@ mode's own in test_rules_cutthroat.py and test_rules_teams.py."""
 from __future__ import annotations
 
 import pytest
-from seats import make, position, pts, refused, scrap
+from seats import answer_all, illegal, make, position, pts, refused, scrap
 
 from cuttle import Game
 
@@ -75,3 +75,34 @@ def test_from_position_takes_an_outcome_seats_out_allow(out, outcome):
     g = Game.from_position(position("classic+cutthroat", hands=["5S", "", "" if 2 in out else "5H"],
                                     out=out, phase="over", outcome=outcome))
     assert g.outcome == outcome and g.out == out
+
+
+# ---------------------------------------------------------------- why a move is illegal
+@pytest.mark.parametrize(("rules", "kw", "move", "reason"), [
+    # a scuttle of a second opponent's card that is too high: the ranks, not "the opponent's"
+    ("classic+cutthroat", dict(hands=["3S 5S", "5D", "5H"], points=["", "", "7D"]),
+     "scuttle 3S 7D", "3♠ cannot scuttle 7♦: a three is lower than a seven"),
+    ("classic+cutthroat", dict(hands=["5S", "5D", "3S 5H"], points=["", "", "7D"], turn=2),
+     "scuttle 3S 7D", "7♦ is not one of an opponent's point cards"),
+    ("classic+teams", dict(hands=["TS 5S", "5D", "5H", "5C"], points=["", "", "7D"]),
+     "scuttle TS 7D", "7♦ is not one of an opponent's point cards"),
+    # the 4's example names an opponent who holds a card; a seat out is said to be out
+    ("classic+cutthroat", dict(hands=["4C 5S", "", "5H"]), "oneoff 4C", "'oneoff 4C @2'"),
+    ("classic+cutthroat", dict(hands=["4C 5S", "", "5H"], out=[1]), "oneoff 4C @1",
+     "seat 1 is out of the game"),
+    ("classic+cutthroat", dict(hands=["7C 5S", "", "5H"], points=["4D"], out=[1],
+                               deck=["JC", "..."]), "jack JC 4D >1", "seat 1 is out of the game"),
+    # cuttlecards' 9 may name the royal under a joker: the reason is the queen, or the partner
+    ("cuttlecards+cutthroat", dict(hands=["9C 5S", "5D", "5H"],
+                                   permanents=["", "", "KD@1+X1@2 QH"]),
+     "oneoff 9C KD", "seat 2's queen protects K♦"),
+    ("cuttlecards+teams", dict(hands=["9C 5S", "5D", "5H", "5C"],
+                               permanents=["", "", "KD@1+X1@2"]),
+     "oneoff 9C KD", "a nine may only target an opponent's cards"),
+])
+def test_why_illegal_at_three_or_four_seats_names_the_real_reason(rules, kw, move, reason):
+    g = make(rules, **kw)
+    if move.startswith("jack"):
+        g.play("oneoff 7C")
+        answer_all(g)
+    illegal(g, move, reason)
