@@ -6,7 +6,18 @@ mode's own in test_rules_cutthroat.py and test_rules_teams.py."""
 from __future__ import annotations
 
 import pytest
-from seats import answer_all, illegal, make, position, pts, refused, scrap
+from seats import (
+    answer_all,
+    hand,
+    illegal,
+    make,
+    moves,
+    perms,
+    position,
+    pts,
+    refused,
+    scrap,
+)
 
 from cuttle import Game
 
@@ -106,3 +117,88 @@ def test_why_illegal_at_three_or_four_seats_names_the_real_reason(rules, kw, mov
         g.play("oneoff 7C")
         answer_all(g)
     illegal(g, move, reason)
+
+
+# ---------------------------------------------------------------- corners not yet pinned
+@cutthroat
+def test_ace_scraps_a_point_stack_with_a_joker_and_leaves_a_stolen_king(rules):
+    # "A and 6 hit every player's cards": the ace takes the point cards with every jack and
+    # joker on them; a king under a joker is no point card and stays with its controller
+    g = make(rules, hands=["AC 5S", "5D", "5H"], points=["4S@1+JD@2+X1@0", "9C@2+JC@1", "3C"],
+             permanents=["KD@1+X2@0"])
+    g.play("oneoff AC")
+    answer_all(g)
+    assert all(pts(g, s) == [] for s in range(3)) and perms(g, 0) == ["KD@1+X2@0"]
+    assert {"4S", "JD", "X1", "9C", "JC", "3C", "AC"} <= set(scrap(g))
+
+
+def test_six_sends_each_point_card_of_mixed_stacks_to_its_first_player():
+    # a jack then a joker on seat 1's four; a jack on seat 2's nine; a joker on seat 1's king
+    g = make("cuttlecards+cutthroat", hands=["6C 5S", "5D", "5H"],
+             points=["4S@1+JD@2+X1@0", "9C@2+JC@1", "3C"], permanents=["KD@1+X2@0", "QH"])
+    g.play("oneoff 6C")
+    answer_all(g)
+    assert [pts(g, s) for s in range(3)] == [[], ["4S"], ["3C", "9C"]]
+    assert all(perms(g, s) == [] for s in range(3))
+    assert {"JD", "X1", "JC", "KD", "X2", "QH", "6C"} <= set(scrap(g))
+
+
+def test_cuttlecards_nine_on_a_top_joker_returns_it_frozen_and_the_card_goes_back():
+    # the joker goes to the hand of the seat that played it (frozen: cuttlecards' 9), and the
+    # four to seat 2, who held it before the joker
+    g = make("cuttlecards+cutthroat", hands=["9C 5S", "5D", "5H"],
+             points=["", "4S@1+JD@2+X1@1"])
+    g.play("oneoff 9C X1")
+    answer_all(g)
+    assert pts(g, 2) == ["4S@1+JD@2"] and pts(g, 1) == [] and "X1" in hand(g, 1)
+    assert g.to_position()["frozen"] == ["X1"]
+
+
+@cutthroat
+def test_a_stolen_royal_whose_owner_is_out_goes_to_the_scrap_when_its_joker_goes(rules):
+    # Decision 24: "a card whose control would return to them goes to the scrap", kings too
+    g = make(rules, hands=["5S", "", "2C 5H"], permanents=["KD@1+X1@0"], out=[1], turn=2)
+    g.play("oneoff 2C X1")
+    answer_all(g)
+    assert all(perms(g, s) == [] for s in range(3)) and {"KD", "X1", "2C"} <= set(scrap(g))
+
+
+def test_classic_sevens_jack_goes_on_your_own_card_when_queens_guard_every_opponents():
+    # RULES.md 4 "Seven with a jack and no card it may go on": every opponent's point card is
+    # under a queen, so it is "no card it may go on"; the jack goes on one of your own
+    g = make("classic+cutthroat", hands=["7C 5S", "5D", "5H"], points=["4C", "6H", "8D"],
+             permanents=["", "QS", "QD"], deck="JD ...")
+    g.play("oneoff 7C")
+    answer_all(g)
+    assert moves(g) == {"jack JD 4C >1", "jack JD 4C >2"}
+
+
+@teams
+def test_a_sevens_jack_with_only_your_own_point_card_goes_on_it_given_away(rules):
+    # Decision 29: teams' jacks go on any card under both presets, so even under cuttlecards
+    # a seven's jack has a card to go on (and names its receiver: any seat but seat 0)
+    g = make(rules, hands=["7C 5S", "5D", "5H", "5C"], points=["4C"],
+             deck="JD 6D ..." if rules.startswith("cuttle") else "JD ...")
+    g.play("oneoff 7C")
+    answer_all(g)
+    assert {m for m in moves(g) if m.startswith("jack")} == {
+        "jack JD 4C >1", "jack JD 4C >2", "jack JD 4C >3"}
+    illegal(g, "jack JD 4C", "receive")
+
+
+@teams
+def test_a_partners_queen_does_not_protect_you(rules):
+    # "Queens protect their controller's other cards": seat 2's queen, not seat 0's cards
+    g = make(rules, hands=["5C", "JD 2D 5D", "5H", "5S"], points=["7C"],
+             permanents=["KC", "", "QS"], turn=1)
+    assert {"jack JD 7C >1", "jack JD 7C >2", "jack JD 7C >3", "oneoff 2D KC"} <= moves(g)
+
+
+@teams
+@pytest.mark.parametrize(("receiver", "outcome"), [(2, "team0"), (3, "team1")])
+def test_a_jack_giving_points_wins_for_the_receivers_team(rules, receiver, outcome):
+    # seat 0's jack moves seat 1's ten to the partner (team 0 at 21) or to seat 3 (team 1 at 21)
+    g = make(rules, hands=["JD 5C", "5D", "5H", "5S"], points=["", "TH", "9C 2C", "9D 2D"])
+    g.play(f"jack JD TH >{receiver}")
+    answer_all(g)
+    assert g.outcome == outcome
