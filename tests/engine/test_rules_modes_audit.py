@@ -202,3 +202,29 @@ def test_a_jack_giving_points_wins_for_the_receivers_team(rules, receiver, outco
     g.play(f"jack JD TH >{receiver}")
     answer_all(g)
     assert g.outcome == outcome
+
+
+# ---------------------------------------------------------------- Decision 36: house rules
+@pytest.mark.parametrize("rules", ["classic+teams+nine-to-deck", "classic+teams+nine-freeze",
+                                   "cuttlecards+teams"])
+def test_decision_36_an_out_of_turn_nine_sends_the_royal_to_hand_under_every_nine_rule(rules):
+    g = make(rules, hands=["KS 5S", "9C 3D", "5H", "5C"], deck=["6D", "..."])
+    g.play("perm KS")
+    g.play("oneoff 9C KS")
+    answer_all(g)
+    pos = g.to_position()
+    assert "KS" in pos["hands"][0] and pos["deck"][0] == "6D" and pos["frozen"] == []
+    assert pos["turn_player"] == 1
+
+
+@pytest.mark.parametrize(("rules", "where"), [("classic+cutthroat+nine-to-deck", "deck"),
+                                              ("classic+cutthroat", "scrap")])
+def test_decision_36_nine_to_deck_puts_an_out_seats_jack_on_the_deck(rules, where):
+    # seat 1 (out) put a seven's jack on its own seven of hearts, giving it to seat 0
+    g = make(rules, hands=["5S", "", "9C 5H"], points=["7H@1+JD@1>0"], out=[1], turn=2)
+    g.play("oneoff 9C JD")
+    answer_all(g)
+    pos = g.to_position()
+    assert ("JD" == pos["deck"][0]) is (where == "deck") and ("JD" in pos["scrap"]) is (
+        where == "scrap")
+    assert "7H" in pos["scrap"] and all(row == [] for row in pos["points"])
