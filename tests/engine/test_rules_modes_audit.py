@@ -228,3 +228,30 @@ def test_decision_36_nine_to_deck_puts_an_out_seats_jack_on_the_deck(rules, wher
     assert ("JD" == pos["deck"][0]) is (where == "deck") and ("JD" in pos["scrap"]) is (
         where == "scrap")
     assert "7H" in pos["scrap"] and all(row == [] for row in pos["points"])
+
+
+# ---------------------------------------------------------------- Decision 37: the hand limit
+EIGHT = "3D 4D 5D 6D 7D 8D TD"
+
+
+@modes
+def test_decision_37_a_counter_from_a_hand_above_seven_forces_no_discard_until_its_turn_ends(
+        rules):
+    n = 3 if "cutthroat" in rules else 4
+    g = make(rules, hands=["AC 5S", f"2D 9C {EIGHT}", "5H", "5C"][:n], points=["", "TH"])
+    g.play("oneoff AC")
+    g.play("counter 2D")  # seat 1 keeps eight cards
+    answer_all(g)
+    assert g.phase == "main" and g.to_move == 1 and len(hand(g, 1)) == 8
+    g.play("draw")  # its own move leaves nine: down to seven
+    assert g.phase == "hand_limit" and g.to_move == 1
+    assert moves(g) == {m for m in moves(g) if m.startswith("discard ") and len(m.split()) == 3}
+
+
+@teams
+def test_decision_37_an_out_of_turn_nine_from_a_hand_above_seven_forces_no_discard(rules):
+    g = make(rules, hands=["KS 5S", f"9C 2D {EIGHT}", "5H", "5C"])
+    g.play("perm KS")
+    g.play("oneoff 9C KS")
+    answer_all(g)
+    assert g.phase == "main" and g.to_move == 1 and len(hand(g, 1)) == 8
