@@ -228,6 +228,10 @@ def _play_problem(g: Game, p: int, m: Move, from_seven: bool) -> str | None:
                     f"opponent's can take it, and {pretty(min(g.points[opp]))} can")
         return None
     if k == "oneoff":
+        if c >= 52 and g.rules.royal_jokers:
+            return (f"at three or four seats a joker is a royal, not a one-off: it takes a king, "
+                    f"a queen or a stack's top jack or joker ('joker {pretty(c, ascii=True)} "
+                    "KD', named by the stack's bottom card)")
         if c < 52 and r not in _ONE_OFF_RANKS and not (r == 7 and g.rules.eight_oneoff):
             return f"{_a(c)} has no one-off effect"
         needs_target = r in (1, 8) or (r == 7 and c < 52)

@@ -110,6 +110,9 @@ def test_from_position_takes_an_outcome_seats_out_allow(out, outcome):
     ("cuttlecards+teams", dict(hands=["9C 5S", "5D", "5H", "5C"],
                                permanents=["", "", "KD@1+X1@2"]),
      "oneoff 9C KD", "a nine may only target an opponent's cards"),
+    # a joker of the modes is a royal, never the joker variant's one-off
+    ("cuttlecards+cutthroat", dict(hands=["X1 5S", "5D", "5H"], permanents=["", "KD"]),
+     "oneoff X1", "a joker is a royal, not a one-off"),
 ])
 def test_why_illegal_at_three_or_four_seats_names_the_real_reason(rules, kw, move, reason):
     g = make(rules, **kw)
