@@ -49,6 +49,10 @@ def test_ten_counters_scuttle_only_the_scuttled_cards_controller_may_answer(rule
     g.play("scuttle 9C 8H")
     assert asked(g) == [(1, ["counter TD", "resolve"])]
     assert pts(g, 1) == [] and {"8H", "9C"} <= set(scrap(g))
+    g = make(f"{rules}+ten-counters-scuttle", hands=["9C 5S", "", "TH 3H", "TS 4S"][:n],
+             points=["", "8H"])
+    g.play("scuttle 9C 8H")  # the controller holds nothing: nobody is asked
+    assert g.phase == "main" and pts(g, 1) == []
 
 
 @modes
