@@ -4,12 +4,13 @@
     python examples/train_rllib.py --iterations 50                       # this machine
     python examples/train_rllib.py --address auto --env-runners 64       # a Ray cluster, unchanged
 
-Both seats share one policy (self-play): RLlib's action-masking PPO module over the seat's
+Every seat shares one policy (self-play): RLlib's action-masking PPO module over the seat's
 observation vector, its logits masked by the legal moves. ``--address`` joins a running cluster
 (``ray start``; ``auto`` or ``RAY_ADDRESS``); without it Ray starts on this machine. After
 training, the policy plays ``--eval-games`` games against each of ``--against`` (our levels, from
-their own views, seats swapped game by game) and the script prints its win rates and the
-environment steps it trained on per hour and per core.
+their own views, the policy's seat moving game by game; at three and four seats only ``random``
+plays, checked before training) and the script prints its win rates and the environment steps
+it trained on per hour and per core.
 """
 
 from __future__ import annotations
@@ -105,11 +106,12 @@ def greedy_action(module: Any, obs: dict[str, np.ndarray]) -> int:
 def evaluate(module: Any, level: str, games: int, rules: str, seed: int) -> float:
     """The trained policy's win rate against one of our levels (draws count half)."""
     e = raw_env(rules=rules)
+    seats = len(e.possible_agents)
     score = 0.0
     for i in range(games):
-        ours = LevelPolicy(level, seed=seed + i)
-        mine = f"player_{i % 2}"
-        e.reset(seed=seed + i // 2)  # each deal twice, the seats swapped
+        ours = LevelPolicy(level, seed=seed + i, rules=rules)  # every other seat
+        mine = f"player_{i % seats}"
+        e.reset(seed=seed + i // seats)  # each deal once from every seat
         for agent in e.agent_iter():
             obs, reward, terminated, truncated, _ = e.last()
             if terminated or truncated:
@@ -134,6 +136,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--against", default="random,medium", help="our levels to play after")
     parser.add_argument("--eval-games", type=int, default=100)
     args = parser.parse_args(argv)
+    against = [lvl for lvl in args.against.split(",") if lvl]
+    try:
+        for lvl in against:  # a level that cannot play the rules: refused before training
+            LevelPolicy(lvl, rules=args.rules)
+    except ValueError as exc:
+        parser.error(str(exc))
 
     import ray
     from ray.tune.registry import register_env
@@ -160,7 +168,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "cores": cores,
         "checkpoint": str(path),
         "win_rate": {lvl: evaluate(module, lvl, args.eval_games, args.rules, args.seed)
-                     for lvl in filter(None, args.against.split(","))},
+                     for lvl in against},
     }
     print(json.dumps(summary))
     algo.stop()

@@ -9,10 +9,12 @@ imported only when such a seat is asked for, never by ``cuttle --help`` or the g
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from cuttle.ai import Player, make_player
 from cuttle.ai import arena as ai_arena
+from cuttle.rules import Rules
 
 OPENSPIEL = "openspiel:"
 MISSING = ("OpenSpiel bots need the research extra: pip install 'cuttle[research]' "
@@ -42,8 +44,26 @@ def seat_player(name: str, seed: int | None = None, **options: Any) -> Player:
     return OpenSpielPlayer(name[len(OPENSPIEL):], seed=seed, **options)
 
 
+def mode_refusal(rules_text: str) -> str | None:
+    """Why the arena cannot play ``rules_text`` (a mode of three or four seats: it seats two, A
+    and B), or None (two seats, or rules the arena reports itself as not a ruleset)."""
+    try:
+        rules = Rules.parse(rules_text)
+    except ValueError:
+        return None
+    if rules.players == 2:
+        return None
+    seats = {3: "three", 4: "four"}.get(rules.players, str(rules.players))
+    return (f"the arena seats two players (A and B), and {rules} is played by {seats} "
+            "(the arena of three and four seats is a later issue)")
+
+
 def run_cli(args: argparse.Namespace) -> int:
-    """``cuttle arena`` with OpenSpiel seats."""
+    """``cuttle arena`` with OpenSpiel seats; a mode's rules are refused in one line."""
+    refusal = mode_refusal(args.rules)
+    if refusal is not None:
+        print(f"cuttle arena: error: {refusal}", file=sys.stderr)
+        return 2
     return ai_arena.run_cli(args, parse=parse_seat, factory=seat_player)
 
 
@@ -58,4 +78,4 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run_cli)
 
 
-__all__ = ["parse_seat", "register", "run_cli", "seat_player"]
+__all__ = ["mode_refusal", "parse_seat", "register", "run_cli", "seat_player"]

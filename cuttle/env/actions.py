@@ -6,13 +6,13 @@ version of the engine that keeps the notation (INTERFACE.md section 2, a fixed c
 
 - indices ``0 .. TWO_PLAYER_ACTIONS - 1``: the moves of the two-player game, every move the
   notation of section 2 can write, by kind (``KIND_ORDER``), then by the cards' numbers;
-- indices ``TWO_PLAYER_ACTIONS .. NUM_ACTIONS - 1``: reserved now for the moves of three and
-  four seats of section 5 (``jack JD 7H >2``, ``joker X1 KD``, ``joker X1 KD >3``,
-  ``oneoff 4S @2``, the 2s and 9s on a joker), so those modes add no index and move none.
+- indices ``TWO_PLAYER_ACTIONS .. NUM_ACTIONS - 1``: the moves of three and four seats of
+  section 5 (``jack JD 7H >2``, ``joker X1 KD``, ``joker X1 KD >3``, ``oneoff 4S @2``, the 2s
+  and 9s on a joker), numbered before the engine played the modes, so that they moved no index.
 
-A move the engine at hand cannot parse (a seat word on a two-player engine) is never legal
-there: its index is always masked out. A move added to the notation later gets an index after
-the last one here; none is ever renumbered.
+Every move of the engine's table has its index, but for ``concede @N``: a concession is
+``Game.concede``, never a move of ``legal_moves()``, so it has none. A move added to the
+notation later gets an index after the last one here; none is ever renumbered.
 """
 
 from __future__ import annotations
@@ -106,8 +106,8 @@ def action_of(move: Move | str) -> int:
 
 @cache
 def move_of(action: int) -> Move | None:
-    """The engine's move for an index, or None where this engine cannot write it (a seat word
-    on a two-player engine). Raises ValueError for an index out of range."""
+    """The engine's move for an index (None only where an engine cannot parse the text, which
+    this one parses every index of). Raises ValueError for an index out of range."""
     if isinstance(action, bool) or not 0 <= int(action) < NUM_ACTIONS:
         raise ValueError(f"action must be an index from 0 to {NUM_ACTIONS - 1}, not {action!r}")
     try:

@@ -20,6 +20,8 @@ from cuttle import Game, Move
 from cuttle.ai import make_player
 from cuttle.ai.base import Player, View
 from cuttle.env.actions import action_of, move_of
+from cuttle.env.players import check_level
+from cuttle.rules import Rules
 
 BOTS = ("ismcts", "mcts", "random")
 #: OpenSpiel's own settings where it has them; the UCT constant is that of its MCTS example.
@@ -31,10 +33,16 @@ DEFAULTS: dict[str, dict[str, Any]] = {
 
 
 class LevelBot(pyspiel.Bot):  # type: ignore[misc]
-    """A level of ours as an OpenSpiel bot of ``python_cuttle``."""
+    """A level of ours as an OpenSpiel bot of ``python_cuttle``. With ``rules`` (or in
+    :func:`play_bots`) it refuses now a ruleset the level cannot play (``check_level``; without,
+    the level refuses it at its first step, before it reads the game)."""
 
-    def __init__(self, level: str, seed: int | None = None, **options: Any) -> None:
+    def __init__(self, level: str, seed: int | None = None, rules: str | Rules | None = None,
+                 **options: Any) -> None:
         super().__init__()
+        if rules is not None:
+            check_level(level, rules)
+        self.level = level
         self.player = make_player(level, seed=seed, **options)
 
     def step(self, state: Any) -> int:
@@ -48,12 +56,30 @@ class LevelBot(pyspiel.Bot):  # type: ignore[misc]
         pass
 
 
+class _UniformBot(pyspiel.Bot):  # type: ignore[misc]
+    """A uniformly random move of the seat to act. (OpenSpiel's ``UniformRandomBot`` is bound to
+    one player id and returns -1, no action, on any other seat's move.)"""
+
+    def __init__(self, rs: Any) -> None:
+        super().__init__()
+        self.rs = rs
+
+    def step(self, state: Any) -> int:
+        """A legal action of ``state``'s player, uniformly."""
+        return int(self.rs.choice(state.legal_actions()))
+
+    def restart_at(self, state: Any) -> None:
+        pass
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        pass
+
+
 def make_bot(name: str, game: Any, seed: int, **options: Any) -> Any:
     """OpenSpiel's bot ``name`` (see ``BOTS``) for ``game``, with ``simulations`` and ``uct_c``
     options (``DEFAULTS``). Raises ValueError for an unknown bot or option."""
     import numpy as np
     from open_spiel.python.algorithms import ismcts, mcts
-    from open_spiel.python.bots import uniform_random
 
     if name not in BOTS:
         raise ValueError(f"unknown OpenSpiel bot {name!r}: choose one of {', '.join(BOTS)}")
@@ -68,7 +94,7 @@ def make_bot(name: str, game: Any, seed: int, **options: Any) -> Any:
             raise ValueError(f"openspiel:{name}: {key} must be a positive number, not {value!r}")
     rs = np.random.RandomState(seed)
     if name == "random":
-        return uniform_random.UniformRandomBot(0, rs)
+        return _UniformBot(rs)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
     if name == "ismcts":
         bot = ismcts.ISMCTSBot(game, evaluator, float(opts["uct_c"]), int(opts["simulations"]),
@@ -84,8 +110,15 @@ def make_bot(name: str, game: Any, seed: int, **options: Any) -> Any:
 
 def play_bots(game: Any, bots: list[Any], seed: int) -> list[float]:
     """One game of ``python_cuttle`` between OpenSpiel bots (one per seat; ``LevelBot`` among
-    them), the deal drawn with ``seed``; the returns. (OpenSpiel's ``evaluate_bots`` calls
+    them), the deal drawn with ``seed``; the returns. A level that cannot play the ruleset is
+    refused before the deal (``check_level``). (OpenSpiel's ``evaluate_bots`` calls
     ``restart_at``, which its Python ISMCTS bot does not have.)"""
+    if len(bots) != game.num_players():
+        raise ValueError(f"{game} is played by {game.num_players()} seats: "
+                         f"give one bot a seat, not {len(bots)}")
+    for bot in bots:
+        if isinstance(bot, LevelBot):
+            check_level(bot.level, str(game.get_parameters()["rules"]))
     rng = random.Random(seed)
     state = game.new_initial_state()
     while not state.is_terminal():

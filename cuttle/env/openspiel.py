@@ -6,15 +6,18 @@
 >>> state = game.new_initial_state()      # a chance node: the deal
 >>> state.apply_action(0)                 # deal 0 of seed 3: Game.new(seed=3 * DEALS + 0)
 
-Parameters: ``rules`` (a preset with variants, ``"classic+joker"``) and ``seed``. The first node
+Parameters: ``rules`` (a preset with variants, ``"classic+joker"``, or a mode of three or four
+seats, ``"classic+cutthroat"``, ``"cuttlecards+teams"``: ``num_players`` is the rules' number of
+seats, the returns those of :mod:`cuttle.env.scoring`, zero-sum) and ``seed``. The first node
 is chance: one of ``DEALS`` equally likely deals, deal ``k`` being ``Game.new(seed=seed * DEALS +
 k)``; the game then follows the engine move for move, with the action numbering of
 :mod:`cuttle.env.actions` (shared with the PettingZoo environment). Every move is public (a draw
 names no card), so a seat's information state is its view (``game.view(seat)``) and the moves so
 far; the observation is the view alone. The tensors are the vector of
 :mod:`cuttle.env.observation`, from the seat's view. ``resample_from_infostate`` deals the
-cards the seat cannot see at random (``Game.from_view``, then ``Game.redeal`` for the next
-samples of the same state). A game reaching ``MAX_GAME_LENGTH`` moves ends drawn.
+cards the seat cannot see at random (every hand it cannot see and the deck: ``Game.from_view``,
+then ``Game.redeal`` for the next samples of the same state). A game reaching
+``MAX_GAME_LENGTH`` moves ends drawn.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ import numpy as np
 import pyspiel
 
 from cuttle import Game, Move
-from cuttle.env.actions import ACTION_TEXTS, NUM_ACTIONS, legal_actions, move_of
+from cuttle.env.actions import ACTION_TEXTS, MAX_SEATS, NUM_ACTIONS, legal_actions, move_of
 from cuttle.env.observation import observe, seats_of, size
 from cuttle.env.scoring import returns
 from cuttle.rules import Rules
@@ -47,7 +50,7 @@ _GAME_TYPE = pyspiel.GameType(
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
     utility=pyspiel.GameType.Utility.ZERO_SUM,
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2,
+    max_num_players=MAX_SEATS,
     min_num_players=2,
     provides_information_state_string=True,
     provides_information_state_tensor=True,

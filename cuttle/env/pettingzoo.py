@@ -12,9 +12,14 @@ numbering of :mod:`cuttle.env.actions`; each observation is a dict of ``observat
 vector, :mod:`cuttle.env.observation`, from its view only) and ``action_mask`` (ones at the legal
 moves of the agent to act, zeros for every other agent). Rewards are 0 until the end, then the
 returns of :mod:`cuttle.env.scoring` (two seats: +1 the winner, -1 the loser, 0 a draw). A game
-longer than ``max_plies`` is truncated. Turn-based, one agent acting at a time (a 4's victim or a
-counter between the turns), so there is no ``parallel_env``: every agent acting at once is not
-this game.
+longer than ``max_plies`` is truncated. Two seats, or three and four in the modes (``rules=
+"classic+cutthroat"``, ``"cuttlecards+teams"``): the agents are the game's seats.
+
+Turn-based, one agent acting at a time (a 4's victim or a counter between the turns).
+:func:`parallel_env` offers it through PettingZoo's own ``turn_based_aec_to_parallel``: each
+step takes an action from every live agent and plays only that of the agent to act (the one
+whose mask has ones; ``infos[agent]["active_agent"]`` names it after a step); the others'
+actions are ignored, their masks all zeros.
 """
 
 from __future__ import annotations
@@ -26,8 +31,9 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.utils import EzPickle
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from cuttle import Game
 from cuttle.env.actions import NUM_ACTIONS, action_of, legal_actions, move_of
@@ -152,8 +158,7 @@ class CuttleEnv(AECEnv, EzPickle):  # type: ignore[misc]
             logger.warn("render() called without a render_mode; call env(render_mode='ansi')")
             return None
         viewer = self.seat(self.agent_selection)
-        names = tuple(self.possible_agents)
-        return table_text(self.game, viewer, (names[0], names[1]))
+        return table_text(self.game, viewer, self.possible_agents)
 
     def close(self) -> None:
         pass
@@ -171,4 +176,12 @@ def env(rules: str | Rules = "classic", render_mode: str | None = None,
     return wrappers.OrderEnforcingWrapper(raw_env(rules, render_mode, max_plies))
 
 
-__all__ = ["MAX_PLIES", "CuttleEnv", "action_mask", "env", "raw_env"]
+def parallel_env(rules: str | Rules = "classic", render_mode: str | None = None,
+                 max_plies: int = MAX_PLIES) -> ParallelEnv:
+    """The environment as a PettingZoo ``ParallelEnv`` (``turn_based_aec_to_parallel`` of
+    :func:`env`): ``step`` takes a dict with an action for every live agent and plays that of
+    the agent to act; the others' actions are ignored (their masks are all zeros)."""
+    return turn_based_aec_to_parallel(env(rules, render_mode, max_plies))
+
+
+__all__ = ["MAX_PLIES", "CuttleEnv", "action_mask", "env", "parallel_env", "raw_env"]

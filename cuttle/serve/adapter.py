@@ -102,16 +102,21 @@ async def run_screen(screen: Screen) -> None:
 
 
 def replay_app(
-    record: GameRecord, pt_input: Input, pt_output: Output, review: Review | None = None
+    record: GameRecord, pt_input: Input, pt_output: Output, review: Review | None = None,
+    bottom: int | None = None,
 ) -> Application[None]:
     """The replay screen of a finished game (every card face up, the seed never) on a
-    connection's terminal, with the labels of ``review`` beside the moves when one is given."""
+    connection's terminal, with the labels of ``review`` beside the moves when one is given;
+    ``bottom``: the seat drawn below (the viewer's), else the one human of a game against the
+    AI, else the first."""
     from cuttle.ui.replay import Replay
     from cuttle.ui.replay_app import ReplayScreen
 
     style = CardStyle()
     replay = Replay(record, style, "history")
     replay.review = review
+    if bottom is not None:
+        replay.bottom = bottom
     replay.show_seed = False  # the whole deal: the server's deals are never shown their seeds
     return ReplayScreen(
         replay, style, review=review, pt_input=pt_input, pt_output=pt_output

@@ -289,6 +289,19 @@ def finished(key: str) -> list[int]:
     return list(_finished_of(data).get(key, []))
 
 
+def seat_in_finished(key: str, game_id: int) -> int | None:
+    """The seat ``key`` played in finished game ``game_id`` when two people played it (the
+    keys of a game are kept in seat order); None when that is not known."""
+    try:
+        info = read_json_file(_finished_dir() / f"{game_id}.json", "a server games entry", 100_000)
+    except (CorruptFileError, OSError):
+        return None
+    keys = info.get("keys") if isinstance(info, dict) else None
+    if not isinstance(keys, list) or len(keys) != 2 or keys.count(key) != 1:
+        return None
+    return keys.index(key)
+
+
 def add_finished(keys: list[str], game_id: int) -> None:
     """The server's history's game ``game_id`` was played with these keys."""
     with _lock:

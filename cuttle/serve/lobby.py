@@ -2,7 +2,7 @@
 watches a game, with typed commands, Tab completion and a help window (F1).
 
 ``Lobby.run`` returns what the player chose: ``("play", match, seat)``, ``("watch", match)``,
-``("replay", record, review or None)`` or ``("quit",)``.
+``("replay", record, review or None, the viewer's seat or None)`` or ``("quit",)``.
 """
 
 from __future__ import annotations
@@ -401,7 +401,8 @@ class Lobby:
                 raise HallError(f"{args[0][:12]} is not one of your games (see games)")
             record = self._record(int(args[0]))
             if cmd == "replay":
-                self._finish(("replay", record, None))
+                self._finish(("replay", record, None, keep.seat_in_finished(self.login.key,
+                                                                          int(args[0]))))
             else:
                 self._start_review(int(args[0]), record)
         elif cmd == "watch":
@@ -442,7 +443,8 @@ class Lobby:
             finally:
                 self.reviewing = False
                 self.hall.reviews -= 1
-            self._finish(("replay", record, review))
+            self._finish(("replay", record, review,
+                          keep.seat_in_finished(self.login.key, game_id)))
 
         self.tasks.add(loop.create_task(work()))
 

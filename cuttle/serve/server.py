@@ -377,7 +377,8 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 elif choice[0] == "watch":
                     await self._watch(choice[1])
                 elif choice[0] == "replay":
-                    app = self._show(adapter.replay_app(choice[1], pipe, self.output, choice[2]))
+                    app = self._show(adapter.replay_app(
+                        choice[1], pipe, self.output, choice[2], bottom=choice[3]))
                     await adapter.run_app(app)
 
     async def _play_seat(self, match: Match, seat: int) -> None:

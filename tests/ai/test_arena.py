@@ -100,3 +100,15 @@ def test_parse_level() -> None:
     assert parse_level("Medium") == ("medium", {})
     with pytest.raises(ValueError, match="name=value"):
         parse_level("hard:fast")
+
+
+@pytest.mark.parametrize("rules", ["classic+cutthroat", "cuttlecards+teams"])
+def test_cuttle_arena_refuses_a_mode_in_one_line(rules: str,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    # It seats A and B; a mode's game of three or four seats is a later issue (INTERFACE.md 5).
+    assert main(["arena", "random", "random", "--rules", rules, "--games", "2"]) == 2
+    err = capsys.readouterr().err
+    seats = "three" if "cutthroat" in rules else "four"
+    assert err == ("cuttle arena: error: the arena seats two players (A and B), and "
+                   f"{rules} is played by {seats} (the arena of three and four seats is a "
+                   "later issue)\n")

@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterator
 
 from cuttle import Game
-from cuttle.rules import PRESETS, VARIANTS, Rules
+from cuttle.rules import MODES, PRESETS, VARIANTS, Rules
 
 
 def rulesets() -> list[str]:
@@ -21,7 +21,11 @@ def rulesets() -> list[str]:
     return out
 
 
-RULESETS = rulesets()
+#: The games of three and four seats: each preset in each mode (RULES.md section 4).
+MODE_RULESETS = [str(Rules.parse(f"{preset}+{mode}")) for mode in MODES for preset in PRESETS]
+#: Every preset alone and with each variant (two seats), then the modes (their variants are
+#: the presets' own code, tested at two seats: the modes add seats, not rules of a card).
+RULESETS = rulesets() + MODE_RULESETS
 
 
 def random_positions(rules: str, seed: int, limit: int = 400) -> Iterator[Game]:

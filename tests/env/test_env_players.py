@@ -9,18 +9,19 @@ import sys
 
 import pytest
 
-pytest.importorskip("pyspiel")
+pyspiel = pytest.importorskip("pyspiel")
 pytest.importorskip("pettingzoo")
 
+import cuttle.env.openspiel  # noqa: E402, F401 - registers python_cuttle
 from cuttle import Game  # noqa: E402
-from cuttle.ai import make_player  # noqa: E402
+from cuttle.ai import LEVELS, make_player  # noqa: E402
 from cuttle.ai.arena import Match, run_match  # noqa: E402
 from cuttle.cli import main  # noqa: E402
 from cuttle.commands.arena import parse_seat, seat_player  # noqa: E402
 from cuttle.env.actions import action_of, move_of  # noqa: E402
-from cuttle.env.bots import OpenSpielPlayer  # noqa: E402
+from cuttle.env.bots import LevelBot, OpenSpielPlayer, play_bots  # noqa: E402
 from cuttle.env.pettingzoo import raw_env  # noqa: E402
-from cuttle.env.players import LevelPolicy  # noqa: E402
+from cuttle.env.players import LevelPolicy, check_level  # noqa: E402
 
 
 def test_a_level_plays_pettingzoo_agents_as_it_plays_the_game() -> None:
@@ -74,6 +75,9 @@ def test_the_arena_seats_openspiel_bots() -> None:
     results = run_match(match)
     assert len(results) == 2 and all(r.plies > 0 for r in results)
     assert isinstance(seat_player("openspiel:random", seed=1), OpenSpielPlayer)
+    # OpenSpiel's random bot in either seat (its own UniformRandomBot acts for player 0 only).
+    results = run_match(Match("random", "openspiel:random", 4, 2, "classic", {}, {}, seat_player))
+    assert {r.a_seat for r in results} == {0, 1} and all(r.plies > 0 for r in results)
 
 
 def test_cuttle_arena_hard_openspiel_ismcts(capsys: pytest.CaptureFixture[str]) -> None:
@@ -110,3 +114,58 @@ def test_start_up_and_the_game_do_not_import_the_research_packages() -> None:
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                          timeout=120, check=True).stdout
     assert json.loads(out.splitlines()[-1]) == []
+
+
+MODES = ["classic+cutthroat", "cuttlecards+teams"]
+
+
+def test_check_level_refuses_in_the_ais_own_words() -> None:
+    for rules in ["classic", "cuttlecards+joker"]:
+        for level in LEVELS:
+            check_level(level, rules)
+    for rules in MODES:
+        check_level("random", rules)
+    with pytest.raises(ValueError, match=r"^the hard AI plays two-player games only, not a "
+                                         r"table of 3; the levels for 3 seats: random$"):
+        check_level("HARD:iterations=5", "classic+cutthroat")
+
+
+@pytest.mark.parametrize("rules", MODES)
+def test_a_policy_refuses_a_mode_it_cannot_play_before_it_moves(rules: str) -> None:
+    seats = Game.new(seed=0, rules=rules).players
+    refusal = (f"^the medium AI plays two-player games only, not a table of {seats}; "
+               f"the levels for {seats} seats: random$")
+    with pytest.raises(ValueError, match=refusal):
+        LevelPolicy("medium", seed=1, rules=rules)  # up front
+    with pytest.raises(ValueError, match=refusal):
+        LevelBot("medium", seed=1, rules=rules)
+    e = raw_env(rules=rules)
+    e.reset(seed=2)
+    before = e.game.to_position()
+    policy = LevelPolicy("medium", seed=1)  # no rules given: the level refuses at its first call
+    with pytest.raises(ValueError, match=refusal):
+        policy(e, e.agent_selection)
+    assert e.game.to_position() == before
+
+
+@pytest.mark.parametrize("rules", MODES)
+def test_random_plays_every_seat_of_a_mode(rules: str) -> None:
+    e = raw_env(rules=rules)
+    e.reset(seed=6)
+    policies = {a: LevelPolicy("random", seed=i, rules=rules)
+                for i, a in enumerate(e.possible_agents)}
+    for agent in e.agent_iter():
+        _, _, terminated, truncated, _ = e.last()
+        e.step(None if terminated or truncated else policies[agent](e, agent))
+    assert e.game.outcome is not None
+    game = pyspiel.load_game("python_cuttle", {"rules": rules})
+    bots = [LevelBot("random", seed=s) for s in range(game.num_players())]
+    assert sum(play_bots(game, bots, seed=4)) == pytest.approx(0.0)
+
+
+def test_play_bots_refuses_a_level_or_a_count_of_bots_before_the_deal() -> None:
+    game = pyspiel.load_game("python_cuttle", {"rules": "classic+cutthroat"})
+    with pytest.raises(ValueError, match="played by 3 seats: give one bot a seat, not 2"):
+        play_bots(game, [LevelBot("random"), LevelBot("random")], seed=1)
+    with pytest.raises(ValueError, match="the medium AI plays two-player games only"):
+        play_bots(game, [LevelBot("random"), LevelBot("medium"), LevelBot("random")], seed=1)

@@ -6,7 +6,7 @@ import random
 
 import numpy as np
 import pytest
-from envkit import RULESETS, random_positions
+from envkit import MODE_RULESETS, RULESETS, random_positions
 
 from cuttle import Game
 from cuttle.cards import card_text, parse_card
@@ -75,21 +75,22 @@ def test_point_cards_jacks_and_the_stack_are_placed() -> None:
 @pytest.mark.parametrize("rules", RULESETS)
 def test_redealing_what_a_seat_cannot_see_changes_nothing_it_observes(rules: str) -> None:
     rng = random.Random(rules)
-    checked = 0
+    checked = moved_seen = 0
     for seed in range(4):
         for g in random_positions(rules, seed):
             if g.outcome is not None:
                 break
-            for seat in (0, 1):
+            for seat in range(g.players):
                 other = g.redeal(seat, rng)
                 mine = observe(g, seat)
                 assert np.array_equal(mine, observe(other, seat))
                 checked += 1
-                # The redeal did move hidden cards: the other seat's vector sees the change.
-                moved = sorted(other.hands[1 - seat]) != sorted(g.hands[1 - seat])
-                if moved and not g.has_glasses(1 - seat):
-                    assert not np.array_equal(observe(g, 1 - seat), observe(other, 1 - seat))
-    assert checked > 50
+                # The redeal did move hidden cards: the seat holding them sees the change.
+                for q in range(g.players):
+                    if q != seat and sorted(other.hands[q]) != sorted(g.hands[q]):
+                        assert not np.array_equal(observe(g, q), observe(other, q))
+                        moved_seen += 1
+    assert checked > 50 and moved_seen > 20
 
 
 def test_encode_view_is_observe() -> None:
@@ -97,14 +98,37 @@ def test_encode_view_is_observe() -> None:
     assert np.array_equal(encode_view(g.view(1), 1, 2, g), observe(g, 1))
 
 
-@pytest.mark.parametrize("rules", ["classic", "cuttlecards"])
+@pytest.mark.parametrize("rules", ["classic", "cuttlecards", *MODE_RULESETS])
 def test_scores_goals_and_kings_read_from_the_view_are_the_engines(rules: str) -> None:
     for seed in range(6):
         for g in random_positions(rules, seed):
-            for seat in (0, 1):
+            n = g.players
+            for seat in range(n):
                 vec = observe(g, seat)
-                for p in (0, 1):
-                    r = (p - seat) % 2
-                    assert block(f"seats.{r}.score", vec)[0] == pytest.approx(g.score(p) / 21)
-                    assert block(f"seats.{r}.goal", vec)[0] == pytest.approx(g.goal(p) / 21)
-                    assert block(f"seats.{r}.kings", vec)[0] == pytest.approx(g.kings(p) / 4)
+                for p in range(n):
+                    r = (p - seat) % n
+                    assert block(f"seats.{r}.score", vec, n)[0] == pytest.approx(g.score(p) / 21)
+                    assert block(f"seats.{r}.goal", vec, n)[0] == pytest.approx(g.goal(p) / 21)
+                    assert block(f"seats.{r}.kings", vec, n)[0] == pytest.approx(g.kings(p) / 4)
+
+
+@pytest.mark.parametrize(("rules", "seats", "length"), [
+    ("classic+cutthroat", 3, 1072), ("cuttlecards+teams", 4, 1298),
+])
+def test_three_and_four_seats_observe_every_seat_relative_to_the_observer(
+        rules: str, seats: int, length: int) -> None:
+    g = Game.new(seed=4, rules=rules)
+    assert g.players == seats and size(seats) == length
+    for seat in range(seats):
+        vec = observe(g, seat)
+        assert vec.shape == (length,)
+        own = block("cards.hand_0", vec, seats)
+        assert {i for i in range(CARDS) if own[i]} == set(g.hands[seat])
+        for r in range(1, seats):
+            assert block(f"cards.hand_{r}", vec, seats).sum() == 0  # five hidden cards
+            assert block(f"seats.{r}.hand", vec, seats)[0] == pytest.approx(5 / 8)
+        # Seat 0 moves first: r places after the observer is seat 0 when r = -seat mod n.
+        assert list(block("table.to_move", vec, seats)) == [
+            1 if r == (-seat) % seats else 0 for r in range(seats)]
+        unseen = block("cards.unseen", vec, seats)
+        assert unseen.sum() == 54 - 5  # two royal jokers in the deck: 54 cards

@@ -7,7 +7,7 @@ import random
 
 import numpy as np
 import pytest
-from envkit import RULESETS
+from envkit import MODE_RULESETS, RULESETS
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -43,6 +43,23 @@ def test_the_game_and_its_parameters() -> None:
         pyspiel.load_game(SHORT_NAME, {"rules": "nonsense"})
 
 
+@pytest.mark.parametrize(("rules", "seats"), [
+    ("classic", 2), ("classic+cutthroat", 3), ("cuttlecards+cutthroat", 3),
+    ("classic+teams", 4), ("cuttlecards+teams", 4),
+])
+def test_the_number_of_players_comes_from_the_rules(rules: str, seats: int) -> None:
+    game = load(rules, 2)
+    assert game.get_type().min_num_players == 2 and game.get_type().max_num_players == 4
+    assert game.num_players() == seats
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    state = game.new_initial_state()
+    state.apply_action(5)
+    assert state.game.players == seats
+    assert state.game.to_position() == Game.new(seed=2 * DEALS + 5, rules=rules).to_position()
+    assert len(state.information_state_tensor(seats - 1)) == game.information_state_tensor_size()
+    assert len(state.returns()) == seats
+
+
 def play_to(state: object, plies: int, seed: int) -> None:
     rng = random.Random(seed)
     for _ in range(plies):
@@ -51,7 +68,7 @@ def play_to(state: object, plies: int, seed: int) -> None:
         state.apply_action(rng.choice(state.legal_actions()))  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("rules", ["classic", "cuttlecards", "classic+joker"])
+@pytest.mark.parametrize("rules", ["classic", "cuttlecards", "classic+joker", *MODE_RULESETS])
 def test_information_states_come_from_the_seats_view(rules: str) -> None:
     game = load(rules)
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
@@ -67,16 +84,46 @@ def test_information_states_come_from_the_seats_view(rules: str) -> None:
         assert np.array_equal(tensor, np.minimum(observe(state.game, seat), 1))
         assert state.observation_string(seat) in key  # the view; the moves follow it
         view = state.game.view(seat)
-        hidden = view["hands"][1 - seat].count("??") + view["deck"].count("??")
+        hidden = sum(h.count("??") for h in view["hands"]) + view["deck"].count("??")
         for _ in range(5):
             other = state.resample_from_infostate(seat, sampler)
             assert other.information_state_string(seat) == key
             assert other.information_state_tensor(seat) == tensor
             assert other.legal_actions() == state.legal_actions()
         before = state.game.to_position()
-        moved = any(state.resample_from_infostate(seat, sampler).game.to_position() != before
-                    for _ in range(5))
+        samples = [state.resample_from_infostate(seat, sampler).game for _ in range(5)]
+        moved = any(other.to_position() != before for other in samples)
         assert moved or hidden < 2  # the hidden cards really are re-dealt
+        for q, hand in enumerate(view["hands"]):  # every hand the seat cannot see, a partner's too
+            if hand.count("??") >= 2 and view["deck"].count("??") >= 2:
+                assert any(sorted(o.hands[q]) != sorted(state.game.hands[q]) for o in samples)
+
+
+@pytest.mark.parametrize("rules", MODE_RULESETS)
+def test_no_hidden_card_reaches_an_information_state_at_three_and_four_seats(rules: str) -> None:
+    game = load(rules, 1)
+    rng = random.Random(rules)
+    checked = 0
+    for seed in range(4):
+        state = game.new_initial_state()
+        state.apply_action(seed)
+        for _ in range(60):
+            if state.is_terminal():
+                break
+            for seat in range(game.num_players()):
+                twin = state.clone()
+                twin.game = state.game.redeal(seat, rng)  # every hand it cannot see, re-dealt
+                assert twin.information_state_tensor(seat) == state.information_state_tensor(seat)
+                assert twin.information_state_string(seat) == state.information_state_string(seat)
+                assert twin.observation_tensor(seat) == state.observation_tensor(seat)
+                for q in range(game.num_players()):
+                    if q != seat and sorted(twin.game.hands[q]) != sorted(state.game.hands[q]):
+                        # the re-deal was real: the seat holding the cards sees the change
+                        assert (twin.information_state_tensor(q)
+                                != state.information_state_tensor(q))
+                        checked += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 100
 
 
 def test_a_clone_is_independent() -> None:
@@ -93,6 +140,17 @@ def test_an_ismcts_game_to_its_end() -> None:
     bots = [make_bot("ismcts", game, seed, simulations=30) for seed in (1, 2)]
     returns = play_bots(game, bots, seed=3)
     assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+@pytest.mark.parametrize("rules", ["classic+cutthroat", "cuttlecards+teams"])
+def test_ismcts_and_mcts_play_three_and_four_seats_to_the_end(rules: str) -> None:
+    game = load(rules, 7)
+    seats = game.num_players()
+    bots = [make_bot("ismcts" if s % 2 == 0 else "mcts", game, s, simulations=10)
+            for s in range(seats)]
+    returns = play_bots(game, bots, seed=8)
+    assert len(returns) == seats and sum(returns) == pytest.approx(0.0)
+    assert returns == [0.0] * seats or max(returns) == 1.0
 
 
 def test_mcts_and_our_level_play_a_game() -> None:

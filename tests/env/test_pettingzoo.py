@@ -4,19 +4,27 @@ to the legal moves, rewards at the end, and a rendered table that hides what the
 from __future__ import annotations
 
 import random
+import warnings
 
 import numpy as np
 import pytest
-from envkit import RULESETS
+from envkit import MODE_RULESETS, RULESETS
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, parallel_api_test, seed_test  # noqa: E402
 
 from cuttle.cards import card_text, pretty  # noqa: E402
 from cuttle.env.actions import NUM_ACTIONS, action_of, move_of  # noqa: E402
 from cuttle.env.observation import observe  # noqa: E402
-from cuttle.env.pettingzoo import MAX_PLIES, CuttleEnv, env, raw_env  # noqa: E402
+from cuttle.env.pettingzoo import (  # noqa: E402
+    MAX_PLIES,
+    CuttleEnv,
+    env,
+    parallel_env,
+    raw_env,
+)
+from cuttle.env.scoring import returns, winners  # noqa: E402
 
 
 @pytest.mark.parametrize("rules", RULESETS)
@@ -58,20 +66,22 @@ def play_random(e: CuttleEnv, seed: int, totals: dict[str, float] | None = None
     return taken
 
 
-@pytest.mark.parametrize("rules", ["classic", "cuttlecards", "classic+joker"])
+@pytest.mark.parametrize("rules", ["classic", "cuttlecards", "classic+joker", *MODE_RULESETS])
 def test_masks_are_the_legal_moves_and_rewards_come_at_the_end(rules: str) -> None:
     e = raw_env(rules=rules)
+    assert e.possible_agents == [f"player_{i}" for i in range(e.game.players)]
     for seed in range(6):
         totals: dict[str, float] = {}
         play_random(e, seed, totals)
         outcome = e.game.outcome
         assert outcome is not None
-        if outcome == "draw":
+        assert sum(totals.values()) == pytest.approx(0.0)  # zero-sum at every seat count
+        won = winners(outcome, e.game.players)
+        if not won:
             assert set(totals.values()) == {0.0}
         else:
-            winner = f"player_{outcome[1]}"
-            assert totals[winner] == 1.0
-            assert [v for a, v in totals.items() if a != winner] == [-1.0]
+            lose = -len(won) / (e.game.players - len(won))  # two: -1; three: -1/2; teams: -1
+            assert totals == {a: 1.0 if e.seat(a) in won else lose for a in e.possible_agents}
 
 
 def test_same_seed_same_game_and_resets_without_seed_follow_it() -> None:
@@ -139,3 +149,37 @@ def test_every_action_of_a_mask_steps() -> None:
         e.reset(seed=4)
         e.step(int(action))
         assert str(e.game.history[-1][1]) == str(move_of(int(action)))
+
+
+@pytest.mark.parametrize("rules", ["classic", "cuttlecards+joker", *MODE_RULESETS])
+def test_pettingzoo_parallel_api_test(rules: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the test's complaints are warnings: none may come
+        parallel_api_test(parallel_env(rules=rules), num_cycles=3000)
+
+
+@pytest.mark.parametrize("rules", ["classic", "classic+cutthroat", "cuttlecards+teams"])
+def test_the_parallel_env_plays_the_agent_to_act_and_ignores_the_others(rules: str) -> None:
+    p = parallel_env(rules=rules)
+    obs, infos = p.reset(seed=3)
+    assert set(obs) == set(p.agents) == set(p.possible_agents)
+    game = p.unwrapped.game
+    assert len(p.agents) == game.players
+    shadow = raw_env(rules=rules)
+    taken = play_random(shadow, 3)  # the same deal and the same moves through the AEC env
+    rng = random.Random(0)
+    ply = 0
+    totals = dict.fromkeys(p.possible_agents, 0.0)
+    while p.agents:
+        acting = [a for a in p.agents if obs[a]["action_mask"].any()]
+        assert acting == [taken[ply][0]]  # exactly one mask has ones: the agent to act
+        actions = {a: int(rng.randrange(NUM_ACTIONS)) for a in p.agents}  # nonsense, ignored
+        actions[acting[0]] = taken[ply][1]
+        obs, rewards, terminations, truncations, infos = p.step(actions)
+        ply += 1
+        for a, r in rewards.items():
+            totals[a] += r
+        if p.agents:
+            assert infos[p.agents[0]]["active_agent"] == p.unwrapped.agent_selection
+    assert ply == len(taken) and p.unwrapped.game.outcome == shadow.game.outcome is not None
+    assert totals == dict(zip(p.possible_agents, returns(shadow.game), strict=True))

@@ -9,7 +9,15 @@ from pathlib import Path
 
 import pytest
 from sshkit import FakeClock, Player, connect, key, port_of, running
-from test_serve_game import LOBBY, by_seat, key_fp, prompt_of, two_at_a_table, until
+from test_serve_game import (
+    LOBBY,
+    by_seat,
+    concede_to_the_rematch,
+    key_fp,
+    prompt_of,
+    two_at_a_table,
+    until,
+)
 
 from cuttle.serve.match import Match
 from cuttle.serve.server import Connection, Server
@@ -157,16 +165,6 @@ def test_an_idle_player_is_warned_before_the_opponent_may_claim(tmp_path: Path) 
             await seats[mover].wait(rf"{names[1 - mover]} is asked whether to claim the game")
 
     asyncio.run(scenario())
-
-
-async def concede_to_the_rematch(match: Match, seats: dict[int, Player]) -> None:
-    mover = match.session.game.to_move or 0
-    await seats[mover].wait(prompt_of(match.session.names[mover]))
-    await seats[mover].line("concede")
-    await seats[mover].wait(r"\[y/N\]")
-    await seats[mover].line("y")
-    for player in seats.values():
-        await player.wait("Rematch with the seats swapped")
 
 
 def test_a_rematch_after_a_reconnect_seats_both_players(tmp_path: Path) -> None:

@@ -130,6 +130,17 @@ def prompt_of(name: str) -> str:
     return rf"(?m)^{re.escape(name)}(?! \(waiting\))( \([^)]*\))?> "
 
 
+async def concede_to_the_rematch(match: Match, seats: dict[int, Player]) -> None:
+    """The player to move concedes; both are asked about a rematch."""
+    mover = match.session.game.to_move or 0
+    await seats[mover].wait(prompt_of(match.session.names[mover]))
+    await seats[mover].line("concede")
+    await seats[mover].wait(r"\[y/N\]")
+    await seats[mover].line("y")
+    for player in seats.values():
+        await player.wait("Rematch with the seats swapped")
+
+
 def by_seat(match: Match, alice: Player, bob: Player) -> dict[int, Player]:
     return {match.seat_of(key_fp(0)) or 0: alice, match.seat_of(key_fp(1)) or 0: bob}
 
@@ -472,13 +483,7 @@ def test_a_rematch_needs_both_and_swaps_the_first_seat(tmp_path: Path) -> None:
             await carol.line(f"watch {match.id}")
             await carol.wait("Watching")
             seats = by_seat(match, alice, bob)
-            mover = match.session.game.to_move or 0
-            await seats[mover].wait(prompt_of(match.session.names[mover]))
-            await seats[mover].line("concede")
-            await seats[mover].wait(r"\[y/N\]")
-            await seats[mover].line("y")
-            for player in (alice, bob):
-                await player.wait("Rematch with the seats swapped")
+            await concede_to_the_rematch(match, seats)
             await carol.wait("back to the lobby")
             await alice.line("y")
             await alice.wait("Waiting for your opponent's answer")
@@ -507,13 +512,7 @@ def test_a_rematch_declined_sends_both_back_to_the_lobby(tmp_path: Path) -> None
             await carol.line(f"watch {match.id}")
             await carol.wait("Watching")
             seats = by_seat(match, alice, bob)
-            mover = match.session.game.to_move or 0
-            await seats[mover].wait(prompt_of(match.session.names[mover]))
-            await seats[mover].line("concede")
-            await seats[mover].wait(r"\[y/N\]")
-            await seats[mover].line("y")
-            for player in (alice, bob):
-                await player.wait("Rematch with the seats swapped")
+            await concede_to_the_rematch(match, seats)
             await alice.line("y")
             await alice.wait("Waiting for your opponent's answer")
             await bob.line("n")
@@ -682,3 +681,31 @@ def test_an_error_in_a_screens_keys_ends_that_connection_only_logged(
     assert "the pace key broke" in caplog.text
     out, err = capfd.readouterr()
     assert "the pace key broke" not in out + err
+
+
+def test_each_player_replays_a_game_between_two_people_from_their_own_seat(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            alice, bob, match = await two_at_a_table(server)
+            names = match.session.names
+            seats = by_seat(match, alice, bob)
+            await concede_to_the_rematch(match, seats)
+            await alice.line("n")
+            for player in (alice, bob):
+                await player.wait(LOBBY)
+            for seat, player in seats.items():
+                await player.line("games")
+                game_id = (await player.wait(r"(?m)^\W*(\d+)\W+\S+ vs ")).group(1)
+                await player.line(f"replay {game_id}")
+                await player.wait(r"Move 0/\d+")
+                rows = player.text().splitlines()
+                own = next(i for i, row in enumerate(rows) if row.startswith(names[seat] + " "))
+                other = next(i for i, row in enumerate(rows)
+                             if row.startswith(names[1 - seat] + " "))
+                assert other < own, "\n".join(rows)  # one's own seat below, as in the game
+                player.type("q")
+                await player.wait(LOBBY)
+
+    asyncio.run(scenario())
