@@ -52,8 +52,16 @@ def _queen_of(g: Game, q: int) -> str:
     return "the opponent's queen" if g.players == 2 else f"seat {q}'s queen"
 
 
-def _target_problem(g: Game, p: int, t: int, what: str) -> str | None:
-    """Why ``p`` cannot aim ``what`` at ``t`` (or None if no reason found)."""
+def _not_opponent(g: Game, q: int, why: str) -> str:
+    """Why seat ``q``, named by a move's ``@`` or ``>``, is not one it may name."""
+    if q in g.seats.out:
+        return f"seat {q} is out of the game: {why} still in"
+    return f"seat {q} is not an opponent of yours: {why}"
+
+
+def _target_problem(g: Game, p: int, t: int, what: str, bottom: bool = False) -> str | None:
+    """Why ``p`` cannot aim ``what`` at ``t`` (or None if no reason found); with ``bottom``
+    (cuttlecards' 9) the card at the bottom of a stack is a target too."""
     place = _where(g, t)
     if place is None:
         return f"{pretty(t)} is not on the table"
@@ -64,7 +72,7 @@ def _target_problem(g: Game, p: int, t: int, what: str) -> str | None:
             if t in js and js[-1] != t:
                 top = "jack" if g.players == 2 else "card"
                 return f"only the top {top} of a stack can be targeted, and {pretty(t)} is covered"
-    if kind == "perm" and g.jacks.get(t) and not (t >> 2 == 8 and g.rules.nine_hits_points):
+    if kind == "perm" and g.jacks.get(t) and not bottom:
         return f"{pretty(t)} is under a joker: only the top card of a stack can be targeted"
     if not g.rules.target_own and (owner == p or not g.seats.is_opponent(p, owner)):
         whose = "the opponent's" if g.players == 2 else "an opponent's"
@@ -184,8 +192,10 @@ def _play_problem(g: Game, p: int, m: Move, from_seven: bool) -> str | None:
         t: int = m.target  # type: ignore[assignment]
         if r > 9:
             return f"{name} cannot scuttle: only A–10 can"
-        if t not in g.points[opp]:
+        if g.players == 2 and t not in g.points[opp]:
             return f"{pretty(t)} is not one of the opponent's point cards"
+        if g.players > 2 and not any(t in g.points[q] for q in g.opponents(p)):
+            return f"{pretty(t)} is not one of an opponent's point cards"
         if t >> 2 == r:
             return (f"{name} cannot scuttle {pretty(t)}: {SUIT_NAMES[t & 3]} outrank "
                     f"{SUIT_NAMES[c & 3]}")
@@ -218,6 +228,10 @@ def _play_problem(g: Game, p: int, m: Move, from_seven: bool) -> str | None:
                     f"opponent's can take it, and {pretty(min(g.points[opp]))} can")
         return None
     if k == "oneoff":
+        if c >= 52 and g.rules.royal_jokers:
+            return (f"at three or four seats a joker is a royal, not a one-off: it takes a king, "
+                    f"a queen or a stack's top jack or joker ('joker {pretty(c, ascii=True)} "
+                    "KD', named by the stack's bottom card)")
         if c < 52 and r not in _ONE_OFF_RANKS and not (r == 7 and g.rules.eight_oneoff):
             return f"{_a(c)} has no one-off effect"
         needs_target = r in (1, 8) or (r == 7 and c < 52)
@@ -235,10 +249,11 @@ def _play_problem(g: Game, p: int, m: Move, from_seven: bool) -> str | None:
             if g.players == 2:
                 return "the opponent has no card in hand for a 4 to discard"
             if m.seat is None:
+                victims = [q for q in g.opponents(p) if g.hands[q]] or list(g.opponents(p))
                 return ("at three or four seats a 4 names the opponent who discards, e.g. "
-                        f"'oneoff {pretty(c, ascii=True)} @{g.opponents(p)[0]}'")
+                        f"'oneoff {pretty(c, ascii=True)} @{min(victims)}'")
             if m.seat not in g.opponents(p):
-                return f"seat {m.seat} is not an opponent of yours: a 4 aims at an opponent"
+                return _not_opponent(g, m.seat, "a 4 aims at an opponent")
             return f"seat {m.seat} has no card in hand for a 4 to discard"
         if r in (4, 6) and not deck_len:
             return f"the deck is empty: {_a(c)} has nothing to draw"
@@ -250,7 +265,7 @@ def _play_problem(g: Game, p: int, m: Move, from_seven: bool) -> str | None:
             if r != 7 and place is not None and place[0] == "points" \
                     and not (r == 8 and g.rules.nine_hits_points):
                 return f"{_a(c)} only targets kings, queens, glasses and jacks"
-            return _target_problem(g, p, t, _a(c))
+            return _target_problem(g, p, t, _a(c), bottom=r == 8 and g.rules.nine_hits_points)
     return None
 
 
@@ -278,7 +293,7 @@ def _jack_problem(g: Game, p: int, m: Move, owner: int, from_seven: bool) -> str
         if m.seat is None:
             return f"the jack must name who receives {name}: {write}, an opponent"
         if m.seat not in g.opponents(p):
-            return f"seat {m.seat} is not an opponent of yours: the jack gives {name} to one"
+            return _not_opponent(g, m.seat, f"the jack gives {name} to one")
         return None
     if m.seat is not None:
         return ("in cutthroat a jack takes the card for its player: "

@@ -285,6 +285,8 @@ def game_from_position(cls: type[Game], position: dict[str, Any] | str,
                          + ", ".join(repr(o) for o in outcomes[:-1])
                          + f" or 'draw', not {outcome!r}")
     g.outcome = outcome
+    if g.seats.out:
+        _check_out_outcome(g, outcome)
     if (outcome is None) != (phase != OVER):
         raise ValueError("bad position: phase 'over' goes with an outcome, and only it")
     _check_phase(g, pos)
@@ -405,6 +407,10 @@ def _check_stack_effect(g: Game) -> None:
             and g._can_answer(asked) and not g._shielded(g.stack[-1][0], True))):  # type: ignore[arg-type]
         raise ValueError("bad position: no counter window can be open here (the player to "
                          "answer has no card they may play, or a queen forbids it)")
+    if g.phase == COUNTER_PHASE and g.players != 2 and len(g.stack) == 1 \
+            and base.kind == "scuttle" and asked != g.controller(base.cards[1]):
+        raise ValueError(f"bad position: only the controller of {card_text(base.cards[1])} may "
+                         f"answer the scuttle with a 10, not seat {asked}")
     if g.phase == RESPOND_ROYAL and not (
             g.seats.is_opponent(g.turn_player, g.to_move)  # type: ignore[arg-type]
             and g._can_answer(g.to_move) and not g._shielded(g.turn_player, False)):  # type: ignore[arg-type]
@@ -507,6 +513,18 @@ def _read_out(g: Game, pos: dict[str, Any]) -> None:
         raise ValueError(f"bad position: turn_player {g.turn_player} is out of the game")
 
 
+def _check_out_outcome(g: Game, outcome: str | None) -> None:
+    """Seats are out (cutthroat): a seat out never wins, and the last seat left has won."""
+    out = g.seats.out
+    if outcome is not None and outcome[0] == "p" and int(outcome[1:]) in out:
+        raise ValueError(f"bad position: outcome {outcome!r} names seat {outcome[1:]}, which is "
+                         "out of the game")
+    inside = g.seats.around[g.turn_player]
+    if len(inside) == 1 and outcome != f"p{inside[0]}":
+        raise ValueError(f"bad position: seat {inside[0]} is the last one left, so the game is "
+                         f"over and it won (outcome 'p{inside[0]}'), not {outcome!r}")
+
+
 def _check_stack_moves(g: Game) -> None:
     """Each card on the stack must be one its player could have put there. Nothing on the
     table changes while the stack waits, so a targeted one-off must name a card it may target
@@ -533,6 +551,11 @@ def _check_stack_moves(g: Game) -> None:
             if r != (9 if on_scuttle else 1):
                 raise ValueError(where + ("only a 10 answers a scuttle" if on_scuttle
                                           else "only a 2 counters a one-off"))
+            if on_scuttle and g.players != 2:
+                owner = g.controller(g.stack[0][1].cards[1])
+                if owner is not None and owner != p:
+                    raise ValueError(where + "only the controller of the scuttled card answers "
+                                     "the scuttle with a 10")
         elif m.kind == "scuttle":
             if not any(t in g.points[q] for q in g.seats.opps[p]) or t > c:  # type: ignore[operator]
                 raise ValueError(where + f"{card_text(t)} is not an opponent's point card "  # type: ignore[arg-type]

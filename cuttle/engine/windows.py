@@ -47,6 +47,13 @@ class Windows(Table):
             return q
         if self._shielded(top, counter):
             return None
+        stack = self.stack
+        if counter and len(stack) == 1 and stack[0][1].kind == "scuttle":
+            # ten-counters-scuttle: "its controller may respond with a 10", no other opponent
+            owner = self.controller(stack[0][1].cards[1])
+            if after != top or owner is None or not self._can_answer(owner):
+                return None
+            return owner
         seats = self.seats
         n = seats.players
         gone = (after - top) % n

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -50,8 +51,9 @@ def test_it_opens_on_the_one_screen_summary_with_the_card_table() -> None:
         assert row in text
     assert "q quit" in text  # the whole summary is on the first 80×24 screen
     assert pager.anchors[1].line >= 23  # and the rules begin below it
-    pager.complete()  # the percentage shows once the whole text is rendered
-    assert "3%" in "".join(t for _, t, *_ in pager.status())
+    pager.complete()  # the percentage shows once the whole text is rendered: one screen of many
+    status = "".join(t for _, t, *_ in pager.status())
+    assert re.search(r" [1-9]% ·", status), status  # not a figure that moves with every new rule
 
 
 @pytest.mark.parametrize(
