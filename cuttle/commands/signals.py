@@ -9,6 +9,7 @@ a signal arriving during a save costs at most the move in progress.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import functools
 import os
@@ -27,8 +28,13 @@ TERMINAL_RESET = (
 )
 
 
-class Hangup(BaseException):
-    """SIGTERM or SIGHUP arrived; ``signum`` says which."""
+class Hangup(SystemExit):
+    """SIGTERM or SIGHUP arrived; ``signum`` says which.
+
+    A ``SystemExit``: the signal's handler raises it wherever the main thread is, which in a
+    full-screen program may be a step of an asyncio task or callback, and asyncio lets only
+    ``SystemExit`` and ``KeyboardInterrupt`` out of those (anything else goes to the loop's
+    exception handler: prompt_toolkit's printed a traceback and waited for Enter)."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
@@ -40,6 +46,17 @@ class Hangup(BaseException):
 
 
 def _raise(signum: int, frame: FrameType | None) -> None:
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:  # no event loop here: the code running now is the game's own
+        raise Hangup(signum) from None
+    # A full-screen program: raised here, it would land in the middle of whatever the loop is
+    # doing (drawing, a key's handler, a clean-up); raised from a callback of its own, it leaves
+    # the loop between two steps, which asyncio lets a SystemExit do.
+    loop.call_soon_threadsafe(_hangup, signum)
+
+
+def _hangup(signum: int) -> None:
     raise Hangup(signum)
 
 

@@ -47,6 +47,24 @@ def test_a_signal_in_a_full_screen_command_restores_the_terminal(
     assert f"{signal.Signals(sig).name} received" in t.text()
 
 
+@pytest.mark.parametrize("delay", [0.0, 0.05, 0.1])
+@pytest.mark.parametrize("command", [["rules"], ["learn", "1"]], ids=" ".join)
+def test_a_signal_while_the_screen_is_still_being_drawn_ends_it_the_same_way(
+    tmp_path: Path, command: list[str], delay: float
+) -> None:
+    """The pager lays out the rest of the rules in a background task after the first screen:
+    SIGTERM then landed inside that task, and prompt_toolkit printed a traceback and waited
+    for Enter instead of ending."""
+    t = Term(command, tmp_path, 80, 24)
+    t.wait(r"\S")
+    time.sleep(delay)
+    t.child.kill(signal.SIGTERM)
+    ended(t)
+    t.child.close()
+    assert t.child.exitstatus == 143 and t.child.signalstatus is None
+    assert "Traceback" not in t.history() and "SIGTERM received" in t.text()
+
+
 MOVES = ["perm KS", "oneoff 6D", "counter 2C", "counter 2H", "resolve", "points 6H",
          "points 8D", "points 4S", "draw", "draw", "points 9H", "points 3D", "draw", "points TC"]
 
