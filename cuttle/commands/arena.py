@@ -54,8 +54,7 @@ def mode_refusal(rules_text: str) -> str | None:
     if rules.players == 2:
         return None
     seats = {3: "three", 4: "four"}.get(rules.players, str(rules.players))
-    return (f"the arena seats two players (A and B), and {rules} is played by {seats} "
-            "(the arena of three and four seats is a later issue)")
+    return f"the arena seats two players (A and B), and {rules} is played by {seats}"
 
 
 def run_cli(args: argparse.Namespace) -> int:

@@ -110,5 +110,4 @@ def test_cuttle_arena_refuses_a_mode_in_one_line(rules: str,
     err = capsys.readouterr().err
     seats = "three" if "cutthroat" in rules else "four"
     assert err == ("cuttle arena: error: the arena seats two players (A and B), and "
-                   f"{rules} is played by {seats} (the arena of three and four seats is a "
-                   "later issue)\n")
+                   f"{rules} is played by {seats}\n")
