@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -63,6 +64,24 @@ def position(hands: Any = None, points: Any = None, permanents: Any = None,
     listed.update(cards(extra.get("revealed")))
     r = Rules.parse(rules)
     rest = [card_text(c) for c in full_deck(r.jokers) if card_text(c) not in listed]
+    d, s = place_rest(d, s, rest)
+    pos: dict[str, Any] = {
+        "rules": str(r),
+        "turn_player": turn,
+        "hands": h,
+        "points": pts,
+        "permanents": perms,
+        "deck": d,
+        "scrap": s,
+    }
+    return with_extra(pos, extra, cards)
+
+
+def place_rest(d: list[str] | None, s: list[str] | None,
+               rest: list[str]) -> tuple[list[str], list[str]]:
+    """Deck and scrap with the unlisted cards ``rest`` put in (see the module doc): at the
+    ``"..."`` of either, else at the bottom of the deck when it is not given, else at the start
+    of the scrap when that is not given."""
     if REST not in (d or []) and REST not in (s or []):
         if d is None:
             d = [REST]
@@ -77,18 +96,16 @@ def position(hands: Any = None, points: Any = None, permanents: Any = None,
         s[i:i + 1] = rest
     elif rest:
         raise AssertionError(f"cards not placed: {rest} (use '...' in deck or scrap)")
-    pos: dict[str, Any] = {
-        "rules": str(r),
-        "turn_player": turn,
-        "hands": h,
-        "points": pts,
-        "permanents": perms,
-        "deck": d,
-        "scrap": s or [],
-    }
+    return d, s or []
+
+
+def with_extra(pos: dict[str, Any], extra: dict[str, Any],
+               cards: Callable[[Any], list[str]]) -> dict[str, Any]:
+    """``pos`` with the ``extra`` keys copied in (card lists read by ``cards``); frozen cards
+    are known to every seat unless ``known`` is given."""
     for key, value in extra.items():
         pos[key] = cards(value) if key in ("frozen", "known", "revealed") else value
-    if pos.get("frozen") and "known" not in extra:  # a frozen card came back in view of both
+    if pos.get("frozen") and "known" not in extra:  # a frozen card came back in view of all
         pos["known"] = list(pos["frozen"])
     return pos
 

@@ -16,12 +16,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from helpers import illegal, moves, play  # noqa: F401 - re-exported: one copy serves every seat count
+from helpers import (  # noqa: F401 - illegal, moves, play re-exported: one copy serves every seat count
+    REST,
+    illegal,
+    moves,
+    place_rest,
+    play,
+    with_extra,
+)
 
 from cuttle import Game
 from cuttle.cards import card_text, full_deck, parse_card
 
-REST = "..."
 SEATS = {"cutthroat": 3, "teams": 4}
 #: The two modes under both presets.
 MODES = ["classic+cutthroat", "cuttlecards+cutthroat", "classic+teams", "cuttlecards+teams"]
@@ -81,28 +87,12 @@ def position(rules: str, hands: Any = None, points: Any = None, permanents: Any 
     for entry in extra.get("stack", []):
         listed.add(card_text(parse_card(entry["move"].split()[1])))  # the card played
     listed.update(cards(extra.get("revealed")))
-    rest = [c for c in ALL_CARDS if c not in listed]
-    if REST not in (d or []) and REST not in (s or []):
-        if d is None:
-            d = [REST]
-        elif s is None:
-            s = [REST]
-    d = d or []
-    if REST in d:
-        d[d.index(REST) : d.index(REST) + 1] = rest
-    elif s and REST in s:
-        s[s.index(REST) : s.index(REST) + 1] = rest
-    elif rest:
-        raise AssertionError(f"cards not placed: {rest} (use '...' in deck or scrap)")
+    d, s = place_rest(d, s, [c for c in ALL_CARDS if c not in listed])
     pos: dict[str, Any] = {
         "rules": rules, "turn_player": turn, "hands": h, "points": pts, "permanents": perms,
-        "deck": d, "scrap": s or [],
+        "deck": d, "scrap": s,
     }  # fmt: skip
-    for key, value in extra.items():
-        pos[key] = cards(value) if key in ("frozen", "known", "revealed") else value
-    if pos.get("frozen") and "known" not in extra:  # a frozen card came back in view of all
-        pos["known"] = list(pos["frozen"])
-    return pos
+    return with_extra(pos, extra, cards)
 
 
 def make(rules: str, hands: Any = None, points: Any = None, permanents: Any = None,
