@@ -17,6 +17,21 @@ from cuttle.serve.server import Server, Settings
 from cuttle.serve.timers import Clock
 
 WAIT = 20.0  # seconds a screen may take to show what a test waits for
+LOBBY = r"(?m)^lobby> "  # the lobby's input line
+
+
+async def until(cond: Callable[[], object], what: str, timeout: float = WAIT) -> None:
+    """Until ``cond()`` holds (the server runs in this process: its state can be read)."""
+    end = time.monotonic() + timeout
+    while not cond():
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.02)
+
+
+def key_fp(n: int) -> str:
+    """The fingerprint of the n-th test key, as the server names a player's key."""
+    return str(key(n).get_fingerprint("sha256"))
 
 
 class FakeClock(Clock):

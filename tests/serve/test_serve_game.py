@@ -6,12 +6,11 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sshkit import FakeClock, Player, connect, key, port_of, running
+from sshkit import LOBBY, FakeClock, Player, connect, key, key_fp, port_of, running, until
 
 from cuttle import Game
 from cuttle.cards import card_text, full_deck
@@ -21,12 +20,8 @@ from cuttle.serve.match import Match
 from cuttle.serve.server import Server
 from cuttle.text.cardtext import CardStyle
 
-LOBBY = r"(?m)^lobby> "  # the lobby's input line
-
-
 ALL_CARDS = [card_text(c) for c in full_deck()]
 SHOWN = {c: CardStyle().plain(c) for c in ALL_CARDS}
-MOVE_WAIT = 20.0
 
 
 def seen_in(pos: dict[str, Any]) -> set[str]:
@@ -89,14 +84,6 @@ class Guard:
         self.leaks.extend(f"secret {x} sent or shown:\n{screen}" for x in sorted(found))
 
 
-async def until(cond: Any, what: str, timeout: float = MOVE_WAIT) -> None:
-    end = time.monotonic() + timeout
-    while not cond():
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.02)
-
-
 async def two_at_a_table(
     server: Server, a: str = "alice", b: str = "bob", rules: str = ""
 ) -> tuple[Player, Player, Match]:
@@ -150,10 +137,6 @@ def by_seat_of(match: Match, n: int) -> int:
     seat = match.seat_of(key_fp(n))
     assert seat is not None
     return seat
-
-
-def key_fp(n: int) -> str:
-    return str(key(n).get_fingerprint("sha256"))
 
 
 def reading(match: Match, seat: int) -> bool:

@@ -8,7 +8,6 @@ import asyncio
 import json
 import logging
 import os
-import re
 import signal
 import subprocess
 import sys
@@ -17,7 +16,8 @@ from pathlib import Path
 
 import pytest
 from helpers import cli_env
-from sshkit import connect, key, port_of, running
+from sshkit import LOBBY, connect, key, key_fp, port_of, running, until
+from test_serve_game import by_seat, prompt_of, two_at_a_table
 
 from cuttle.commands.play import offer_resume
 from cuttle.files import saves
@@ -26,12 +26,6 @@ from cuttle.files.storage import GameRecord, data_dir
 from cuttle.serve import keep, store
 from cuttle.serve.hall import Hall
 from cuttle.serve.server import Server
-
-LOBBY = r"(?m)^lobby> "
-
-
-def fp(n: int) -> str:
-    return str(key(n).get_fingerprint("sha256"))
 
 
 def saved_game(moves: int = 2) -> str:
@@ -43,16 +37,8 @@ def saved_game(moves: int = 2) -> str:
     )
     slot.write(record)
     slot.release()
-    keep.remember(slot.name, "a1", [fp(0), fp(1)])
+    keep.remember(slot.name, "a1", [key_fp(0), key_fp(1)])
     return slot.name
-
-
-async def until(cond: object, what: str, timeout: float = 20.0) -> None:
-    end = time.monotonic() + timeout
-    while not cond():  # type: ignore[operator]
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.02)
 
 
 # -- item 4: one server a data directory ------------------------------------------------------
@@ -140,7 +126,7 @@ def test_a_damaged_games_list_is_kept_aside_rebuilt_and_said_once(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     name = saved_game()
-    keep.add_finished([fp(0)], 7)
+    keep.add_finished([key_fp(0)], 7)
     damaged = b'{"format": "cuttle-serve-games/2", "games": {'
     keep.games_path().write_bytes(damaged)
 
@@ -150,8 +136,8 @@ def test_a_damaged_games_list_is_kept_aside_rebuilt_and_said_once(
             assert "damaged" in server.notices[0] and "1 in progress" in server.notices[0]
             aside = list(keep.games_path().parent.glob("games.json.damaged-*"))
             assert [p.read_bytes() for p in aside] == [damaged]
-            assert keep.load()[name]["keys"] == [fp(0), fp(1)]
-            assert keep.finished(fp(0)) == [7]
+            assert keep.load()[name]["keys"] == [key_fp(0), key_fp(1)]
+            assert keep.finished(key_fp(0)) == [7]
             alice = await connect(port_of(server), "alice", key(0))
             await alice.wait(r"alice.*> |bob dropped")  # back in the game, not the lobby
 
@@ -162,11 +148,11 @@ def test_a_damaged_games_list_is_kept_aside_rebuilt_and_said_once(
 
 def test_a_games_list_deleted_is_rebuilt_at_the_start() -> None:
     name = saved_game()
-    keep.add_finished([fp(1)], 4)
+    keep.add_finished([key_fp(1)], 4)
     os.unlink(keep.games_path())
     notices = keep.prepare()
     assert len(notices) == 1 and "missing" in notices[0]
-    assert name in keep.load() and keep.finished(fp(1)) == [4]
+    assert name in keep.load() and keep.finished(key_fp(1)) == [4]
 
 
 def test_a_damaged_games_list_is_said_on_the_servers_start(tmp_path: Path) -> None:
@@ -200,21 +186,10 @@ def test_a_server_game_is_not_among_the_hosts_saves_nor_offered_to_resume(
 ) -> None:
     async def scenario() -> None:
         async with running(tmp_path, authorized=None) as server:
-            port = port_of(server)
-            alice = await connect(port, "alice", key(0))
-            await alice.wait(LOBBY)
-            await alice.line("new")
-            table = (await alice.wait(r"You wait at table (\w+)")).group(1)
-            bob = await connect(port, "bob", key(1))
-            await bob.wait(table)
-            await bob.line(f"join {table}")
-            await until(lambda: server.hall.matches, "the game")
-            match = next(iter(server.hall.matches.values()))
-            game = match.session.game
-            players = {match.seat_of(fp(0)): alice, match.seat_of(fp(1)): bob}
-            p = game.to_move or 0
-            name = re.escape(match.session.names[p])
-            await players[p].wait(rf"(?m)^{name}(?! \(waiting\))( \([^)]*\))?> ")
+            alice, bob, match = await two_at_a_table(server)
+            players = by_seat(match, alice, bob)
+            p = match.session.game.to_move or 0
+            await players[p].wait(prompt_of(match.session.names[p]))
             await players[p].line("draw")
             await until(lambda: match.kept is not None, "the first save")
             assert (store.saves_folder() / f"{match.kept}.json").is_file()
@@ -239,15 +214,15 @@ def test_an_earlier_servers_game_among_the_hosts_saves_moves_to_the_servers_own(
     keep.games_path().parent.mkdir(parents=True, exist_ok=True)
     keep.games_path().write_text(json.dumps({
         "format": "cuttle-serve-games/1",
-        "games": {slot.name: {"id": "a1", "keys": [fp(0), fp(1)]}},
-        "finished": {fp(0): [old]},
+        "games": {slot.name: {"id": "a1", "keys": [key_fp(0), key_fp(1)]}},
+        "finished": {key_fp(0): [old]},
     }))
 
     async def scenario() -> None:
         async with running(tmp_path, authorized=None) as server:
             assert len(server.hall.matches) == 1
             assert saves.list_saves() == []
-            ids = keep.finished(fp(0))
+            ids = keep.finished(key_fp(0))
             assert len(ids) == 1
             row = store.history().game(ids[0])
             assert row is not None and row.players == ("alice", "bob")
@@ -259,7 +234,7 @@ def test_an_earlier_servers_game_among_the_hosts_saves_moves_to_the_servers_own(
 def test_a_history_that_cannot_be_read_is_told_without_the_hosts_path(tmp_path: Path) -> None:
     for path in (data_dir() / "history.db", store.history_path()):
         path.mkdir(parents=True, exist_ok=True)  # not a database: every use of it fails
-    keep.add_finished([fp(0)], 1)
+    keep.add_finished([key_fp(0)], 1)
 
     async def scenario() -> None:
         async with running(tmp_path, authorized=None) as server:

@@ -19,7 +19,7 @@ import pytest
 from prompt_toolkit.input import vt100_parser
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.renderer import Renderer
-from sshkit import connect, key, port_of, running
+from sshkit import LOBBY, connect, key, port_of, running
 
 from cuttle.serve import keyboard
 from cuttle.serve.keyboard import (
@@ -33,7 +33,6 @@ from cuttle.serve.keyboard import (
 )
 from cuttle.serve.server import RESIZE_INTERVAL
 
-LOBBY = r"(?m)^lobby> "
 HUGE = 100_000  # characters: more than an OS pipe holds (64 KiB)
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import asyncssh
 import pytest
 from helpers import cli_env
-from sshkit import authorized, connect, key, port_of, running
+from sshkit import LOBBY, authorized, connect, key, port_of, running
 
 from cuttle.serve.keys import (
     KeyProblem,
@@ -23,8 +23,6 @@ from cuttle.serve.keys import (
     load_host_key,
 )
 from cuttle.serve.names import player_name
-
-LOBBY = r"(?m)^lobby> "  # the lobby's input line
 
 
 def test_host_key_is_made_once_private_and_kept(tmp_path: Path) -> None:

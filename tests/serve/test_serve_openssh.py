@@ -17,9 +17,7 @@ import pexpect
 import pyte
 import pytest
 from helpers import cli_env
-
-LOBBY = r"(?m)^lobby> "  # the lobby's input line
-
+from sshkit import LOBBY
 
 SSH = shutil.which("ssh")
 pytestmark = pytest.mark.skipif(SSH is None, reason="the OpenSSH client (ssh) is not installed")

@@ -11,11 +11,9 @@ import asyncssh
 import pytest
 from asyncssh.channel import SSHClientChannel
 from prompt_toolkit.renderer import Renderer
-from sshkit import connect, key, port_of, running
+from sshkit import LOBBY, connect, key, port_of, running
 
 from cuttle.serve.server import MAX_COLUMNS, MAX_ROWS, Connection
-
-LOBBY = r"(?m)^lobby> "
 
 
 def test_a_huge_terminal_is_drawn_at_the_servers_limit_and_others_go_on(tmp_path: Path) -> None:
