@@ -15,7 +15,7 @@ from cuttle.engine.phases import (
     RESPOND_ROYAL,
 )
 from cuttle.engine.seats import seating
-from cuttle.engine.state import R_EIGHT, R_JACK, Event, _bits
+from cuttle.engine.state import R_EIGHT, R_JACK, Event, _bits, _without
 from cuttle.engine.windows import Windows
 
 
@@ -307,7 +307,7 @@ class Effects(Windows):
         scrap = self.scrap
         hand = self.hands[q]
         scrap.extend(hand)
-        self.frozen = [c for c in self.frozen if c not in hand]
+        self.frozen = _without(self.frozen, hand)
         if self._freeze_later in hand:
             self._freeze_later = -1
         self.hands[q] = []
