@@ -128,6 +128,18 @@ async def concede_to_the_rematch(match: Match, seats: dict[int, Player]) -> None
         await player.wait("Rematch with the seats swapped")
 
 
+async def away_from_an_ai_game(server: Server) -> tuple[Player, str]:
+    """alice starts a game against the random AI and leaves it for the lobby, her seat kept;
+    her screen and the game's id."""
+    alice = await connect(port_of(server), "alice", key(0))
+    await alice.wait(LOBBY)
+    await alice.line("ai random")
+    await alice.wait(prompt_of("alice"))
+    await alice.line("quit")
+    found = await alice.wait(r"Your seat in game (\w+) is kept")
+    return alice, found.group(1)
+
+
 def by_seat(match: Match, alice: Player, bob: Player) -> dict[int, Player]:
     return {match.seat_of(key_fp(0)) or 0: alice, match.seat_of(key_fp(1)) or 0: bob}
 
@@ -555,14 +567,9 @@ def test_a_player_lists_and_replays_their_own_finished_games_only(tmp_path: Path
 def test_one_game_at_a_time_and_back_returns_to_it(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with running(tmp_path, authorized=None) as server:
-            alice = await connect(port_of(server), "alice", key(0))
-            await alice.wait(LOBBY)
-            await alice.line("ai random")
-            await alice.wait(prompt_of("alice"))
-            await alice.line("quit")
-            found = await alice.wait(r"Your seat in game (\w+) is kept")
+            alice, game_id = await away_from_an_ai_game(server)
             await alice.line("ai easy")
-            await alice.wait(f"ai: you have a seat in game {found.group(1)}: back returns to it")
+            await alice.wait(f"ai: you have a seat in game {game_id}: back returns to it")
             await alice.line("new")
             await alice.wait("new: you have a seat in game")
             assert len(server.hall.matches) == 1 and not server.hall.tables

@@ -12,7 +12,16 @@ import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from sshkit import WAIT, connect, key, port_of, running
-from test_serve_game import LOBBY, SHOWN, by_seat, key_fp, prompt_of, two_at_a_table, until
+from test_serve_game import (
+    LOBBY,
+    SHOWN,
+    away_from_an_ai_game,
+    by_seat,
+    key_fp,
+    prompt_of,
+    two_at_a_table,
+    until,
+)
 
 from cuttle.serve import adapter
 from cuttle.serve.hall import Hall, HallError
@@ -129,14 +138,9 @@ def test_a_spectator_leaves_with_q_or_esc_and_f1_says_so(tmp_path: Path) -> None
 def test_a_player_cannot_watch_their_own_game(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with running(tmp_path, authorized=None) as server:
-            alice = await connect(port_of(server), "alice", key(0))
-            await alice.wait(LOBBY)
-            await alice.line("ai random")
-            await alice.wait(prompt_of("alice"))
-            await alice.line("quit")
-            found = await alice.wait(r"Your seat in game (\w+) is kept")
-            await alice.line(f"watch {found.group(1)}")
-            await alice.wait(f"watch: you play in game {found.group(1)}, you do not watch it")
+            alice, game_id = await away_from_an_ai_game(server)
+            await alice.line(f"watch {game_id}")
+            await alice.wait(f"watch: you play in game {game_id}, you do not watch it")
             await alice.line("watch")
             await alice.wait("watch: no game but yours is being played")
             match = next(iter(server.hall.matches.values()))
