@@ -397,14 +397,15 @@ class Lobby:
         elif cmd in ("replay", "review"):
             if len(args) != 1 or not (args[0].isascii() and args[0].isdigit()):  # not int('²')
                 raise HallError(f"{cmd} takes the id of one of your games (see games)")
-            if int(args[0]) not in keep.finished(self.login.key):
+            game_id = int(args[0])
+            if game_id not in keep.finished(self.login.key):
                 raise HallError(f"{args[0][:12]} is not one of your games (see games)")
-            record = self._record(int(args[0]))
+            record = self._record(game_id)
+            own = keep.seat_in_finished(self.login.key, game_id)  # drawn below in the replay
             if cmd == "replay":
-                self._finish(("replay", record, None, keep.seat_in_finished(self.login.key,
-                                                                          int(args[0]))))
+                self._finish(("replay", record, None, own))
             else:
-                self._start_review(int(args[0]), record)
+                self._start_review(game_id, record, own)
         elif cmd == "watch":
             if len(args) > 1:
                 raise HallError("watch takes one game id")
@@ -412,8 +413,9 @@ class Lobby:
         else:
             raise HallError("not a command; type help")
 
-    def _start_review(self, game_id: int, record: GameRecord) -> None:
-        """Judge every move in a worker thread (progress in the messages), then replay."""
+    def _start_review(self, game_id: int, record: GameRecord, own: int | None) -> None:
+        """Judge every move in a worker thread (progress in the messages), then replay it with
+        ``own`` (the viewer's seat, when known) drawn below."""
         if self.reviewing:
             raise HallError("one review at a time")
         if self.hall.reviews >= MAX_REVIEWS:
@@ -443,8 +445,7 @@ class Lobby:
             finally:
                 self.reviewing = False
                 self.hall.reviews -= 1
-            self._finish(("replay", record, review,
-                          keep.seat_in_finished(self.login.key, game_id)))
+            self._finish(("replay", record, review, own))
 
         self.tasks.add(loop.create_task(work()))
 
