@@ -29,7 +29,6 @@ from cuttle.files.storage import config_dir, data_dir
 HOST_KEY_NAME = "serve_host_ed25519"
 AUTHORIZED_KEYS_NAME = "authorized_keys"
 MAX_KEYS_FILE = 1_000_000
-KEY_TYPES = ("ssh-", "ecdsa-", "sk-", "x509v3-", "rsa-")  # how a key (not an option) starts
 
 
 class KeyProblem(Exception):
@@ -110,16 +109,16 @@ def load_authorized_keys(
         line = line.strip()
         if not line or line.startswith("#"):
             continue
-        refused = [o for o in key_options(line) if o != "from"]
         where = f"{shown_path(path)} line {number}"
+        try:
+            options = key_options(line)
+        except ValueError:
+            _say(warn, f"{where} is not a public key; it is ignored")
+            continue
+        refused = [o for o in options if o != "from"]
         if refused:
             _say(warn, f"{where}: option {', '.join(refused)[:80]} is not supported by cuttle "
                        "serve; the key on that line is refused")
-            continue
-        try:
-            asyncssh.import_authorized_keys(line)
-        except ValueError:
-            _say(warn, f"{where} is not a public key; it is ignored")
             continue
         kept.append(line)
     if not kept:
@@ -136,28 +135,19 @@ def _say(warn: Callable[[str], None] | None, line: str) -> None:
 
 
 def key_options(line: str) -> list[str]:
-    """The names of the options an ``authorized_keys`` line starts with (OpenSSH's grammar:
-    comma-separated, values in double quotes, before the key type); [] for a bare key."""
-    first = line.split(None, 1)[0] if line.split() else ""
-    if first.startswith(KEY_TYPES):
-        return []
-    names: list[str] = []
-    name, quoted, in_value = "", False, False
-    for ch in line:
-        if ch == '"':
-            quoted = not quoted
-        elif quoted:
-            continue
-        elif ch == "," or ch.isspace():
-            names.append(name)
-            name, in_value = "", False
-            if ch.isspace():
-                break
-        elif ch == "=":
-            in_value = True
-        elif not in_value:
-            name += ch.lower()
-    return [n for n in names if n]
+    """The names of the options of an ``authorized_keys`` line, read by asyncssh's own parser
+    (the one that lets the key in: a line is first tried as a bare key, then as options before
+    a key), so no option is hidden from the check; [] for a bare key. ValueError when the line
+    is no public key (an X.509 subject pattern, which cuttle serve does not take, included)."""
+    from asyncssh.auth_keys import _SSHAuthorizedKeyEntry
+
+    try:
+        entry = _SSHAuthorizedKeyEntry(line)
+    except (asyncssh.KeyImportError, ValueError) as exc:
+        raise ValueError(str(exc)) from None
+    if entry.key is None:
+        raise ValueError("not a public key")
+    return [str(name).lower() for name in entry.options]
 
 
 @dataclass(frozen=True)

