@@ -91,14 +91,43 @@ def _read() -> dict[str, Any]:
             raise Unreadable(str(exc)) from None
         return _recover(str(exc))
     try:
-        return _parse(data)
+        value = _parse(data)
     except ValueError as exc:
         return _recover(safe_text(str(exc), 120))
+    bad = _invalid(value)
+    if bad:
+        shown = ", ".join(safe_text(b, 40) for b in bad[:5]) + (", ..." if len(bad) > 5 else "")
+        why = f"{len(bad)} not valid ({shown})"
+        return _recover(why, _valid_part(value))
+    return value
 
 
-def _recover(why: str) -> dict[str, Any]:
-    """Set the damaged index aside, rebuild it from the entries' own files, write it; the
-    notice is logged and kept for the server's start."""
+def _invalid(value: dict[str, Any]) -> list[str]:
+    """The entries of a parsed index that do not validate (each named: a slot, or a key's
+    finished games)."""
+    bad = [f"game {name}" for name, info in value.get("games", {}).items()
+           if not _SLOT.match(name) or _entry(info) is None]
+    for key, ids in value.get("finished", {}).items():
+        if not isinstance(ids, list) or not all(_is_id(i) for i in ids):
+            bad.append(f"finished games of {key}")
+    return bad
+
+
+def _is_id(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _valid_part(value: dict[str, Any]) -> dict[str, Any]:
+    """What of a parsed index validates (the rest is rebuilt from the entries' files)."""
+    games = {n: e for n, i in value.get("games", {}).items()
+             if _SLOT.match(n) and (e := _entry(i)) is not None}
+    return {"format": value.get("format", FORMAT), "games": games, "finished": _finished_of(value)}
+
+
+def _recover(why: str, kept: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Set the damaged index aside, rebuild it from the entries' own files (with ``kept``,
+    what of it still validates), write it; the notice is logged and kept for the server's
+    start."""
     path = games_path()
     aside = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
     n = 1
@@ -110,18 +139,33 @@ def _recover(why: str) -> dict[str, Any]:
     except OSError as exc:
         raise Unreadable(f"{path} is damaged ({why}) and cannot be set aside: {exc}") from None
     data = rebuild()
+    if kept is not None:
+        data = _merged(kept, data)
     _write_all(data)
     playing, done = len(data["games"]), len({i for ids in data["finished"].values() for i in ids})
     notice = (
         f"the server's games list was damaged ({why}): kept as {aside.name}; rebuilt from the "
         f"save slots and the finished games: {playing} in progress, {done} finished"
     )
+    if kept is not None and kept.get("format") == OLD_FORMAT:
+        data = {**data, "format": OLD_FORMAT}  # still to be brought over by ``prepare``
     log.warning("%s", notice)
     NOTICES.append(notice)
     return data
 
 
 NOTICES: list[str] = []  # what ``prepare`` found, for the server's start
+
+
+def _merged(kept: dict[str, Any], built: dict[str, Any]) -> dict[str, Any]:
+    """The valid part of a damaged index with what the entries' files give for the rest."""
+    games = {**built["games"], **kept["games"]}
+    done: dict[str, list[int]] = {}
+    for key in {*kept["finished"], *built["finished"]}:
+        ids = sorted({*kept["finished"].get(key, []), *built["finished"].get(key, [])},
+                     reverse=True)
+        done[key] = ids[:MAX_FINISHED]
+    return {"format": FORMAT, "games": games, "finished": done}
 
 
 def rebuild() -> dict[str, Any]:

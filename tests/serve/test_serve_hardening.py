@@ -4,11 +4,15 @@ links in the server's folders, the disk's bounds, the AI's workers, and the shut
 
 from __future__ import annotations
 
+import json
+import logging
 from pathlib import Path
 
 import pytest
-from sshkit import key
+from sshkit import key, key_fp
 
+from cuttle.files.storage import GameRecord
+from cuttle.serve import keep, store
 from cuttle.serve.keys import key_options, load_authorized_keys
 from cuttle.serve.names import FALLBACK, Roster, is_hash_like, player_name, skeleton
 
@@ -89,3 +93,41 @@ def test_options_that_start_like_a_key_type_are_seen_and_refused(tmp_path: Path)
     assert key_options(f'ssh-x,no-pty,command="/bin/false" {public(0)}') == [
         "ssh-x", "no-pty", "command"
     ]
+
+
+# -- item 5: one entry of the games list that does not validate ------------------------------
+def saved(n: int) -> str:
+    """A server game in progress between keys n and n+1, saved in a server slot, listed."""
+    slot = store.new_slot()
+    record = GameRecord(
+        rules="classic", seed=5, players=["alice", "bob"], moves=["draw"],
+        session={"seats": [{"name": "alice", "ai": None}, {"name": "bob", "ai": None}]},
+    )
+    slot.write(record)
+    slot.release()
+    keep.remember(slot.name, f"m{n}", [key_fp(n), key_fp(n + 1)])
+    return slot.name
+
+
+def test_an_entry_that_does_not_validate_is_said_and_its_game_rebuilt(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    first, second = saved(0), saved(2)
+    keep.add_finished([key_fp(0)], 7)
+    keep.add_finished([key_fp(0)], 8)
+    data = json.loads(keep.games_path().read_text())
+    data["games"][first]["id"] = 12345  # a number where a string belongs
+    data["finished"][key_fp(0)] = [8, "7"]
+    damaged = json.dumps(data).encode()
+    keep.games_path().write_bytes(damaged)
+    with caplog.at_level(logging.WARNING, logger="cuttle.serve"):
+        notices = keep.prepare()
+    assert len(notices) == 1 and "2 not valid" in notices[0] and f"game {first}" in notices[0]
+    assert sum("not valid" in r.getMessage() for r in caplog.records) == 1
+    aside = list(keep.games_path().parent.glob("games.json.damaged-*"))
+    assert [p.read_bytes() for p in aside] == [damaged]  # set aside as it was
+    games = keep.load()
+    assert games[first] == {"id": "m0", "keys": [key_fp(0), key_fp(1)]}  # from its own file
+    assert games[second]["id"] == "m2"
+    assert keep.finished(key_fp(0)) == [8, 7]
+    assert keep.prepare() == []  # said once: the list is whole again

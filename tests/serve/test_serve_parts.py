@@ -66,8 +66,12 @@ def test_an_unreadable_games_list_counts_as_empty() -> None:
     path = keep.games_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text('{"games": {"game-1": {"id": 3, "keys": "x"}}, "finished": {"k": ["x", 2]}}')
-    assert keep.load() == {} and keep.finished("k") == [2]
+    assert keep.load() == {} and keep.finished("k") == [2]  # what validates is kept
     path.write_text("not json")
+    assert keep.load() == {} and keep.finished("k") == [2]  # from finished/2.json
+    path.write_text("not json")
+    for entry in (path.parent / "finished").iterdir():
+        entry.unlink()
     assert keep.load() == {} and keep.finished("k") == []
 
 
