@@ -160,7 +160,9 @@ def route_logs(path: Path) -> logging.Handler:
     import logging
     import threading
 
-    handler = logging.FileHandler(path, encoding="utf-8")
+    from cuttle.serve.store import LogFile
+
+    handler = LogFile(path)  # a link put there is refused, never written through
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root = logging.getLogger()
     root.addHandler(handler)

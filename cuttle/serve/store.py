@@ -1,14 +1,17 @@
 """The server's own files, apart from the host's, and the lock that allows one server on them.
 
 Everything ``cuttle serve`` keeps is under ``serve/`` in the data directory: ``server.lock``
-(held while a server runs) and ``server.json`` (its pid and address, to name it to a second
+(held while a server runs, with an ``flock`` on the data directory itself, which deleting the
+lock file does not undo) and ``server.json`` (its pid and address, to name it to a second
 one), the games list (``keep.py``), the save slots of its games in progress (``saves/``), the
 records of its finished games (``games/``) and their history (``history.db``). The host's own
 ``cuttle saves``, ``cuttle play`` and ``cuttle history`` never read them, and a server game
 is never offered to the host as one of theirs.
 
 A failure to write one of these files is logged in full (with its path) and told to a remote
-player in words without the path: the host's directories are not the players' business.
+player in words without the path: the host's directories are not the players' business. A
+symbolic link where the server writes (its files and folders, its log) is refused at the start,
+in one line naming it: the server would write through it into another file.
 """
 
 from __future__ import annotations
@@ -26,19 +29,26 @@ from cuttle.files import saves
 from cuttle.files.history import History, HistoryError
 from cuttle.files.safefile import (
     CorruptFileError,
+    UnsafeTargetError,
     ensure_dir,
     read_json_file,
     shown_path,
     write_json_atomic,
 )
 from cuttle.files.saves import Slot
-from cuttle.files.storage import GameRecord, data_dir, keep_finished
+from cuttle.files.storage import GameRecord, data_dir, keep_finished, state_dir
 from cuttle.play.places import Places
 
 log = logging.getLogger("cuttle.serve")
 LOCK_NAME = "server.lock"
 INFO_NAME = "server.json"
 UNSAID = "the server's log says why"  # what a player is told instead of a path
+LOG_NAME = "serve.log"  # in the state directory
+# what the server writes in its folder (the folders' own entries are looked at too)
+WRITTEN = ("games.json", INFO_NAME, LOCK_NAME, "history.db", "history.db-journal",
+           "history.db-wal", "history.db-shm")
+FOLDERS = ("saves", "games", "seats", "finished")
+MAX_LOOKED_AT = 20_000  # entries of one folder looked at for links
 
 
 class ServerBusy(Exception):
@@ -72,30 +82,44 @@ def unsaid(what: str, exc: BaseException) -> str:
 
 
 class ServerLock:
-    """The lock of one server on this data directory (``filelock``: the OS lets go of it when
-    the process dies, so a killed server never keeps the next one out)."""
+    """The lock of one server on this data directory: an ``flock`` on the data directory
+    itself (deleting ``server.lock`` does not undo it) and ``filelock`` on ``server.lock`` (as
+    earlier servers took it); the OS lets go of both when the process dies, so a killed
+    server never keeps the next one out."""
 
     def __init__(self) -> None:
         self._lock: Any = None
+        self._dir_fd: int | None = None
 
     def acquire(self) -> None:
         """Take the lock before anything is read or written; ServerBusy when a server holds it,
-        OSError when the folder cannot be used."""
+        OSError when the folder cannot be used (a symbolic link where the server writes
+        included: UnsafeTargetError, its message names it)."""
         from filelock import FileLock, Timeout
 
         folder = serve_dir()
+        refuse_link(folder, "the server's folder")
         ensure_dir(folder)
+        self._dir_fd = _lock_dir(data_dir())
+        if self._dir_fd is None:
+            raise ServerBusy(_busy())
         path = folder / LOCK_NAME
         with contextlib.suppress(FileNotFoundError):
             if not stat.S_ISREG(os.lstat(path).st_mode):  # a link is never followed
+                self._let_go()
                 raise OSError(f"{shown_path(path)} is not a regular file; remove it")
         lock = FileLock(path, timeout=0, mode=0o600, thread_local=False)
         try:
             lock.acquire()
         except Timeout:
-            raise ServerBusy(f"{_running()} uses {shown_path(data_dir())}; stop it first, or "
-                             "run this one with another data directory (XDG_DATA_HOME)") from None
+            self._let_go()
+            raise ServerBusy(_busy()) from None
         self._lock = lock
+        try:
+            check_links()
+        except OSError:
+            self.release()
+            raise
         self.note(None, None)
 
     def note(self, host: str | None, port: int | None) -> None:
@@ -111,13 +135,92 @@ class ServerLock:
         return self._lock is not None
 
     def release(self) -> None:
-        if self._lock is None:
-            return
-        with contextlib.suppress(OSError):
-            os.unlink(serve_dir() / INFO_NAME)
-        with contextlib.suppress(OSError):
-            self._lock.release()
-        self._lock = None
+        if self._lock is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(serve_dir() / INFO_NAME)
+            with contextlib.suppress(OSError):
+                self._lock.release()
+            self._lock = None
+        self._let_go()
+
+    def _let_go(self) -> None:
+        if self._dir_fd is not None:
+            with contextlib.suppress(OSError):
+                os.close(self._dir_fd)  # closing it lets go of the flock
+            self._dir_fd = None
+
+
+def _lock_dir(folder: Path) -> int | None:
+    """An exclusive ``flock`` on ``folder`` itself: its descriptor, None when another process
+    holds it (-1 where directories cannot be locked: the lock file alone then)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: no flock, and no directory to open
+        return -1
+    fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        return None
+    except OSError:  # a file system without flock: the lock file alone
+        return fd
+    return fd
+
+
+def _busy() -> str:
+    return (f"{_running()} uses {shown_path(data_dir())}; stop it first, or run this one "
+            "with another data directory (XDG_DATA_HOME)")
+
+
+def refuse_link(path: Path, what: str) -> None:
+    """UnsafeTargetError when ``path`` is a symbolic link: the server writes there."""
+    if os.path.islink(path):
+        raise UnsafeTargetError(
+            f"{what} {shown_path(path)} is a symbolic link; the server does not write through "
+            "links: replace it with the file or folder itself"
+        )
+
+
+def check_links() -> None:
+    """Refuse (UnsafeTargetError, naming it) a symbolic link where the server writes: its
+    files and folders in ``serve/``, their entries, and its log."""
+    folder = serve_dir()
+    for name in WRITTEN:
+        refuse_link(folder / name, "the server's file")
+    for name in FOLDERS:
+        refuse_link(folder / name, "the server's folder")
+        links: list[str] = []
+        with contextlib.suppress(OSError), os.scandir(folder / name) as entries:
+            for n, entry in enumerate(entries):
+                if n >= MAX_LOOKED_AT or links:
+                    break
+                if entry.is_symlink():
+                    links.append(entry.path)
+        for link in links:
+            refuse_link(Path(link), "the server's file")
+    refuse_link(log_path(), "the server's log")
+
+
+def log_path() -> Path:
+    """The server's log: ``serve.log`` in the state directory."""
+    return state_dir() / LOG_NAME
+
+
+class LogFile(logging.FileHandler):
+    """The server's log, opened without following a link (``O_NOFOLLOW``): one put there after
+    the start's check is refused (OSError), never written through."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path, encoding="utf-8")
+
+    def _open(self) -> Any:
+        flags = getattr(os, "O_NOFOLLOW", 0)
+
+        def opener(name: str, mode: int) -> int:
+            return os.open(name, mode | flags, 0o600)
+
+        return open(self.baseFilename, self.mode, encoding=self.encoding, opener=opener)
 
 
 def _running() -> str:
@@ -235,14 +338,18 @@ def copy_host_game(game_id: int) -> int | None:
 
 
 __all__ = [
+    "LogFile",
     "ServerBusy",
     "ServerLock",
+    "check_links",
     "history",
     "history_path",
+    "log_path",
     "new_slot",
     "open_slot",
     "places",
     "record_finished",
+    "refuse_link",
     "saves_folder",
     "serve_dir",
     "unsaid",

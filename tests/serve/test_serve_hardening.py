@@ -6,11 +6,16 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from helpers import cli_env
 from sshkit import key, key_fp
 
+from cuttle.files.safefile import UnsafeTargetError
 from cuttle.files.storage import GameRecord
 from cuttle.serve import keep, store
 from cuttle.serve.keys import key_options, load_authorized_keys
@@ -131,3 +136,69 @@ def test_an_entry_that_does_not_validate_is_said_and_its_game_rebuilt(
     assert games[second]["id"] == "m2"
     assert keep.finished(key_fp(0)) == [8, 7]
     assert keep.prepare() == []  # said once: the list is whole again
+
+
+# -- item 9: a lock that deleting server.lock does not undo ----------------------------------
+def test_deleting_the_lock_file_lets_no_second_server_in() -> None:
+    first = store.ServerLock()
+    first.acquire()
+    try:
+        os.unlink(store.serve_dir() / store.LOCK_NAME)
+        second = store.ServerLock()
+        with pytest.raises(store.ServerBusy, match=f"pid {os.getpid()}"):
+            second.acquire()
+        assert not second.held
+        assert json.loads((store.serve_dir() / store.INFO_NAME).read_text())["pid"] == os.getpid()
+    finally:
+        first.release()
+    third = store.ServerLock()  # the first let go: the next one starts
+    third.acquire()
+    third.release()
+
+
+# -- item 10: no symbolic link where the server writes ---------------------------------------
+@pytest.mark.parametrize("name", ["games.json", "history.db", "saves", "seats/x.json", "log"])
+def test_a_symbolic_link_where_the_server_writes_is_refused(tmp_path: Path, name: str) -> None:
+    folder = store.serve_dir()
+    (folder / "seats").mkdir(parents=True)
+    target = tmp_path / "elsewhere"
+    target.write_text("not the server's")
+    link = store.log_path() if name == "log" else folder / name
+    link.parent.mkdir(parents=True, exist_ok=True)
+    link.symlink_to(target)
+    lock = store.ServerLock()
+    with pytest.raises(UnsafeTargetError, match="symbolic link") as caught:
+        lock.acquire()
+    assert str(link) in str(caught.value)
+    assert not lock.held and target.read_text() == "not the server's"
+    link.unlink()
+    lock.acquire()  # gone: the server starts
+    lock.release()
+
+
+def test_the_log_is_opened_without_following_a_link(tmp_path: Path) -> None:
+    target = tmp_path / "elsewhere"
+    target.write_text("")
+    path = tmp_path / "serve.log"
+    path.symlink_to(target)
+    with pytest.raises(OSError):
+        store.LogFile(path)
+    path.unlink()
+    handler = store.LogFile(path)
+    handler.close()
+    assert path.is_file() and not path.is_symlink()
+
+
+def test_serve_refuses_a_linked_log_in_one_line(tmp_path: Path) -> None:
+    env = cli_env(tmp_path)
+    state = tmp_path / "state" / "cuttle"
+    state.mkdir(parents=True)
+    (tmp_path / "other").write_text("")
+    (state / "serve.log").symlink_to(tmp_path / "other")
+    done = subprocess.run(
+        [sys.executable, "-W", "ignore", "-m", "cuttle", "serve", "--open", "--port", "0"],
+        env=env, capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode != 0 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "symbolic link" in done.stderr
+    assert (tmp_path / "other").read_text() == ""
