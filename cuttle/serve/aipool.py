@@ -4,8 +4,10 @@ The hard AI searches for seconds in pure Python: in a thread it would hold the i
 draws every player's screen. ``AIPool`` hands each decision to a process of its own (the game is
 sent as its rules, seed and moves, and replayed there; the move comes back as text), so the event
 loop stays free. The decision is the one ``cuttle.play.players.choose_move`` makes in the game's
-own thread (the same seeded player), and it is made there when there are no worker processes or
-the pool broke.
+own thread (the same seeded player), and it is made there when there are no worker processes.
+When a worker dies (killed, out of memory) the pool is broken: it is started again, and the
+decision asked again there, at most ``MAX_RESTARTS`` times in the server's life (each logged);
+past that the AI thinks in the games' own threads, and the log says so.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ log = logging.getLogger("cuttle.serve")
 
 
 WATCH_INTERVAL = 0.5  # seconds between a worker's looks at whether the server still runs
+MAX_RESTARTS = 5  # times the worker processes are started again after one died
 
 
 def _quiet(server: int) -> None:
@@ -61,29 +64,61 @@ def _choose(level: str, rules: str, seed: int, moves: list[str], think: float | 
 class AIPool:
     """Worker processes for the AI's decisions (``processes`` 0: in the caller's thread)."""
 
-    def __init__(self, processes: int) -> None:
-        self.pool: ProcessPoolExecutor | None = None
-        if processes > 0:
-            self.pool = ProcessPoolExecutor(
-                processes, mp_context=multiprocessing.get_context("spawn"), initializer=_quiet,
-                initargs=(os.getpid(),),
-            )
+    def __init__(self, processes: int, max_restarts: int = MAX_RESTARTS) -> None:
+        self.processes = processes
+        self.restarts = 0  # times the pool was started again
+        self.max_restarts = max_restarts
+        self._lock = threading.Lock()
+        self._closed = False
+        self.pool: ProcessPoolExecutor | None = self._start() if processes > 0 else None
+
+    def _start(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(
+            self.processes, mp_context=multiprocessing.get_context("spawn"), initializer=_quiet,
+            initargs=(os.getpid(),),
+        )
 
     def choose(self, level: str, game: Game, game_seed: int, think: float | None) -> Move:
         """The AI's move for whoever is to move in ``game`` (which is not changed)."""
-        if self.pool is not None:
-            moves = [str(m) for _, m in game.history]
+        moves = [str(m) for _, m in game.history]
+        for _ in range(2):  # the pool, and once more in a pool started again after a break
+            pool = self.pool
+            if pool is None:
+                break
             try:
-                future = self.pool.submit(
-                    _choose, level, str(game.rules), game_seed, moves, think
-                )
+                future = pool.submit(_choose, level, str(game.rules), game_seed, moves, think)
                 return Move.parse(future.result())
             except (BrokenProcessPool, CancelledError, RuntimeError, OSError) as exc:
-                log.warning("the AI's worker processes failed (%s): it thinks in the game", exc)
-                self.pool = None
+                self._broken(pool, exc)
         return players.choose_move(level, game, game_seed, think)
 
+    def _broken(self, pool: ProcessPoolExecutor, exc: BaseException) -> None:
+        """``pool`` failed: started again (once, whichever game saw it first) while restarts
+        are left and the server is not stopping; else the AI thinks in the games' threads."""
+        with self._lock:
+            if self.pool is not pool:
+                return  # another game's decision restarted it already
+            pool.shutdown(wait=False, cancel_futures=True)
+            if self._closed or self.restarts >= self.max_restarts:
+                self.pool = None
+                if not self._closed:
+                    log.warning("the AI's worker processes failed (%s) after %d restarts: it "
+                                "thinks in the games' threads from now on", exc, self.restarts)
+                return
+            self.restarts += 1
+            try:
+                self.pool = self._start()
+            except OSError as again:
+                self.pool = None
+                log.warning("the AI's worker processes failed (%s) and cannot be started "
+                            "again (%s): it thinks in the games' threads", exc, again)
+                return
+            log.warning("the AI's worker processes failed (%s): started again (%d of at most "
+                        "%d restarts)", exc, self.restarts, self.max_restarts)
+
     def close(self) -> None:
-        if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
-            self.pool = None
+        with self._lock:
+            self._closed = True
+            pool, self.pool = self.pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)

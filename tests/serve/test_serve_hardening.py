@@ -15,6 +15,7 @@ import pytest
 from helpers import cli_env
 from sshkit import key, key_fp
 
+from cuttle import Game
 from cuttle.files.safefile import UnsafeTargetError
 from cuttle.files.storage import GameRecord
 from cuttle.serve import keep, store
@@ -202,3 +203,31 @@ def test_serve_refuses_a_linked_log_in_one_line(tmp_path: Path) -> None:
     assert done.returncode != 0 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "symbolic link" in done.stderr
     assert (tmp_path / "other").read_text() == ""
+
+
+# -- item 12: the AI's workers started again after one died ----------------------------------
+def test_the_ai_pool_is_started_again_after_a_worker_dies_within_a_limit(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from cuttle.play.players import choose_move
+    from cuttle.serve.aipool import AIPool
+
+    game = Game.new(seed=5)
+    pool = AIPool(1, max_restarts=1)
+    try:
+        with caplog.at_level(logging.WARNING, logger="cuttle.serve"):
+            for restarts in (1, 1):
+                assert pool.choose("random", game, 5, None) == choose_move("random", game, 5, None)
+                first = pool.pool
+                assert first is not None
+                for worker in list(first._processes.values()):  # noqa: SLF001 - a worker dies
+                    worker.kill()
+                    worker.join(10)
+                assert pool.choose("random", game, 5, None) == choose_move("random", game, 5, None)
+                assert pool.restarts == restarts
+            assert pool.pool is None  # past the limit: the game's own thread
+        said = [r.getMessage() for r in caplog.records]
+        assert sum("started again (1 of at most 1" in m for m in said) == 1
+        assert sum("after 1 restarts" in m for m in said) == 1
+    finally:
+        pool.close()
