@@ -431,13 +431,10 @@ class Lobby:
             loop.call_soon_threadsafe(self._progress, text)
 
         async def work() -> None:
-            from cuttle.ai.review import Budget
-            from cuttle.files.reviews import review_record
-
             try:
-                review = await asyncio.to_thread(
-                    review_record, record, Budget(), step, store.history()
-                )
+                review = await asyncio.to_thread(store.review, record, step)
+            except store.ReviewCancelled:  # the server stops
+                return
             except Exception as exc:  # noqa: BLE001 - a review that fails is one message
                 log.exception("review of game %s", game_id)
                 self.say("review: " + store.unsaid(f"game {game_id} could not be reviewed", exc))

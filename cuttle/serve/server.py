@@ -30,7 +30,7 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from cuttle.serve import adapter, keep
+from cuttle.serve import adapter, keep, store
 from cuttle.serve.aipool import AIPool
 from cuttle.serve.hall import Hall
 from cuttle.serve.keyboard import KeyboardInput
@@ -49,6 +49,7 @@ LOGINS_PER_ADDRESS = 4  # connections from one address still logging in (a silen
 # a socket for the whole login time: they would keep everyone out)
 SESSION_WAIT = LOGIN_TIMEOUT  # seconds from logging in to asking for the session
 SESSIONS_PER_KEY = 3  # sessions at once with one key (each is a lobby or a game screen)
+REVIEW_WAIT = 30.0  # seconds the stop waits for the reviews to end (each ends at its next move)
 KEEPALIVE = 30  # seconds between keepalives; three missed end the connection
 MAX_COLUMNS = 500  # a terminal is drawn at most this wide and this high, whatever it says:
 MAX_ROWS = 200  # a screen's drawing time grows with its size, on the loop every player shares
@@ -527,6 +528,7 @@ class Server:
         self.hall.loop = asyncio.get_running_loop()
         self.hall.loop.set_exception_handler(_log_loop_error)
         self.notices = keep.prepare()
+        store.REVIEWS.reset()
         self.acceptor = await asyncssh.create_server(
             lambda: CuttleSSHServer(self),
             self.settings.bind,
@@ -558,6 +560,7 @@ class Server:
         matches = list(self.hall.matches.values())
         for match in matches:
             match.stop()
+        store.REVIEWS.stop(0)  # each review ends at its next move
         self.pool.close()  # a game waiting on the AI gets its move in its own thread
         for match in matches:  # each saves and lets go of its save slot
             await asyncio.to_thread(match.thread.join, 10)
@@ -573,7 +576,10 @@ class Server:
                     conn.chan.exit(0)
         if self.acceptor is not None:
             await self.acceptor.wait_closed()
-        self.lock.release()
+        if await asyncio.to_thread(store.REVIEWS.stop, REVIEW_WAIT):  # none writes after this
+            self.lock.release()
+        else:  # let go when the process ends, not while a review may still write the history
+            log.warning("a review still runs %s s after the stop; the lock is kept", REVIEW_WAIT)
 
 
 def _watch_help(match_id: str) -> RenderableType:

@@ -20,9 +20,10 @@ import contextlib
 import logging
 import os
 import stat
+import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cuttle import Game, Move
 from cuttle.files import saves
@@ -38,6 +39,9 @@ from cuttle.files.safefile import (
 from cuttle.files.saves import Slot
 from cuttle.files.storage import GameRecord, data_dir, keep_finished, state_dir
 from cuttle.play.places import Places
+
+if TYPE_CHECKING:
+    from cuttle.ai.review import Review
 
 log = logging.getLogger("cuttle.serve")
 LOCK_NAME = "server.lock"
@@ -284,6 +288,61 @@ def record_finished(
         return None, unsaid("Not recorded in the server's history", exc) + "."
 
 
+class ReviewCancelled(Exception):
+    """The server stops: a review in progress ends at its next move, and is not saved."""
+
+
+class Reviews:
+    """The reviews being computed (in threads of their own), so that the server's stop ends
+    them at their next move, before its lock is let go: none writes the history after."""
+
+    def __init__(self) -> None:
+        self._stopping = threading.Event()
+        self._done = threading.Condition()
+        self.running = 0
+
+    def review(self, record: GameRecord, on_step: Callable[[int, int], None]) -> Review:
+        """The hard AI's review of a finished game (the saved one when there is one), kept in
+        the server's history; ReviewCancelled when the server stops meanwhile."""
+        from cuttle.ai.review import Budget
+        from cuttle.files.reviews import review_record
+
+        def step(done: int, of: int) -> None:
+            if self._stopping.is_set():
+                raise ReviewCancelled  # before the next move is judged, and before the save
+            on_step(done, of)
+
+        with self._done:
+            if self._stopping.is_set():
+                raise ReviewCancelled
+            self.running += 1
+        try:
+            return review_record(record, Budget(), step, history())
+        finally:
+            with self._done:
+                self.running -= 1
+                self._done.notify_all()
+
+    def stop(self, timeout: float) -> bool:
+        """No review starts any more and those running end at their next move: True once they
+        all have, False if some still run after ``timeout`` seconds."""
+        self._stopping.set()
+        with self._done:
+            return self._done.wait_for(lambda: self.running == 0, timeout)
+
+    def reset(self) -> None:
+        """A server starts (in this process): reviews may run again."""
+        self._stopping.clear()
+
+
+REVIEWS = Reviews()  # one server a process
+
+
+def review(record: GameRecord, on_step: Callable[[int, int], None]) -> Review:
+    """A review computed on the server (``Reviews.review``): call it in a thread of its own."""
+    return REVIEWS.review(record, on_step)
+
+
 def places(
     choose_move: Callable[[str, Game, int, float | None], Move] | None = None,
     finished: Callable[
@@ -339,6 +398,9 @@ def copy_host_game(game_id: int) -> int | None:
 
 __all__ = [
     "LogFile",
+    "REVIEWS",
+    "ReviewCancelled",
+    "Reviews",
     "ServerBusy",
     "ServerLock",
     "check_links",
@@ -350,6 +412,7 @@ __all__ = [
     "places",
     "record_finished",
     "refuse_link",
+    "review",
     "saves_folder",
     "serve_dir",
     "unsaid",

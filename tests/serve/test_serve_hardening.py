@@ -4,16 +4,22 @@ links in the server's folders, the disk's bounds, the AI's workers, and the shut
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
 import os
+import signal
 import subprocess
 import sys
+import threading
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from helpers import cli_env
-from sshkit import key, key_fp
+from sshkit import key, key_fp, running
 
 from cuttle import Game
 from cuttle.files.safefile import UnsafeTargetError
@@ -21,6 +27,22 @@ from cuttle.files.storage import GameRecord
 from cuttle.serve import keep, store
 from cuttle.serve.keys import key_options, load_authorized_keys
 from cuttle.serve.names import FALLBACK, Roster, is_hash_like, player_name, skeleton
+
+
+@contextlib.contextmanager
+def alarm(seconds: int) -> Iterator[None]:
+    """A stalled loop fails the test instead of hanging it."""
+
+    def stalled(signum: int, frame: object) -> None:
+        raise TimeoutError(f"stalled for {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, stalled)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
 
 
 @pytest.mark.parametrize(
@@ -231,3 +253,63 @@ def test_the_ai_pool_is_started_again_after_a_worker_dies_within_a_limit(
         assert sum("after 1 restarts" in m for m in said) == 1
     finally:
         pool.close()
+
+
+# -- item 8: the stop ends the reviews, then lets go of the lock -----------------------------
+def finished_record() -> GameRecord:
+    game = Game.new(seed=11)
+    while game.outcome is None and len(game.history) < 12:
+        game.play(game.legal_moves()[0])
+    moves = [str(m) for _, m in game.history]
+    return GameRecord("classic", 11, ["alice", "bob"], moves, "p0", "concession")
+
+
+def test_the_servers_stop_ends_a_review_before_letting_go_of_its_lock(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import cuttle.ai.review as review_module
+    from cuttle.files.reviews import load_review
+
+    small = review_module.Budget
+    monkeypatch.setattr(review_module, "Budget", lambda: small(iterations=30))
+    record = finished_record()
+    steps: list[int] = []
+    order: list[str] = []
+    started = threading.Event()
+
+    def step(done: int, of: int) -> None:
+        steps.append(done)
+        started.set()
+        time.sleep(0.2)  # a move judged slowly: the stop comes meanwhile
+
+    def reviewing() -> None:
+        try:
+            store.review(record, step)
+            order.append("saved")
+        except store.ReviewCancelled:
+            order.append("cancelled")
+
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            thread = threading.Thread(target=reviewing)
+            thread.start()
+            await asyncio.to_thread(started.wait, 20)
+            real_release = server.lock.release
+
+            def release() -> None:
+                order.append("released")
+                real_release()
+
+            server.lock.release = release  # type: ignore[method-assign]
+        thread.join(20)
+
+    with alarm(60):
+        asyncio.run(scenario())
+    assert order == ["cancelled", "released"]
+    assert len(steps) < len(record.moves)
+    assert load_review(record, review_module.Budget(), store.history()) is None  # not saved
+    store.REVIEWS.reset()
+    with pytest.raises(store.ReviewCancelled):  # no review starts while the server stops
+        store.REVIEWS.stop(0)
+        store.review(record, step)
+    store.REVIEWS.reset()
