@@ -43,6 +43,16 @@ def _sessions(text: str) -> int:
     return int(text)
 
 
+def _days(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number of days") from None
+    if not 0 < value <= 36_500:
+        raise argparse.ArgumentTypeError("days must be more than 0 and at most 36500")
+    return value
+
+
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``serve`` to the ``cuttle`` parser."""
     cmd = subparsers.add_parser(
@@ -68,6 +78,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                      help="minutes idle on one's turn before the opponent may claim (default 15)")
     cmd.add_argument("--max-sessions", type=_sessions, default=64, metavar="N",
                      help="connections at once (default 64)")
+    cmd.add_argument("--keep-finished", type=_days, default=365.0, metavar="DAYS",
+                     help="days the server keeps its finished games (default 365)")
     cmd.set_defaults(func=serve_command)
 
 
@@ -130,6 +142,7 @@ def serve_command(args: argparse.Namespace) -> int:
         idle=args.idle * 60,
         max_sessions=args.max_sessions,
         ai_processes=AI_PROCESSES,
+        keep_finished=args.keep_finished,
     )
 
     # The AI searches in the games' threads: a short switch interval gives the event loop, which

@@ -23,6 +23,7 @@ from cuttle.files.saves import Slot
 from cuttle.files.storage import MAX_SEED
 from cuttle.serve import keep
 from cuttle.serve.aipool import AIPool
+from cuttle.serve.disk import NewGames
 from cuttle.serve.keys import Login
 from cuttle.serve.match import Match
 from cuttle.serve.names import marked, seat_names
@@ -72,6 +73,7 @@ class Hall:
         self.rematches: dict[str, tuple[Match, int]] = {}  # login key -> the seat to take
         self.reviews = 0  # reviews being computed now (the lobby limits them)
         self.following: dict[str, Match] = {}  # a game's id -> its rematch (for its spectators)
+        self.new_games = NewGames(clock=self.clock.now)  # each key's rate of new games (disk)
 
     def changed(self) -> None:
         """Every lobby redraws its lists."""
@@ -128,6 +130,7 @@ class Hall:
         if table.host.key == login.key:
             raise HallError("that is your own table: wait for an opponent")
         self.free_to_play(login)
+        self.count_new_game(login)
         del self.tables[table.id]
         seed = self.rng.randrange(1, MAX_SEED)
         first = self.rng.randrange(2)  # who moves first is drawn
@@ -146,11 +149,18 @@ class Hall:
         if level not in LEVELS:
             raise HallError(f"no AI level {level[:12]!r}: {', '.join(LEVELS)}")
         self.check_rules(rules)
+        self.count_new_game(login)
         seed = self.rng.randrange(1, MAX_SEED)
         names = seat_names((login.name, login.key), (f"AI ({level})", None))
         chairs = (Chair(names[0], login.key), Chair(names[1], None))
         match = self._start(self._new_id(), seed, rules, chairs, (None, level))
         return match, 0
+
+    def count_new_game(self, login: Login) -> None:
+        """A game starts for ``login``: HallError when its key started too many of late."""
+        why = self.new_games.refused(login.key)
+        if why is not None:
+            raise HallError(why)
 
     def _start(
         self,

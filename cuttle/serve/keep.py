@@ -379,3 +379,24 @@ def forget(slot: str) -> None:
         data = _current()
         if data is not None and data["games"].pop(slot, None) is not None:
             _write_index(data)
+
+
+def drop_finished(game_ids: list[int]) -> None:
+    """The finished games ``game_ids`` are no longer kept (``--keep-finished``): their entry
+    files and their ids in every key's list go."""
+    if not game_ids:
+        return
+    gone = set(game_ids)
+    with _lock:
+        for i in gone:
+            with contextlib.suppress(OSError):
+                os.unlink(_finished_dir() / f"{i}.json")
+        data = _current()
+        if data is None:
+            return
+        done = data["finished"]
+        for key in list(done):
+            done[key] = [i for i in done[key] if i not in gone]
+            if not done[key]:
+                del done[key]
+        _write_index(data)

@@ -32,6 +32,7 @@ from rich.text import Text
 
 from cuttle.serve import adapter, keep, store
 from cuttle.serve.aipool import AIPool
+from cuttle.serve.disk import KEEP_DAYS, PRUNE_EVERY, prune_finished
 from cuttle.serve.hall import Hall
 from cuttle.serve.keyboard import KeyboardInput
 from cuttle.serve.keys import Login, fingerprint
@@ -84,6 +85,7 @@ class Settings:
     clock: Clock = field(default_factory=Clock)
     seed: int | None = None  # the deals and who moves first (None: unpredictable)
     ai_processes: int = 0  # worker processes the AI thinks in (0: each game's own thread)
+    keep_finished: float = KEEP_DAYS  # days finished games are kept (--keep-finished)
 
 
 class CuttleSSHServer(asyncssh.SSHServer):
@@ -472,6 +474,7 @@ class Server:
         self.logging_in: dict[CuttleSSHServer, None] = {}  # oldest first
         self.by_key: dict[str, set[Connection]] = {}  # the sessions open with each key
         self.acceptor: asyncssh.SSHAcceptor | None = None
+        self.pruning: asyncio.Task[None] | None = None  # the daily prune of finished games
 
     def opened(self, conn: Connection) -> None:
         """A session channel was opened (it counts for its key before it starts)."""
@@ -529,6 +532,8 @@ class Server:
         self.hall.loop.set_exception_handler(_log_loop_error)
         self.notices = keep.prepare()
         store.REVIEWS.reset()
+        await asyncio.to_thread(prune_finished, self.settings.keep_finished)
+        self.pruning = self.hall.loop.create_task(self._prune_daily())
         self.acceptor = await asyncssh.create_server(
             lambda: CuttleSSHServer(self),
             self.settings.bind,
@@ -552,11 +557,19 @@ class Server:
     def fingerprint(self) -> str:
         return fingerprint(self.host_key)
 
+    async def _prune_daily(self) -> None:
+        """The finished games past ``--keep-finished`` go once a day while the server runs."""
+        while True:
+            await asyncio.sleep(PRUNE_EVERY)
+            await asyncio.to_thread(prune_finished, self.settings.keep_finished)
+
     async def stop(self, why: str) -> None:
         """Tell every connection ``why`` in one line (games are saved after every move) and
         close them."""
         if self.acceptor is not None:
             self.acceptor.close()
+        if self.pruning is not None:
+            self.pruning.cancel()
         matches = list(self.hall.matches.values())
         for match in matches:
             match.stop()

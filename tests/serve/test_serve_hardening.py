@@ -9,6 +9,7 @@ import contextlib
 import json
 import logging
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -25,7 +26,9 @@ from cuttle import Game
 from cuttle.files.safefile import UnsafeTargetError
 from cuttle.files.storage import GameRecord
 from cuttle.serve import keep, store
-from cuttle.serve.keys import key_options, load_authorized_keys
+from cuttle.serve.disk import KEEP_DAYS, NewGames, prune_finished
+from cuttle.serve.hall import Hall, HallError
+from cuttle.serve.keys import Login, key_options, load_authorized_keys
 from cuttle.serve.names import FALLBACK, Roster, is_hash_like, player_name, skeleton
 
 
@@ -313,3 +316,66 @@ def test_the_servers_stop_ends_a_review_before_letting_go_of_its_lock(
         store.REVIEWS.stop(0)
         store.review(record, step)
     store.REVIEWS.reset()
+
+
+# -- item 11: the disk's bounds --------------------------------------------------------------
+def test_a_key_starts_new_games_at_a_bounded_rate() -> None:
+    now = [0.0]
+    rate = NewGames(burst=3, per_hour=30, clock=lambda: now[0])
+    assert [rate.refused("k1") for _ in range(3)] == [None, None, None]
+    why = rate.refused("k1")
+    assert why is not None and "next one in 2 min" in why
+    assert rate.refused("k2") is None  # another key's own bucket
+    now[0] += 119
+    assert rate.refused("k1") is not None
+    now[0] += 2
+    assert rate.refused("k1") is None and rate.refused("k1") is not None
+
+
+def test_the_hall_refuses_a_game_past_the_rate(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        hall = Hall(rng=random.Random(1))
+        hall.new_games = NewGames(burst=1, per_hour=1)
+        alice = Login("alice", key_fp(0))
+        match, _ = hall.play_ai(alice, "random", "classic")
+        match.stop()
+        await asyncio.to_thread(match.thread.join, 10)
+        hall.matches.clear()
+        with pytest.raises(HallError, match="next one in 60 min"):
+            hall.play_ai(alice, "random", "classic")
+
+    with alarm(60):
+        asyncio.run(scenario())
+
+
+def test_finished_games_past_the_retention_are_removed() -> None:
+    history = store.history()
+    old_record = GameRecord("classic", 3, ["alice", "bob"], ["draw"], "p0", "concession")
+    new_record = GameRecord("classic", 4, ["alice", "bob"], ["draw"], "p1", "concession")
+    old_id = history.add(old_record, None, None, "2020-01-01T00:00:00Z")
+    new_id = history.add(new_record, None, None)
+    keep.add_finished([key_fp(0), key_fp(1)], old_id)
+    keep.add_finished([key_fp(0)], new_id)
+    old_file = store.keep_record(old_record)
+    new_file = store.keep_record(new_record)
+    os.utime(old_file, (0, 0))
+    assert prune_finished(30) == 1
+    assert [row.id for row in store.history().all_games()] == [new_id]
+    assert keep.finished(key_fp(0)) == [new_id] and keep.finished(key_fp(1)) == []
+    assert not old_file.exists() and new_file.exists()
+    assert not (store.serve_dir() / "finished" / f"{old_id}.json").exists()
+    assert prune_finished(30) == 0
+
+
+def test_keep_finished_is_an_option_of_serve() -> None:
+    import argparse
+
+    from cuttle.commands import serve as serve_command
+
+    parser = argparse.ArgumentParser()
+    serve_command.register(parser.add_subparsers())
+    assert parser.parse_args(["serve"]).keep_finished == KEEP_DAYS == 365
+    assert parser.parse_args(["serve", "--keep-finished", "7"]).keep_finished == 7.0
+    for bad in ("0", "-1", "soon"):
+        with pytest.raises(SystemExit):
+            parser.parse_args(["serve", "--keep-finished", bad])
