@@ -10,6 +10,12 @@ game (``timers.py``: a claim, won against the absent player). At the end both pl
 for a rematch (``rematch.py``); what a player who goes back to the lobby is told there waits in
 ``parting``.
 
+Against the AI, a counter window of a person who holds nothing to counter with is answered for
+them (``resolve``), as at home; but its time would tell a spectator "no 2". So every counter
+window of a person against the AI, answered for them or by them, closes no sooner than a time
+drawn anew for each window (``WINDOW_WAIT``, like a person's answer), the same rule for both,
+as the AI's own search takes the same time whether its answer is forced or not.
+
 The session runs in the match's own thread; every screen call is posted to the screen's event loop.
 """
 
@@ -18,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import logging
+import random
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -25,6 +32,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from rich.console import RenderableType
 
+from cuttle import Move
 from cuttle.play.asking import answer_of
 from cuttle.play.session import GameSession, Options, Seat
 from cuttle.serve import adapter, keep, store
@@ -52,6 +60,8 @@ HOST_ONLY = (
     "cuttle review", "cuttle replay", "Record kept", "cuttle play --resume", "Game saved",
     "cuttle play --seed",  # "this deal again": the seed, which is the whole deal
 )
+WINDOW_WAIT = (1.5, 4.0)  # seconds (drawn between) a person's counter window against the AI
+# stays open at least, answered for them or by them
 QUIT = ("quit", "exit", "q")  # leave the table, whatever follows (the session would end the game)
 REFUSED_BETWEEN_PEOPLE = {
     "hint": "hint is not offered in a game between people: it would be the AI playing for you.",
@@ -66,6 +76,25 @@ REFUSED_ON_SERVER = {
 
 class Stopped(Exception):
     """The server is stopping: the session ends where it waits (the game is saved)."""
+
+
+class ServedSession(GameSession):
+    """The session of a served game: an answer to a person's counter window against the AI
+    (``resolve`` answered for them included) is applied no sooner than the window's time
+    (``hold_window``), so its timing tells nobody what the hand holds."""
+
+    hold_window: Callable[[int], None] = staticmethod(lambda ply: None)
+
+    def _apply(self, player: int | None, move: Move | str, quiet: bool = False) -> Any:
+        if (
+            not quiet
+            and player is not None
+            and self.game.phase == "counter"
+            and self.seats[player].ai is None
+            and not self.hotseat
+        ):
+            self.hold_window(len(self.game.history))
+        return super()._apply(player, move, quiet)
 
 
 class Match:
@@ -89,6 +118,7 @@ class Match:
         on_end: Callable[[Match], None] | None = None,
         on_rematch: Callable[[Match], None] | None = None,
         pool: AIPool | None = None,
+        window_wait: tuple[float, float] = WINDOW_WAIT,
     ) -> None:
         self.id = match_id
         self.rules = rules
@@ -119,7 +149,12 @@ class Match:
         self.finished_id: int | None = None  # the game's id in the history, once it is there
         self.pool = pool or AIPool(0)  # where the AI thinks (the server's worker processes)
         places = store.places(self.pool.choose, self._record_finished)  # the server's files
-        self.session = GameSession(seed, rules, seats, self, options, moves=moves, places=places)
+        self.window_wait = window_wait
+        self._window: tuple[int, float] | None = None  # (the window's ply, when it may close)
+        self._draw = random.SystemRandom()  # not the game's: no move depends on it
+        self.session = ServedSession(seed, rules, seats, self, options, moves=moves,
+                                     places=places)
+        self.session.hold_window = self._hold_window
         self.thread = threading.Thread(target=self._run, name=f"cuttle-match-{match_id}")
         self.thread.daemon = True
 
@@ -172,6 +207,22 @@ class Match:
         return self.seats.away()
 
     # == the session's side (match thread) ====================================================
+    def _hold_window(self, ply: int) -> None:
+        """The counter window at ``ply`` closes no sooner than its drawn time after it opened
+        (``_opened``); the server's stop ends the wait."""
+        until = self._window[1] if self._window and self._window[0] == ply else self._opened(ply)
+        while (left := until - time.monotonic()) > 0:
+            if self.stopping:
+                raise Stopped
+            time.sleep(min(POLL, left))
+
+    def _opened(self, ply: int) -> float:
+        """A person's counter window opens at ``ply``: when it may close."""
+        low, high = self.window_wait
+        until = time.monotonic() + self._draw.uniform(low, high)
+        self._window = (ply, until)
+        return until
+
     def _run(self) -> None:
         try:
             self.session.run()
@@ -280,6 +331,9 @@ class Match:
     def read(self, prompt: str) -> str:
         p = self.session.game.to_move
         assert p is not None
+        ply = len(self.session.game.history)
+        if self.session.game.phase == "counter" and (self._window or (-1,))[0] != ply:
+            self._opened(ply)  # its time runs from when it is first shown
         self.acting, self.prompt = p, prompt
         self._sync()
         asked: Screen | None = None

@@ -15,21 +15,26 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from helpers import cli_env
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
 from sshkit import key, key_fp, running
 
 from cuttle import Game
 from cuttle.files.safefile import UnsafeTargetError
 from cuttle.files.storage import GameRecord
-from cuttle.serve import keep, store
+from cuttle.serve import adapter, keep, store
+from cuttle.serve.adapter import Screen
 from cuttle.serve.disk import KEEP_DAYS, NewGames, prune_finished
 from cuttle.serve.hall import Hall, HallError
 from cuttle.serve.keys import Login, key_options, load_authorized_keys
+from cuttle.serve.match import Match
 from cuttle.serve.names import FALLBACK, Roster, is_hash_like, player_name, skeleton
+from cuttle.serve.seats import Chair
 
 
 @contextlib.contextmanager
@@ -379,3 +384,58 @@ def test_keep_finished_is_an_option_of_serve() -> None:
     for bad in ("0", "-1", "soon"):
         with pytest.raises(SystemExit):
             parser.parse_args(["serve", "--keep-finished", bad])
+
+
+# -- left from the last round: a counter window's time tells nothing -------------------------
+def window_match(seed: int, oneoff: str, wait: float) -> Match:
+    """A game against the AI at seat 0's counter window (the AI's one-off just played)."""
+    chairs = (Chair("alice", key_fp(0)), Chair("AI (random)", None))
+    return Match("w1", seed, "classic", chairs, (None, "random"), moves=["draw", oneoff],
+                 window_wait=(wait, wait))
+
+
+def answered_after(match: Match, answer: Callable[[], None] = lambda: None) -> float:
+    """Seconds from the session's start to the window's answer."""
+    start = time.monotonic()
+    match.start()
+    try:
+        answer()
+        end = start + 20
+        while len(match.session.game.history) < 3 and time.monotonic() < end:
+            time.sleep(0.005)
+        assert len(match.session.game.history) >= 3
+        assert str(match.session.game.history[2][1]) == "resolve"
+        return time.monotonic() - start
+    finally:
+        match.stop()
+        match.thread.join(10)
+
+
+def test_a_window_answered_for_a_player_with_no_two_waits_as_a_real_one() -> None:
+    with alarm(60):
+        took = answered_after(window_match(1, "oneoff 6H", 0.4))  # seat 0 holds no 2
+    assert took >= 0.4
+
+
+def test_a_window_answered_at_once_by_a_player_with_a_two_waits_the_same(
+    screens: list[Screen],
+) -> None:
+    match = window_match(2, "oneoff 6D", 0.4)  # seat 0 holds the 2 of clubs
+    screen = screens[0]
+    match.sit(0, screen)
+
+    def answer() -> None:
+        end = time.monotonic() + 20
+        while match.acting != 0 and time.monotonic() < end:
+            time.sleep(0.005)
+        screen.answers.put("resolve")
+
+    with alarm(60):
+        took = answered_after(match, answer)
+    assert took >= 0.4
+
+
+@pytest.fixture
+def screens() -> Iterator[list[Screen]]:
+    with create_pipe_input() as pipe:
+        yield [adapter.make_screen(pipe, DummyOutput()) for _ in range(2)]
