@@ -7,3 +7,10 @@ its own seat's view); ``adapter`` the one place that drives the game screen (``c
 Imports ``ui``, ``play``, ``files``, ``text`` and the engine; nothing writes to the server's own
 terminal.
 """
+
+import warnings
+
+# asyncssh names cryptography's DSA key classes in its type aliases at import, and cryptography
+# 48 and later warns about DSA there: a line on the server's terminal (before its log is set up)
+# about nothing the server does (it makes and accepts no DSA key of its own choosing)
+warnings.filterwarnings("ignore", message="DSA is deprecated", module="asyncssh")

@@ -285,7 +285,17 @@ class Hall:
                 raise HallError(f"you wait at table {t.id} (on another connection): cancel it")
 
     def _rematch(self, old: Match) -> None:
-        """Both players agreed: a new game, the seats swapped, a new deal."""
+        """Both players agreed: a new game, the seats swapped, a new deal; none when a player's
+        key started a game or opened a table meanwhile, on another connection (one game a
+        key: each player is told why in the lobby)."""
+        busy = [c for c in old.chairs if c.key is not None and self._busy(c.key)]
+        if busy:
+            for seat, chair in enumerate(old.chairs):
+                if chair.key is not None:
+                    who = "you have" if chair in busy else f"{busy[0].name} has"
+                    old.part(seat, f"No rematch: {who} a game in progress or a table on "
+                                   "another connection.")
+            return
         a, b = old.chairs
         chairs = (Chair(b.name, b.key), Chair(a.name, a.key))
         seed = self.rng.randrange(1, MAX_SEED)
@@ -297,6 +307,11 @@ class Hall:
             if chair.key is not None:
                 self.rematches[chair.key] = (match, seat)
         self.following[old.id] = match
+
+    def _busy(self, key: str) -> bool:
+        """Has ``key`` a game in progress or a table waiting (on any connection)?"""
+        playing = any(m.seat_of(key) is not None and not m.over for m in self.matches.values())
+        return playing or any(t.host.key == key for t in self.tables.values())
 
     def _ended(self, match: Match) -> None:
         self.following = {k: m for k, m in self.following.items() if m is not match}

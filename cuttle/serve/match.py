@@ -175,6 +175,11 @@ class Match:
         quit): the seat is held."""
         self.seats.leave(seat, screen, left)
 
+    def part(self, seat: int, words: str) -> None:
+        """What the player of ``seat`` is told in the lobby after the game (the rematch off)."""
+        with self.lock:
+            self.parting[seat] = words
+
     def parting_words(self, seat: int) -> str:
         """What the player of ``seat`` is told in the lobby after the game (once; "" if nothing)."""
         with self.lock:
@@ -270,15 +275,11 @@ class Match:
             and self.session.game.outcome is not None  # not after an error
         )
 
-        def parted(seat: int, words: str) -> None:
-            with self.lock:
-                self.parting[seat] = words
-
         agreed = ask_rematch(
             players, watchers, self.people, offered,
             until=self.clock.now() + self.timers.idle, clock=self.clock,
             stopping=lambda: self.stopping, went_to_lobby=self.spectators.went_to_lobby,
-            names=self.session.names, parted=parted,
+            names=self.session.names, parted=self.part,
         )
         if agreed and self.on_rematch is not None:
             self.on_rematch(self)  # the new game exists before the screens leave this one

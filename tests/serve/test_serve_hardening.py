@@ -22,7 +22,8 @@ import pytest
 from helpers import cli_env
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
-from sshkit import key, key_fp, running
+from sshkit import LOBBY, connect, key, key_fp, port_of, running
+from test_serve_game import prompt_of
 
 from cuttle import Game
 from cuttle.files.safefile import UnsafeTargetError
@@ -439,3 +440,29 @@ def test_a_window_answered_at_once_by_a_player_with_a_two_waits_the_same(
 def screens() -> Iterator[list[Screen]]:
     with create_pipe_input() as pipe:
         yield [adapter.make_screen(pipe, DummyOutput()) for _ in range(2)]
+
+
+# -- left from the last round: a rematch never gives a key a second game ---------------------
+def test_a_yes_at_the_rematch_question_starts_no_second_game_for_the_key(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            first = await connect(port_of(server), "alice", key(0))
+            await first.wait(LOBBY)
+            await first.line("ai random")
+            await first.wait(prompt_of("alice"))
+            await first.line("concede")
+            await first.wait(r"\[y/N\]")
+            await first.line("y")
+            await first.wait("Rematch with the seats swapped")
+            second = await connect(port_of(server), "alice", key(0))  # the same key
+            await second.wait(LOBBY)
+            await second.line("ai random")  # the game above is over: this one may start
+            await second.wait(prompt_of("alice"))
+            await first.line("y")  # and then the rematch on the first connection
+            await first.wait("No rematch: you have a game in progress")
+            await first.wait(LOBBY)
+            mine = [m for m in server.hall.matches.values() if m.seat_of(key_fp(0)) is not None]
+            assert len(mine) == 1  # one game a key
+
+    with alarm(120):
+        asyncio.run(scenario())
