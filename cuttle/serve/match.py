@@ -24,7 +24,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import logging
-import random
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -41,7 +40,7 @@ from cuttle.serve.aipool import AIPool
 from cuttle.serve.rematch import ask_rematch
 from cuttle.serve.seats import Chair, Seats
 from cuttle.serve.spectators import Spectators, public_model
-from cuttle.serve.timers import Clock, Timers
+from cuttle.serve.timers import WINDOW_WAIT, Clock, CounterWindows, Timers
 from cuttle.text.cardtext import CardStyle
 from cuttle.text.describe import concede_question
 from cuttle.text.helptext import cards_view, help_view
@@ -60,8 +59,6 @@ HOST_ONLY = (
     "cuttle review", "cuttle replay", "Record kept", "cuttle play --resume", "Game saved",
     "cuttle play --seed",  # "this deal again": the seed, which is the whole deal
 )
-WINDOW_WAIT = (1.5, 4.0)  # seconds (drawn between) a person's counter window against the AI
-# stays open at least, answered for them or by them
 QUIT = ("quit", "exit", "q")  # leave the table, whatever follows (the session would end the game)
 REFUSED_BETWEEN_PEOPLE = {
     "hint": "hint is not offered in a game between people: it would be the AI playing for you.",
@@ -149,9 +146,7 @@ class Match:
         self.finished_id: int | None = None  # the game's id in the history, once it is there
         self.pool = pool or AIPool(0)  # where the AI thinks (the server's worker processes)
         places = store.places(self.pool.choose, self._record_finished)  # the server's files
-        self.window_wait = window_wait
-        self._window: tuple[int, float] | None = None  # (the window's ply, when it may close)
-        self._draw = random.SystemRandom()  # not the game's: no move depends on it
+        self.windows = CounterWindows(window_wait)
         self.session = ServedSession(seed, rules, seats, self, options, moves=moves,
                                      places=places)
         self.session.hold_window = self._hold_window
@@ -213,20 +208,9 @@ class Match:
 
     # == the session's side (match thread) ====================================================
     def _hold_window(self, ply: int) -> None:
-        """The counter window at ``ply`` closes no sooner than its drawn time after it opened
-        (``_opened``); the server's stop ends the wait."""
-        until = self._window[1] if self._window and self._window[0] == ply else self._opened(ply)
-        while (left := until - time.monotonic()) > 0:
-            if self.stopping:
-                raise Stopped
-            time.sleep(min(POLL, left))
-
-    def _opened(self, ply: int) -> float:
-        """A person's counter window opens at ``ply``: when it may close."""
-        low, high = self.window_wait
-        until = time.monotonic() + self._draw.uniform(low, high)
-        self._window = (ply, until)
-        return until
+        """The counter window at ``ply`` closes no sooner than its time; the stop ends the wait."""
+        if not self.windows.hold(ply, lambda: self.stopping):
+            raise Stopped
 
     def _run(self) -> None:
         try:
@@ -332,9 +316,8 @@ class Match:
     def read(self, prompt: str) -> str:
         p = self.session.game.to_move
         assert p is not None
-        ply = len(self.session.game.history)
-        if self.session.game.phase == "counter" and (self._window or (-1,))[0] != ply:
-            self._opened(ply)  # its time runs from when it is first shown
+        if self.session.game.phase == "counter":  # its time runs from when it is first shown
+            self.windows.shown(len(self.session.game.history))
         self.acting, self.prompt = p, prompt
         self._sync()
         asked: Screen | None = None

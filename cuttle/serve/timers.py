@@ -5,11 +5,13 @@ one who does not move on their turn is idle after ``idle`` seconds, warned a lit
 the opponent is asked whether to claim the game (it is won against the absent player); the
 question is withdrawn when that player comes back or moves, and checked again when answered. The
 players at the table and the spectators see who is away and how long the seat is still held.
-Every call is made on the match's thread.
+``CounterWindows``: how long a person's counter window against the AI stays open at least (its
+time must not tell whether the answer was forced). Every call is made on the match's thread.
 """
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -21,6 +23,39 @@ from cuttle.serve.adapter import Gone, Screen
 
 if TYPE_CHECKING:
     from cuttle.serve.seats import Seats
+
+
+WINDOW_WAIT = (1.5, 4.0)  # seconds (drawn between) a person's counter window against the AI
+# stays open at least, answered for them or by them
+POLL = 0.05  # seconds between looks at whether the server stops, while a window waits
+
+
+class CounterWindows:
+    """When each counter window may close: a time drawn anew for each (``wait``: low, high
+    seconds; from ``random.SystemRandom``, not the game's: no move depends on it), running
+    from when the window was first shown, or from its answer when it never was (answered for
+    the player). Real time, not the hold's clock: it is what a spectator sees."""
+
+    def __init__(self, wait: tuple[float, float] = WINDOW_WAIT) -> None:
+        self.wait = wait
+        self._draw = random.SystemRandom()
+        self._window: tuple[int, float] | None = None  # (the window's ply, when it may close)
+
+    def shown(self, ply: int) -> float:
+        """The window at ``ply`` is shown (again): when it may close (drawn the first time)."""
+        if self._window is None or self._window[0] != ply:
+            low, high = self.wait
+            self._window = (ply, time.monotonic() + self._draw.uniform(low, high))
+        return self._window[1]
+
+    def hold(self, ply: int, stopping: Callable[[], bool]) -> bool:
+        """Wait until the window at ``ply`` may close; False when ``stopping`` said so first."""
+        until = self.shown(ply)
+        while (left := until - time.monotonic()) > 0:
+            if stopping():
+                return False
+            time.sleep(min(POLL, left))
+        return True
 
 
 @dataclass
