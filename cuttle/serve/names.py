@@ -140,24 +140,35 @@ class Roster:
     of one name stay possible: their marks tell them apart."""
 
     def __init__(self) -> None:
-        self._names: dict[str, str] = {}  # key -> name, oldest first
+        self._names: dict[str, tuple[str, str]] = {}  # key -> (name, skeleton), oldest first
+        self._shapes: dict[str, dict[str, str]] = {}  # skeleton -> {key: name}
         self._lock = threading.Lock()
 
     def lookalike(self, name: str, key: str) -> str | None:
         """The name of another key that ``name`` may be taken for, or None."""
         shape = skeleton(name)
         with self._lock:
-            others = [n for k, n in self._names.items() if k != key]
-        return next((n for n in others if n != name and skeleton(n) == shape), None)
+            others = dict(self._shapes.get(shape, {}))
+        return next((n for k, n in others.items() if k != key and n != name), None)
 
     def note(self, key: str, name: str) -> None:
         """``key`` logged in as ``name`` (the fallback name is no one's)."""
+        shape = skeleton(name)
         with self._lock:
-            self._names.pop(key, None)
+            self._drop(key)
             if name != FALLBACK:
-                self._names[key] = name
+                self._names[key] = (name, shape)
+                self._shapes.setdefault(shape, {})[key] = name
             while len(self._names) > ROSTER_SIZE:
-                del self._names[next(iter(self._names))]
+                self._drop(next(iter(self._names)))
+
+    def _drop(self, key: str) -> None:
+        old = self._names.pop(key, None)
+        if old is not None:
+            same = self._shapes.get(old[1], {})
+            same.pop(key, None)
+            if not same:
+                self._shapes.pop(old[1], None)
 
 
 def _cleaned(user: str) -> str:

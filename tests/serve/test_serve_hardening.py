@@ -106,6 +106,17 @@ def test_a_name_that_looks_like_another_keys_name_is_refused() -> None:
     assert player_name("bob", "k2", roster) == ("bob", "")
 
 
+def test_the_roster_remembers_the_latest_keys_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cuttle.serve import names
+
+    monkeypatch.setattr(names, "ROSTER_SIZE", 2)
+    roster = Roster()
+    for n, name in enumerate(["alice", "bob", "carol"]):
+        player_name(name, f"k{n}", roster)
+    assert player_name("b\u043eb", "k8", roster)[0] == FALLBACK  # bob is remembered
+    assert player_name("al\u0456ce", "k9", roster)[0] == "al\u0456ce"  # alice forgotten
+
+
 # -- item 7: options hidden from the check ---------------------------------------------------
 def public(n: int) -> str:
     return key(n).export_public_key().decode().strip()
