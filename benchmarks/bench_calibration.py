@@ -18,8 +18,12 @@ result, each game weighing the same) and the shift ``b`` of ``sigmoid(logit(p) +
 the games (what ``cuttle.ai.pimc.CALIBRATION`` holds).
 
 The positions of one game share its result, so they are not independent: the Wilson interval
-treats them as if they were and is narrower than the truth; read a bin that misses its interval
-by a little as a warning, by a lot as an error.
+treats them as if they were and is narrower than the truth. The table also gives each bin's 95%
+interval counted by games: the Wilson interval at the bin's effective number of positions, its
+positions divided by the design effect a bootstrap over games measures (``BOOTSTRAP``
+resamplings of the games with replacement, every position of a game drawn with it, seeded: the
+same figures each run; a bin whose games all ended alike counts each game once), and "inside"
+is read against it.
 
 ``--out FILE`` writes every judged position as one JSON object a line (to bin again without
 replaying); ``--read FILE`` bins such files instead of playing (several: together; ``--only odd``
@@ -37,6 +41,7 @@ import argparse
 import json
 import math
 import multiprocessing
+import random
 import resource
 import sys
 import time
@@ -48,6 +53,7 @@ from cuttle.ai.arena import wilson
 from cuttle.ai.review import DEFAULT_ITERATIONS, Budget, Judge
 
 CLOSE = 3  # "close to the goal": within this many points of it
+BOOTSTRAP = 2000  # resamplings of the games for each bin's interval
 
 
 def judge_game(job: tuple[int, str, int]) -> list[dict[str, Any]]:
@@ -76,10 +82,33 @@ def judge_game(job: tuple[int, str, int]) -> list[dict[str, Any]]:
     return rows
 
 
+def by_games(rows: list[dict[str, Any]], seed: int = 1) -> tuple[float, float]:
+    """The 95% interval of the win rate of ``rows`` counted by games: Wilson's at the effective
+    number of positions, ``p(1 - p)`` over the rate's variance in a bootstrap over the games
+    (each resampling draws the games with replacement, with all their positions), between one
+    and the number of positions; the number of games when every resampling agrees."""
+    games: dict[int, list[float]] = {}
+    for r in rows:
+        games.setdefault(r["seed"], []).append(r["result"])
+    parts = [(sum(v), len(v)) for v in games.values()]
+    n = len(rows)
+    rate = sum(w for w, _ in parts) / n
+    rng = random.Random(seed)
+    rates = []
+    for _ in range(BOOTSTRAP):
+        drawn = [parts[rng.randrange(len(parts))] for _ in parts]
+        rates.append(sum(w for w, _ in drawn) / sum(k for _, k in drawn))
+    mean = sum(rates) / len(rates)
+    var = sum((x - mean) ** 2 for x in rates) / (len(rates) - 1)
+    spread = rate * (1 - rate)
+    effective = len(parts) if var <= 0 or spread <= 0 else min(n, max(1.0, spread / var))
+    return wilson(rate * effective, effective)  # type: ignore[arg-type]  # fractional counts
+
+
 def table(rows: list[dict[str, Any]], bins: int, title: str) -> list[str]:
     """The calibration table of ``rows`` in ``bins`` bins of predicted chance."""
-    out = [title, f"{'predicted':>11} {'positions':>9} {'mean':>6} {'observed':>8}"
-                  f" {'95% Wilson':>15}  inside"]
+    out = [title, f"{'predicted':>11} {'positions':>9} {'games':>5} {'mean':>6} {'observed':>8}"
+                  f" {'95% Wilson':>15} {'95% by games':>15}  inside"]
     for b in range(bins):
         lo, hi = b / bins, (b + 1) / bins
         mine = [r for r in rows if lo <= r["after"] < hi or (b == bins - 1 and r["after"] == 1)]
@@ -89,9 +118,12 @@ def table(rows: list[dict[str, Any]], bins: int, title: str) -> list[str]:
         wins = sum(r["result"] for r in mine)
         mean = sum(r["after"] for r in mine) / n
         w_lo, w_hi = wilson(wins, n)  # type: ignore[arg-type]  # a draw counts half
-        inside = "yes" if w_lo <= mean <= w_hi else "NO"
-        out.append(f"{100 * lo:4.0f}-{100 * hi:3.0f}% {n:>9} {100 * mean:5.1f}% "
-                   f"{100 * wins / n:7.1f}% {100 * w_lo:6.1f}-{100 * w_hi:5.1f}%  {inside}")
+        g_lo, g_hi = by_games(mine)
+        inside = "yes" if g_lo <= mean <= g_hi else "NO"
+        games = len({r["seed"] for r in mine})
+        out.append(f"{100 * lo:4.0f}-{100 * hi:3.0f}% {n:>9} {games:>5} {100 * mean:5.1f}% "
+                   f"{100 * wins / n:7.1f}% {100 * w_lo:6.1f}-{100 * w_hi:5.1f}% "
+                   f"{100 * g_lo:6.1f}-{100 * g_hi:5.1f}%  {inside}")
     return out
 
 
