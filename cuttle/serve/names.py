@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import re
 import threading
 import unicodedata
 from pathlib import Path
@@ -40,7 +41,7 @@ MAX_MARKS = 3  # combining marks on one letter (Vietnamese needs two; 19 fill th
 ROSTER_SIZE = 10_000  # keys whose names the server remembers (the latest)
 # words of the Unicode names of signs drawn like ``#`` (MUSIC SHARP SIGN, FULLWIDTH NUMBER
 # SIGN, EQUAL AND PARALLEL TO, VIEWDATA SQUARE...)
-_HASH_WORDS = ("NUMBER SIGN", "SHARP", "HASH", "PARALLEL", "VIEWDATA SQUARE", "OCTOTHORPE")
+_HASH_WORDS = re.compile(r"\b(NUMBER SIGN|SHARP|HASH|PARALLEL|VIEWDATA SQUARE|OCTOTHORPE)\b")
 
 # characters that show nothing though Unicode does not call them spaces or format characters:
 # blanks a cell wide (the Hangul fillers, the blank Braille pattern), read as a space, and marks
@@ -120,8 +121,7 @@ def is_hash_like(ch: str) -> bool:
         return True
     if unicodedata.category(ch)[0] not in "SP":
         return False
-    words = unicodedata.name(ch, "")
-    return any(w in words for w in _HASH_WORDS)
+    return _HASH_WORDS.search(unicodedata.name(ch, "")) is not None
 
 
 def marks_piled(text: str) -> bool:
