@@ -5,12 +5,10 @@ links in the server's folders, the disk's bounds, the AI's workers, and the shut
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import os
 import random
-import signal
 import subprocess
 import sys
 import threading
@@ -24,6 +22,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from sshkit import LOBBY, connect, key, key_fp, port_of, running
 from test_serve_game import prompt_of
+from test_serve_input import hang_guard
 
 from cuttle import Game
 from cuttle.files.safefile import UnsafeTargetError
@@ -36,22 +35,6 @@ from cuttle.serve.keys import Login, key_options, load_authorized_keys
 from cuttle.serve.match import Match
 from cuttle.serve.names import FALLBACK, Roster, is_hash_like, player_name, skeleton
 from cuttle.serve.seats import Chair
-
-
-@contextlib.contextmanager
-def alarm(seconds: int) -> Iterator[None]:
-    """A stalled loop fails the test instead of hanging it."""
-
-    def stalled(signum: int, frame: object) -> None:
-        raise TimeoutError(f"stalled for {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, stalled)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 @pytest.mark.parametrize(
@@ -323,7 +306,7 @@ def test_the_servers_stop_ends_a_review_before_letting_go_of_its_lock(
             server.lock.release = release  # type: ignore[method-assign]
         thread.join(20)
 
-    with alarm(60):
+    with hang_guard(60):
         asyncio.run(scenario())
     assert order == ["cancelled", "released"]
     assert len(steps) < len(record.moves)
@@ -361,7 +344,7 @@ def test_the_hall_refuses_a_game_past_the_rate(tmp_path: Path) -> None:
         with pytest.raises(HallError, match="next one in 60 min"):
             hall.play_ai(alice, "random", "classic")
 
-    with alarm(60):
+    with hang_guard(60):
         asyncio.run(scenario())
 
 
@@ -424,7 +407,7 @@ def answered_after(match: Match, answer: Callable[[], None] = lambda: None) -> f
 
 
 def test_a_window_answered_for_a_player_with_no_two_waits_as_a_real_one() -> None:
-    with alarm(60):
+    with hang_guard(60):
         took = answered_after(window_match(1, "oneoff 6H", 0.4))  # seat 0 holds no 2
     assert took >= 0.4
 
@@ -442,7 +425,7 @@ def test_a_window_answered_at_once_by_a_player_with_a_two_waits_the_same(
             time.sleep(0.005)
         screen.answers.put("resolve")
 
-    with alarm(60):
+    with hang_guard(60):
         took = answered_after(match, answer)
     assert took >= 0.4
 
@@ -475,5 +458,5 @@ def test_a_yes_at_the_rematch_question_starts_no_second_game_for_the_key(tmp_pat
             mine = [m for m in server.hall.matches.values() if m.seat_of(key_fp(0)) is not None]
             assert len(mine) == 1  # one game a key
 
-    with alarm(120):
+    with hang_guard(120):
         asyncio.run(scenario())
