@@ -296,6 +296,14 @@ class Hall:
                     old.part(seat, f"No rematch: {who} a game in progress or a table on "
                                    "another connection.")
             return
+        for seat, chair in enumerate(old.chairs):  # a rematch is a new game: it counts
+            why = self.new_games.refused(chair.key) if chair.key is not None else None
+            if why is not None:
+                for other, c in enumerate(old.chairs):
+                    if c.key is not None:
+                        words = why if other == seat else f"{chair.name} may start no more now"
+                        old.part(other, f"No rematch: {words}.")
+                return
         a, b = old.chairs
         chairs = (Chair(b.name, b.key), Chair(a.name, a.key))
         seed = self.rng.randrange(1, MAX_SEED)

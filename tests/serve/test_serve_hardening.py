@@ -460,3 +460,20 @@ def test_a_yes_at_the_rematch_question_starts_no_second_game_for_the_key(tmp_pat
 
     with hang_guard(120):
         asyncio.run(scenario())
+
+
+def test_a_rematch_counts_as_a_new_game() -> None:
+    async def scenario() -> None:
+        hall = Hall(rng=random.Random(1))
+        hall.new_games = NewGames(burst=1, per_hour=1)
+        alice = Login("alice", key_fp(0))
+        match, seat = hall.play_ai(alice, "random", "classic")
+        match.stop()
+        await asyncio.to_thread(match.thread.join, 10)
+        hall.matches.clear()
+        hall._rematch(match)  # noqa: SLF001 - what the match calls when both said yes
+        assert hall.matches == {} and hall.rematches == {}
+        assert "next one in 60 min" in match.parting_words(seat)
+
+    with hang_guard(60):
+        asyncio.run(scenario())
