@@ -94,8 +94,8 @@ def _read() -> dict[str, Any]:
         value = _parse(data)
     except ValueError as exc:
         return _recover(safe_text(str(exc), 120))
-    bad = _invalid(value)
-    if bad:
+    bad = _invalid(value) if value.get("format", FORMAT) == FORMAT else []  # an earlier
+    if bad:  # server's list is brought over by ``prepare``, its ids the host's
         shown = ", ".join(safe_text(b, 40) for b in bad[:5]) + (", ..." if len(bad) > 5 else "")
         why = f"{len(bad)} not valid ({shown})"
         return _recover(why, _valid_part(value))
@@ -121,7 +121,7 @@ def _valid_part(value: dict[str, Any]) -> dict[str, Any]:
     """What of a parsed index validates (the rest is rebuilt from the entries' files)."""
     games = {n: e for n, i in value.get("games", {}).items()
              if _SLOT.match(n) and (e := _entry(i)) is not None}
-    return {"format": value.get("format", FORMAT), "games": games, "finished": _finished_of(value)}
+    return {"format": FORMAT, "games": games, "finished": _finished_of(value)}
 
 
 def _recover(why: str, kept: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -147,8 +147,6 @@ def _recover(why: str, kept: dict[str, Any] | None = None) -> dict[str, Any]:
         f"the server's games list was damaged ({why}): kept as {aside.name}; rebuilt from the "
         f"save slots and the finished games: {playing} in progress, {done} finished"
     )
-    if kept is not None and kept.get("format") == OLD_FORMAT:
-        data = {**data, "format": OLD_FORMAT}  # still to be brought over by ``prepare``
     log.warning("%s", notice)
     NOTICES.append(notice)
     return data
