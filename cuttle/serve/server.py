@@ -30,7 +30,7 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from cuttle.serve import adapter, keep
+from cuttle.serve import adapter, keep, refusals
 from cuttle.serve.aipool import AIPool
 from cuttle.serve.hall import Hall
 from cuttle.serve.keyboard import KeyboardInput
@@ -469,6 +469,8 @@ class Server:
         self.logging_in: dict[CuttleSSHServer, None] = {}  # oldest first
         self.by_key: dict[str, set[Connection]] = {}  # the sessions open with each key
         self.acceptor: asyncssh.SSHAcceptor | None = None
+        self.refusals = refusals.Refusals()  # what was turned away, and why (the log, --status)
+        refusals.activate(self.refusals)
 
     def opened(self, conn: Connection) -> None:
         """A session channel was opened (it counts for its key before it starts)."""
