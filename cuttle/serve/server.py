@@ -31,13 +31,14 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from cuttle.serve import adapter, keep, refusals
+from cuttle.serve.admission import LOGINS_PER_PREFIX, Pools, prefixes
 from cuttle.serve.aipool import AIPool
 from cuttle.serve.hall import Hall
 from cuttle.serve.keyboard import KeyboardInput
 from cuttle.serve.keys import Login, fingerprint
 from cuttle.serve.lobby import Lobby
 from cuttle.serve.match import Match
-from cuttle.serve.names import player_name
+from cuttle.serve.names import mark, marked, player_name
 from cuttle.serve.store import ServerLock
 from cuttle.serve.timers import Clock
 from cuttle.text.helptext import entries_view
@@ -45,10 +46,11 @@ from cuttle.text.helptext import entries_view
 log = logging.getLogger("cuttle.serve")
 
 LOGIN_TIMEOUT = 30  # seconds to log in
-LOGINS_PER_ADDRESS = 4  # connections from one address still logging in (a silent one holds
-# a socket for the whole login time: they would keep everyone out)
-SESSION_WAIT = LOGIN_TIMEOUT  # seconds from logging in to asking for the session
+LOGINS_PER_ADDRESS = LOGINS_PER_PREFIX  # connections from one network still logging in
+SESSION_WAIT = LOGIN_TIMEOUT  # seconds from logging in to the session's start (its shell)
 SESSIONS_PER_KEY = 3  # sessions at once with one key (each is a lobby or a game screen)
+CONNECTIONS_PER_KEY = SESSIONS_PER_KEY + 1  # logged-in connections with one key (one more than
+# the sessions: the one told that the key has its sessions already)
 KEEPALIVE = 30  # seconds between keepalives; three missed end the connection
 MAX_COLUMNS = 500  # a terminal is drawn at most this wide and this high, whatever it says:
 MAX_ROWS = 200  # a screen's drawing time grows with its size, on the loop every player shares
@@ -80,6 +82,7 @@ class Settings:
     hold: float = 300.0
     idle: float = 900.0
     max_sessions: int = 64
+    max_logins: int = 32  # connections logging in at once (the logins' pool, admission.py)
     clock: Clock = field(default_factory=Clock)
     seed: int | None = None  # the deals and who moves first (None: unpredictable)
     ai_processes: int = 0  # worker processes the AI thinks in (0: each game's own thread)
@@ -92,32 +95,65 @@ class CuttleSSHServer(asyncssh.SSHServer):
         self.server = server
         self.conn: asyncssh.SSHServerConnection | None = None
         self.key = ""
-        self.address = ""  # where it comes from (the limit of logins per address)
+        self.address = ""  # where it comes from
+        self.prefix = self.wide = ""  # its network and wider network (the logins' pool)
+        self.arrived = time.monotonic()
+        self.stage = 0  # 2: key exchange done, 3: a listed key offered (see progress)
+        self.gone = False
         self.session: Connection | None = None  # its one session, started or not
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else ""
+        self.prefix, self.wide = prefixes(self.address)
         if not self.server.connect(self):  # closed before a word: nothing is spent on it
             asyncio.get_running_loop().call_soon(conn.abort)
 
+    def progress(self) -> int:
+        """How far its login got: 0 nothing, 1 its version line, 2 key exchange done, 3 a
+        listed key offered (not yet proved)."""
+        if self.stage:
+            return self.stage
+        version = self.conn.get_extra_info("client_version") if self.conn is not None else None
+        return 1 if version else 0
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.abort()
+
     def auth_completed(self) -> None:
-        self.server.logged_in(self)
+        why = self.server.logged_in(self)
+        if why is not None and self.conn is not None:  # told in the SSH disconnect message
+            asyncio.get_running_loop().call_soon(
+                self.conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, why)
+            return
         asyncio.get_running_loop().call_later(SESSION_WAIT, self._no_session)
 
     def _no_session(self) -> None:
-        """Logged in and no session asked for within the login time: closed (a connection
-        that only holds a socket is not a player)."""
-        if self.session is None and self.conn is not None:
-            self.conn.abort()
+        """Logged in and its session not started (no shell asked for, or its channel closed)
+        within the login time: closed (a connection that only holds a slot is not a player)."""
+        if self.gone or (self.session is not None and self.session.task is not None):
+            return
+        self.server.refusals.note(refusals.NEVER_STARTED, self.who())
+        self.close()
+
+    def who(self) -> str:
+        """The connection, for the log: its name and mark, and its address."""
+        if not self.key:
+            return self.address
+        name = marked(self.session.login.name, self.key) if self.session is not None else \
+            f"key {mark(self.key)}"
+        return f"{name} from {self.address}"
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.gone = True
         self.server.disconnect(self)
         if self.session is not None:
             self.server.release(self.session)
 
     def begin_auth(self, username: str) -> bool:
+        self.stage = 2
         return True
 
     def password_auth_supported(self) -> bool:
@@ -137,6 +173,7 @@ class CuttleSSHServer(asyncssh.SSHServer):
             if authorized.validate(key, addr, addr) is None:  # {} (no options) is a yes
                 return False
         self.key = fingerprint(key)
+        self.stage = 3
         return True
 
     def session_requested(self) -> Any:
@@ -284,6 +321,9 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._gone()
+        if self.chan is not None:  # the connection's one session is over (or never started):
+            with contextlib.suppress(Exception):  # the connection has nothing more to do
+                self.chan.get_connection().close()
 
     # -- the player's time on the server --------------------------------------------------------
     def _size(self) -> Size:
@@ -466,7 +506,7 @@ class Server:
         )
         self.connections: set[Connection] = set()
         self.ssh_connections: set[CuttleSSHServer] = set()  # logging in or logged in
-        self.logging_in: dict[CuttleSSHServer, None] = {}  # oldest first
+        self.pools = Pools(settings.max_logins, 2 * settings.max_sessions)
         self.by_key: dict[str, set[Connection]] = {}  # the sessions open with each key
         self.acceptor: asyncssh.SSHAcceptor | None = None
         self.refusals = refusals.Refusals()  # what was turned away, and why (the log, --status)
@@ -479,9 +519,11 @@ class Server:
     def admit(self, conn: Connection) -> str | None:
         """Why the session that starts cannot play (one line), or None: it is let in."""
         if len(self.by_key.get(conn.login.key, ())) > SESSIONS_PER_KEY:
+            self.refusals.note(refusals.PER_KEY, f"{SESSIONS_PER_KEY} sessions: {_who(conn)}")
             return (f"You have {SESSIONS_PER_KEY} sessions on this server already (the most "
                     "for one key); close one and try again.")
         if len(self.connections) >= self.settings.max_sessions:
+            self.refusals.note(refusals.SLOTS_FULL, f"session of {_who(conn)}")
             return "The server is full; try again later."
         self.connections.add(conn)
         return None
@@ -494,30 +536,45 @@ class Server:
             if not mine:
                 del self.by_key[conn.login.key]
 
+    @property
+    def logging_in(self) -> dict[Any, None]:
+        """The connections logging in, oldest first."""
+        return self.pools.logging_in
+
     def connect(self, conn: CuttleSSHServer) -> bool:
-        """A new SSH connection: let in while fewer than twice ``max_sessions`` are open and
-        fewer than ``LOGINS_PER_ADDRESS`` from its address are still logging in. At most
-        ``max_sessions`` log in at once (the oldest login makes room), so the other half is
-        kept for players who logged in: silent sockets cannot keep them out."""
-        if len(self.ssh_connections) >= 2 * self.settings.max_sessions:
+        """A new SSH connection: into the logins' pool (``admission.py``: per network, and
+        ``max_logins`` at once, the worst login making room), or False: closed at once."""
+        found = self.pools.enter(conn)
+        if found is not None and found[1] is None:
+            cause = refusals.PER_ADDRESS if found[0] == "per-prefix" else refusals.LOGINS_FULL
+            self.refusals.note(cause, f"{conn.address} ({conn.prefix})")
             return False
-        if sum(c.address == conn.address for c in self.logging_in) >= LOGINS_PER_ADDRESS:
-            return False
-        if len(self.logging_in) >= self.settings.max_sessions:
-            oldest = next(iter(self.logging_in))
-            self.disconnect(oldest)
-            if oldest.conn is not None:
-                oldest.conn.abort()
+        if found is not None and found[1] is not None:
+            victim = cast(CuttleSSHServer, found[1])
+            self.refusals.note(refusals.LOGINS_FULL, f"{victim.address} made room for "
+                               f"{conn.address}")
+            self.ssh_connections.discard(victim)
+            victim.close()
         self.ssh_connections.add(conn)
-        self.logging_in[conn] = None
         return True
 
-    def logged_in(self, conn: CuttleSSHServer) -> None:
-        self.logging_in.pop(conn, None)
+    def logged_in(self, conn: CuttleSSHServer) -> str | None:
+        """``conn`` logged in: None, or why it is closed (one line): the logged-in pool is
+        full, or its key has ``CONNECTIONS_PER_KEY`` connections already."""
+        why = self.pools.logged_in_with(conn, conn.key, CONNECTIONS_PER_KEY)
+        if why == "full":
+            self.refusals.note(refusals.SLOTS_FULL, f"connection of {conn.who()}")
+            return "The server is full; try again later."
+        if why == "per-key":
+            self.refusals.note(refusals.PER_KEY, f"{CONNECTIONS_PER_KEY} connections: "
+                               f"{conn.who()}")
+            return (f"You have {CONNECTIONS_PER_KEY} connections to this server already (the "
+                    "most for one key); close one and try again.")
+        return None
 
     def disconnect(self, conn: CuttleSSHServer) -> None:
         self.ssh_connections.discard(conn)
-        self.logging_in.pop(conn, None)
+        self.pools.leave(conn)
 
     async def start(self) -> tuple[str, int]:
         """Listen; returns the address and port (the port chosen when 0 was asked). Games in
@@ -574,6 +631,11 @@ class Server:
         if self.acceptor is not None:
             await self.acceptor.wait_closed()
         self.lock.release()
+
+
+def _who(conn: Connection) -> str:
+    """A session, for the log: its name and mark."""
+    return marked(conn.login.name, conn.login.key)
 
 
 def _watch_help(match_id: str) -> RenderableType:

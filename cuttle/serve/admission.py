@@ -1,0 +1,176 @@
+"""Who may hold a connection to the server: the pool of logins and the pool of logged-in players.
+
+A connection still logging in (before its key is checked) is in the **logins' pool**: at most
+``max_logins`` of them at once, at most ``LOGINS_PER_PREFIX`` from one network (an IPv4 /24, an
+IPv6 /64: one address of an IPv6 network is as cheap as another). Once its key is checked it
+leaves that pool for the **logged-in pool**, which counts nothing but logged-in connections:
+unauthenticated traffic, however much of it, never refuses a player whose key logged in.
+
+When the logins' pool is full, the newcomer and the connections in the pool are ranked, and the
+worst one goes (closed at once):
+
+1. the network's record: each network (and its wider one, an IPv4 /16, an IPv6 /48) gains a
+   point for every connection of it that ended without logging in (closed, timed out, refused,
+   made room), the points halving every ``HALF_LIFE`` seconds. A player's network has none; a
+   flood's networks gain them by the hundred, so a player's connection outranks every one of
+   theirs, whatever the number of addresses they have;
+2. how many of the pool's logins its network holds (the most goes first);
+3. how far it got: a connection that has sent nothing outranks none, one that sent its version
+   line, finished the key exchange, offered a key outranks the ones before;
+4. its age: the oldest goes first (the newcomer is the youngest).
+
+So a flood of silent or slow connections from many networks takes turns among itself, and a
+player, whose network has no record and whose connection moves at once, gets in.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import math
+import time
+from collections.abc import Callable
+from typing import Protocol
+
+LOGINS_PER_PREFIX = 4  # connections logging in at once from one network (/24, /64)
+HALF_LIFE = 60.0  # seconds for a network's record to halve
+WIDE_WEIGHT = 0.25  # how much the wider network's record counts (a /16, a /48)
+MAX_RECORDS = 4096  # networks remembered (the lowest records are forgotten first)
+
+
+class Peer(Protocol):
+    """A connection as the pools see it."""
+
+    prefix: str  # its network (``prefixes``)
+    wide: str  # its wider network
+    arrived: float  # when it connected (the pools' clock)
+
+    def progress(self) -> int:
+        """0: nothing received; 1: its version line; 2: key exchange done; 3: a key offered."""
+        ...
+
+    def close(self) -> None:
+        """Close it at once."""
+        ...
+
+
+def prefixes(address: str) -> tuple[str, str]:
+    """The network of ``address`` and its wider network: ``127.0.1.0/24`` and ``127.0.0.0/16``
+    for ``127.0.1.5``, the /64 and /48 of an IPv6 address (an IPv4-mapped one as IPv4); an
+    address that is not an IP address is its own network."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address, address
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    narrow, wide = (24, 16) if ip.version == 4 else (64, 48)
+    return (str(ipaddress.ip_network(f"{ip}/{narrow}", strict=False)),
+            str(ipaddress.ip_network(f"{ip}/{wide}", strict=False)))
+
+
+class Records:
+    """Each network's record of connections that ended without logging in (decaying points)."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
+        self._points: dict[str, tuple[float, float]] = {}  # network: (points, as of when)
+
+    def of(self, network: str) -> float:
+        points, when = self._points.get(network, (0.0, 0.0))
+        if not points:
+            return 0.0
+        return points * math.pow(0.5, (self.clock() - when) / HALF_LIFE)
+
+    def add(self, network: str, points: float = 1.0) -> None:
+        self._points[network] = (self.of(network) + points, self.clock())
+        if len(self._points) > MAX_RECORDS:  # forget the lower half
+            kept = sorted(self._points, key=self.of, reverse=True)[: MAX_RECORDS // 2]
+            self._points = {n: self._points[n] for n in kept}
+
+    def worst(self, count: int) -> list[tuple[str, float]]:
+        """The ``count`` networks with the most points (narrow ones), most first."""
+        ranked = sorted(((n, self.of(n)) for n in self._points), key=lambda x: -x[1])
+        return [(n, round(p, 1)) for n, p in ranked if p >= 0.5][:count]
+
+
+class Pools:
+    """The logins' pool and the logged-in pool (see the module's doc)."""
+
+    def __init__(self, max_logins: int, max_logged_in: int,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.max_logins = max_logins
+        self.max_logged_in = max_logged_in
+        self.clock = clock
+        self.records = Records(clock)
+        self.logging_in: dict[Peer, None] = {}  # oldest first
+        self.per_prefix: dict[str, int] = {}  # logins in the pool from each network
+        self.logged_in: dict[Peer, str] = {}  # each logged-in connection's key
+        self.per_key: dict[str, int] = {}
+
+    def record(self, peer: Peer) -> float:
+        return self.records.of(peer.prefix) + WIDE_WEIGHT * self.records.of(peer.wide)
+
+    def _rank(self, peer: Peer, held: int) -> tuple[float, int, int, float]:
+        """Higher goes first: the record, the network's logins, how little it got, its age."""
+        return (round(self.record(peer), 1), held, -peer.progress(),
+                self.clock() - peer.arrived)
+
+    def enter(self, peer: Peer) -> tuple[str, Peer | None] | None:
+        """A new connection wants to log in: None (it is in the pool), or why it is closed at
+        once (``"per-prefix"`` or ``"full"``) with None; or ``"made room"`` with the connection
+        closed to make room for it (the caller closes it and says so)."""
+        held = self.per_prefix.get(peer.prefix, 0)
+        if held >= LOGINS_PER_PREFIX:
+            self.records.add(peer.prefix)
+            self.records.add(peer.wide)
+            return "per-prefix", None
+        victim: Peer | None = None
+        if len(self.logging_in) >= self.max_logins:
+            victim = max(self.logging_in,
+                         key=lambda p: self._rank(p, self.per_prefix.get(p.prefix, 0)))
+            mine = held + (0 if victim.prefix == peer.prefix else 1)
+            if self._rank(peer, mine) >= self._rank(victim, self.per_prefix[victim.prefix]):
+                self.records.add(peer.prefix)
+                self.records.add(peer.wide)
+                return "full", None
+            self.leave(victim)
+        self.logging_in[peer] = None
+        self.per_prefix[peer.prefix] = self.per_prefix.get(peer.prefix, 0) + 1
+        return ("made room", victim) if victim is not None else None
+
+    def logged_in_with(self, peer: Peer, key: str, per_key: int) -> str | None:
+        """``peer`` logged in with ``key``: it moves to the logged-in pool; or why not
+        (``"full"``: that pool is full; ``"per-key"``: ``per_key`` connections of that key are
+        there already), and it leaves both pools."""
+        self._out_of_logins(peer)
+        if len(self.logged_in) >= self.max_logged_in:
+            return "full"
+        if self.per_key.get(key, 0) >= per_key:
+            return "per-key"
+        self.logged_in[peer] = key
+        self.per_key[key] = self.per_key.get(key, 0) + 1
+        return None
+
+    def _out_of_logins(self, peer: Peer) -> bool:
+        if peer not in self.logging_in:
+            return False
+        del self.logging_in[peer]
+        left = self.per_prefix[peer.prefix] - 1
+        if left:
+            self.per_prefix[peer.prefix] = left
+        else:
+            del self.per_prefix[peer.prefix]
+        return True
+
+    def leave(self, peer: Peer) -> None:
+        """``peer`` is gone: one that had not logged in adds to its network's record."""
+        if self._out_of_logins(peer):
+            self.records.add(peer.prefix)
+            self.records.add(peer.wide)
+        key = self.logged_in.pop(peer, None)
+        if key is not None:
+            left = self.per_key[key] - 1
+            if left:
+                self.per_key[key] = left
+            else:
+                del self.per_key[key]
