@@ -75,11 +75,11 @@ def serve_command(args: argparse.Namespace) -> int:
     """Run ``cuttle serve``; returns the exit status."""
     import asyncio
     import logging
-    import warnings
+    from warnings import filterwarnings
 
     # cryptography 51 deprecates DSA, which asyncssh imports: the server's terminal shows its
     # three lines and nothing else (the warning said nothing to the host)
-    warnings.filterwarnings("ignore", message="DSA is deprecated")
+    filterwarnings("ignore", message="DSA is deprecated")
     from cuttle.files.safefile import ensure_dir, os_reason
     from cuttle.files.storage import NoHomeError, config_dir, state_dir
     from cuttle.serve.keys import (
