@@ -43,6 +43,12 @@ def _sessions(text: str) -> int:
     return int(text)
 
 
+def _logins(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 10_000:
+        raise argparse.ArgumentTypeError("--max-logins takes a number from 1 to 10000")
+    return int(text)
+
+
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``serve`` to the ``cuttle`` parser."""
     cmd = subparsers.add_parser(
@@ -68,11 +74,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                      help="minutes idle on one's turn before the opponent may claim (default 15)")
     cmd.add_argument("--max-sessions", type=_sessions, default=64, metavar="N",
                      help="connections at once (default 64)")
+    cmd.add_argument("--max-logins", type=_logins, default=32, metavar="N",
+                     help="connections still logging in at once, at most 4 from one network "
+                     "(default 32; logged-in players are never counted with them)")
+    cmd.add_argument("--status", action="store_true",
+                     help="show the running server's counts (sessions, logins, what it "
+                     "refused and why) and end")
     cmd.set_defaults(func=serve_command)
 
 
 def serve_command(args: argparse.Namespace) -> int:
     """Run ``cuttle serve``; returns the exit status."""
+    if getattr(args, "status", False):
+        return status_command()
     import asyncio
     import logging
     from warnings import filterwarnings
@@ -133,6 +147,7 @@ def serve_command(args: argparse.Namespace) -> int:
         hold=args.hold * 60,
         idle=args.idle * 60,
         max_sessions=args.max_sessions,
+        max_logins=args.max_logins,
         ai_processes=AI_PROCESSES,
     )
 
@@ -153,6 +168,22 @@ def serve_command(args: argparse.Namespace) -> int:
     finally:
         lock.release()
         handler.close()
+
+
+def status_command() -> int:
+    """``cuttle serve --status``: the counts the running server wrote (``serve/status.py``);
+    1 when no server runs on this data directory."""
+    from cuttle.files.storage import NoHomeError
+    from cuttle.serve.status import StatusError, read_status, status_lines
+
+    try:
+        lines = status_lines(read_status())
+    except (StatusError, NoHomeError) as exc:
+        err(f"serve: {exc}")
+        return EXIT_ERROR
+    for line in lines:
+        print(line)
+    return 0
 
 
 def route_logs(path: Path) -> logging.Handler:

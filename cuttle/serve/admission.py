@@ -29,7 +29,9 @@ import ipaddress
 import math
 import time
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
+
+from cuttle.serve import refusals
 
 LOGINS_PER_PREFIX = 4  # connections logging in at once from one network (/24, /64)
 HALF_LIFE = 60.0  # seconds for a network's record to halve
@@ -40,6 +42,7 @@ MAX_RECORDS = 4096  # networks remembered (the lowest records are forgotten firs
 class Peer(Protocol):
     """A connection as the pools see it."""
 
+    address: str  # where it comes from
     prefix: str  # its network (``prefixes``)
     wide: str  # its wider network
     arrived: float  # when it connected (the pools' clock)
@@ -50,6 +53,10 @@ class Peer(Protocol):
 
     def close(self) -> None:
         """Close it at once."""
+        ...
+
+    def who(self) -> str:
+        """It, for the log (its name, mark and address)."""
         ...
 
 
@@ -174,3 +181,55 @@ class Pools:
                 self.per_key[key] = left
             else:
                 del self.per_key[key]
+
+
+class Gate:
+    """The pools of a server, and what they turn away noted in its refusals."""
+
+    def __init__(self, max_logins: int, max_logged_in: int, per_key: int,
+                 noted: refusals.Refusals) -> None:
+        self.pools = Pools(max_logins, max_logged_in)
+        self.per_key = per_key
+        self.refusals = noted
+        self.connections: set[Peer] = set()  # logging in or logged in
+
+    def connect(self, peer: Peer) -> bool:
+        """A new connection: into the logins' pool, or False: to be closed at once."""
+        found = self.pools.enter(peer)
+        if found is not None and found[1] is None:
+            cause = refusals.PER_ADDRESS if found[0] == "per-prefix" else refusals.LOGINS_FULL
+            self.refusals.note(cause, f"{peer.address} ({peer.prefix})")
+            return False
+        if found is not None and found[1] is not None:
+            victim = found[1]
+            self.refusals.note(refusals.LOGINS_FULL,
+                               f"{victim.address} made room for {peer.address}")
+            self.connections.discard(victim)
+            victim.close()
+        self.connections.add(peer)
+        return True
+
+    def logged_in(self, peer: Peer, key: str) -> str | None:
+        """``peer`` logged in with ``key``: None, or why it is closed (one line for the
+        player): the logged-in pool is full, or the key has ``per_key`` connections already."""
+        why = self.pools.logged_in_with(peer, key, self.per_key)
+        if why == "full":
+            self.refusals.note(refusals.SLOTS_FULL, f"connection of {peer.who()}")
+            return "The server is full; try again later."
+        if why == "per-key":
+            self.refusals.note(refusals.PER_KEY,
+                               f"{self.per_key} connections: {peer.who()}")
+            return (f"You have {self.per_key} connections to this server already (the most "
+                    "for one key); close one and try again.")
+        return None
+
+    def disconnect(self, peer: Peer) -> None:
+        self.connections.discard(peer)
+        self.pools.leave(peer)
+
+    def counts(self) -> dict[str, Any]:
+        """The pools' counts, and the networks with the worst records (for ``--status``)."""
+        pools = self.pools
+        return {"logged_in": len(pools.logged_in), "max_logged_in": pools.max_logged_in,
+                "logging_in": len(pools.logging_in), "max_logins": pools.max_logins,
+                "networks": pools.records.worst(5)}

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import random
 import shlex
 import signal
@@ -31,14 +32,16 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from cuttle.serve import adapter, keep, refusals
-from cuttle.serve.admission import LOGINS_PER_PREFIX, Pools, prefixes
+from cuttle.serve.admission import LOGINS_PER_PREFIX, Gate
 from cuttle.serve.aipool import AIPool
 from cuttle.serve.hall import Hall
 from cuttle.serve.keyboard import KeyboardInput
 from cuttle.serve.keys import Login, fingerprint
 from cuttle.serve.lobby import Lobby
+from cuttle.serve.login import CuttleSSHServer
 from cuttle.serve.match import Match
-from cuttle.serve.names import mark, marked, player_name
+from cuttle.serve.names import marked
+from cuttle.serve.status import heartbeat, remove_status
 from cuttle.serve.store import ServerLock
 from cuttle.serve.timers import Clock
 from cuttle.text.helptext import entries_view
@@ -86,116 +89,6 @@ class Settings:
     clock: Clock = field(default_factory=Clock)
     seed: int | None = None  # the deals and who moves first (None: unpredictable)
     ai_processes: int = 0  # worker processes the AI thinks in (0: each game's own thread)
-
-
-class CuttleSSHServer(asyncssh.SSHServer):
-    """One SSH connection's login: public keys only (never a password); one session on it."""
-
-    def __init__(self, server: Server) -> None:
-        self.server = server
-        self.conn: asyncssh.SSHServerConnection | None = None
-        self.key = ""
-        self.address = ""  # where it comes from
-        self.prefix = self.wide = ""  # its network and wider network (the logins' pool)
-        self.arrived = time.monotonic()
-        self.stage = 0  # 2: key exchange done, 3: a listed key offered (see progress)
-        self.gone = False
-        self.session: Connection | None = None  # its one session, started or not
-
-    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
-        self.conn = conn
-        peer = conn.get_extra_info("peername")
-        self.address = str(peer[0]) if peer else ""
-        self.prefix, self.wide = prefixes(self.address)
-        if not self.server.connect(self):  # closed before a word: nothing is spent on it
-            asyncio.get_running_loop().call_soon(conn.abort)
-
-    def progress(self) -> int:
-        """How far its login got: 0 nothing, 1 its version line, 2 key exchange done, 3 a
-        listed key offered (not yet proved)."""
-        if self.stage:
-            return self.stage
-        version = self.conn.get_extra_info("client_version") if self.conn is not None else None
-        return 1 if version else 0
-
-    def close(self) -> None:
-        if self.conn is not None:
-            self.conn.abort()
-
-    def auth_completed(self) -> None:
-        why = self.server.logged_in(self)
-        if why is not None and self.conn is not None:  # told in the SSH disconnect message
-            asyncio.get_running_loop().call_soon(
-                self.conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, why)
-            return
-        asyncio.get_running_loop().call_later(SESSION_WAIT, self._no_session)
-
-    def _no_session(self) -> None:
-        """Logged in and its session not started (no shell asked for, or its channel closed)
-        within the login time: closed (a connection that only holds a slot is not a player)."""
-        if self.gone or (self.session is not None and self.session.task is not None):
-            return
-        self.server.refusals.note(refusals.NEVER_STARTED, self.who())
-        self.close()
-
-    def who(self) -> str:
-        """The connection, for the log: its name and mark, and its address."""
-        if not self.key:
-            return self.address
-        name = marked(self.session.login.name, self.key) if self.session is not None else \
-            f"key {mark(self.key)}"
-        return f"{name} from {self.address}"
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self.gone = True
-        self.server.disconnect(self)
-        if self.session is not None:
-            self.server.release(self.session)
-
-    def begin_auth(self, username: str) -> bool:
-        self.stage = 2
-        return True
-
-    def password_auth_supported(self) -> bool:
-        return False
-
-    def kbdint_auth_supported(self) -> bool:
-        return False
-
-    def public_key_auth_supported(self) -> bool:
-        return True
-
-    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        authorized = self.server.settings.authorized
-        if authorized is not None:
-            peer = self.conn.get_extra_info("peername") if self.conn is not None else None
-            addr = str(peer[0]) if peer else ""
-            if authorized.validate(key, addr, addr) is None:  # {} (no options) is a yes
-                return False
-        self.key = fingerprint(key)
-        self.stage = 3
-        return True
-
-    def session_requested(self) -> Any:
-        """The connection's one session, on a channel that refuses ``env``; a second session
-        channel is refused (one opened and never started counts)."""
-        assert self.conn is not None
-        if self.session is not None:
-            return False
-        name, why = player_name(self.conn.get_extra_info("username") or "")
-        self.session = Connection(self.server, Login(name, self.key), notice=why)
-        self.server.opened(self.session)
-        chan = self.conn.create_server_channel()
-        chan.__class__ = _Channel  # asyncssh makes the channel; only its env answer differs
-        return chan, self.session
-
-
-class _Channel(asyncssh.SSHServerChannel):  # type: ignore[type-arg]
-    """A session channel that refuses every ``env`` request: asyncssh would keep each
-    variable sent, without limit, and the game reads none."""
-
-    def _process_env_request(self, packet: Any) -> bool:
-        return False
 
 
 class _ChannelOut:
@@ -505,16 +398,21 @@ class Server:
             hold=settings.hold, idle=settings.idle, clock=settings.clock, rng=rng, pool=self.pool
         )
         self.connections: set[Connection] = set()
-        self.ssh_connections: set[CuttleSSHServer] = set()  # logging in or logged in
-        self.pools = Pools(settings.max_logins, 2 * settings.max_sessions)
         self.by_key: dict[str, set[Connection]] = {}  # the sessions open with each key
         self.acceptor: asyncssh.SSHAcceptor | None = None
         self.refusals = refusals.Refusals()  # what was turned away, and why (the log, --status)
         refusals.activate(self.refusals)
+        self.gate = Gate(settings.max_logins, 2 * settings.max_sessions, CONNECTIONS_PER_KEY,
+                         self.refusals)
+        self.started = time.time()
+        self.address: tuple[str, int] = ("", 0)
+        self.heartbeat: asyncio.Task[None] | None = None
 
-    def opened(self, conn: Connection) -> None:
+    def open_session(self, login: Login, notice: str) -> Connection:
         """A session channel was opened (it counts for its key before it starts)."""
-        self.by_key.setdefault(conn.login.key, set()).add(conn)
+        conn = Connection(self, login, notice=notice)
+        self.by_key.setdefault(login.key, set()).add(conn)
+        return conn
 
     def admit(self, conn: Connection) -> str | None:
         """Why the session that starts cannot play (one line), or None: it is let in."""
@@ -539,42 +437,12 @@ class Server:
     @property
     def logging_in(self) -> dict[Any, None]:
         """The connections logging in, oldest first."""
-        return self.pools.logging_in
+        return self.gate.pools.logging_in
 
-    def connect(self, conn: CuttleSSHServer) -> bool:
-        """A new SSH connection: into the logins' pool (``admission.py``: per network, and
-        ``max_logins`` at once, the worst login making room), or False: closed at once."""
-        found = self.pools.enter(conn)
-        if found is not None and found[1] is None:
-            cause = refusals.PER_ADDRESS if found[0] == "per-prefix" else refusals.LOGINS_FULL
-            self.refusals.note(cause, f"{conn.address} ({conn.prefix})")
-            return False
-        if found is not None and found[1] is not None:
-            victim = cast(CuttleSSHServer, found[1])
-            self.refusals.note(refusals.LOGINS_FULL, f"{victim.address} made room for "
-                               f"{conn.address}")
-            self.ssh_connections.discard(victim)
-            victim.close()
-        self.ssh_connections.add(conn)
-        return True
-
-    def logged_in(self, conn: CuttleSSHServer) -> str | None:
-        """``conn`` logged in: None, or why it is closed (one line): the logged-in pool is
-        full, or its key has ``CONNECTIONS_PER_KEY`` connections already."""
-        why = self.pools.logged_in_with(conn, conn.key, CONNECTIONS_PER_KEY)
-        if why == "full":
-            self.refusals.note(refusals.SLOTS_FULL, f"connection of {conn.who()}")
-            return "The server is full; try again later."
-        if why == "per-key":
-            self.refusals.note(refusals.PER_KEY, f"{CONNECTIONS_PER_KEY} connections: "
-                               f"{conn.who()}")
-            return (f"You have {CONNECTIONS_PER_KEY} connections to this server already (the "
-                    "most for one key); close one and try again.")
-        return None
-
-    def disconnect(self, conn: CuttleSSHServer) -> None:
-        self.ssh_connections.discard(conn)
-        self.pools.leave(conn)
+    @property
+    def ssh_connections(self) -> set[Any]:
+        """The SSH connections, logging in or logged in."""
+        return self.gate.connections
 
     async def start(self) -> tuple[str, int]:
         """Listen; returns the address and port (the port chosen when 0 was asked). Games in
@@ -585,7 +453,7 @@ class Server:
         self.hall.loop.set_exception_handler(_log_loop_error)
         self.notices = keep.prepare()
         self.acceptor = await asyncssh.create_server(
-            lambda: CuttleSSHServer(self),
+            lambda: CuttleSSHServer(self, SESSION_WAIT),
             self.settings.bind,
             self.settings.port,
             server_host_keys=[self.host_key],
@@ -602,7 +470,18 @@ class Server:
         self.hall.resume_saved()
         sock = self.acceptor.sockets[0].getsockname()
         self.lock.note(str(sock[0]), int(sock[1]))
-        return str(sock[0]), int(sock[1])
+        self.address = (str(sock[0]), int(sock[1]))
+        self.heartbeat = self.hall.loop.create_task(heartbeat(self.status, self.refusals))
+        return self.address
+
+    def status(self) -> dict[str, Any]:
+        """The counts ``cuttle serve --status`` shows (``status.py``)."""
+        return {
+            "pid": os.getpid(), "address": self.address[0], "port": self.address[1],
+            "started": self.started, "updated": time.time(),
+            "sessions": len(self.connections), "max_sessions": self.settings.max_sessions,
+            **self.gate.counts(), "refused": self.refusals.snapshot(),
+        }
 
     def fingerprint(self) -> str:
         return fingerprint(self.host_key)
@@ -612,6 +491,11 @@ class Server:
         close them."""
         if self.acceptor is not None:
             self.acceptor.close()
+        if self.heartbeat is not None:
+            self.heartbeat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.heartbeat
+        remove_status()
         matches = list(self.hall.matches.values())
         for match in matches:
             match.stop()

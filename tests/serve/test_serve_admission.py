@@ -18,6 +18,7 @@ from sshkit import LOBBY, authorized, connect, hang_guard, key, port_of, running
 
 from cuttle.serve import refusals
 from cuttle.serve.admission import LOGINS_PER_PREFIX, Pools, prefixes
+from cuttle.serve.login import CuttleSSHServer
 
 
 async def logged_in(port: int, n: int, local: str | None = None) -> asyncssh.SSHClientConnection:
@@ -188,6 +189,7 @@ def test_silent_logins_from_many_networks_never_keep_a_listed_key_out(tmp_path: 
                 alice = await connect(port, f"alice{n}", key(0), local="127.0.0.1")
                 await alice.wait(LOBBY)
                 assert len(server.logging_in) <= 8
+                assert all(isinstance(p, CuttleSSHServer) for p in server.logging_in)
                 alice.drop()
             assert opened[0] > 64  # the flood was closed and came back meanwhile
             stop.set()
