@@ -25,6 +25,7 @@ player, whose network has no record and whose connection moves at once, gets in.
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import math
 import time
@@ -60,6 +61,7 @@ class Peer(Protocol):
         ...
 
 
+@functools.lru_cache(maxsize=4096)  # a flood comes back from the same addresses
 def prefixes(address: str) -> tuple[str, str]:
     """The network of ``address`` and its wider network: ``127.0.1.0/24`` and ``127.0.0.0/16``
     for ``127.0.1.5``, the /64 and /48 of an IPv6 address (an IPv4-mapped one as IPv4); an
@@ -114,13 +116,13 @@ class Pools:
         self.logged_in: dict[Peer, str] = {}  # each logged-in connection's key
         self.per_key: dict[str, int] = {}
 
-    def record(self, peer: Peer) -> float:
-        return self.records.of(peer.prefix) + WIDE_WEIGHT * self.records.of(peer.wide)
-
-    def _rank(self, peer: Peer, held: int) -> tuple[float, int, int, float]:
-        """Higher goes first: the record, the network's logins, how little it got, its age."""
-        return (round(self.record(peer), 1), held, -peer.progress(),
-                self.clock() - peer.arrived)
+    def record(self, peer: Peer, known: dict[str, float] | None = None) -> float:
+        """``peer``'s network's record (``known``: the records already worked out)."""
+        known = {} if known is None else known
+        if peer.prefix not in known:
+            known[peer.prefix] = round(self.records.of(peer.prefix) +
+                                       WIDE_WEIGHT * self.records.of(peer.wide), 1)
+        return known[peer.prefix]
 
     def enter(self, peer: Peer) -> tuple[str, Peer | None] | None:
         """A new connection wants to log in: None (it is in the pool), or why it is closed at
@@ -128,22 +130,46 @@ class Pools:
         closed to make room for it (the caller closes it and says so)."""
         held = self.per_prefix.get(peer.prefix, 0)
         if held >= LOGINS_PER_PREFIX:
-            self.records.add(peer.prefix)
-            self.records.add(peer.wide)
+            self._failed(peer)
             return "per-prefix", None
         victim: Peer | None = None
         if len(self.logging_in) >= self.max_logins:
-            victim = max(self.logging_in,
-                         key=lambda p: self._rank(p, self.per_prefix.get(p.prefix, 0)))
-            mine = held + (0 if victim.prefix == peer.prefix else 1)
-            if self._rank(peer, mine) >= self._rank(victim, self.per_prefix[victim.prefix]):
-                self.records.add(peer.prefix)
-                self.records.add(peer.wide)
+            victim = self._worst(peer, held)
+            if victim is None:
+                self._failed(peer)
                 return "full", None
             self.leave(victim)
         self.logging_in[peer] = None
         self.per_prefix[peer.prefix] = self.per_prefix.get(peer.prefix, 0) + 1
         return ("made room", victim) if victim is not None else None
+
+    def _worst(self, peer: Peer, held: int) -> Peer | None:
+        """The login that goes to make room for ``peer`` (None: ``peer`` is the worst). Ranked
+        by the network's record, then its logins in the pool, then how little the login got,
+        then its age; the network's part of it worked out once a network (a flood of
+        refusals costs little)."""
+        known: dict[str, float] = {}
+        top = max((self.record(p, known), self.per_prefix[p.prefix]) for p in self.logging_in)
+        record = self.record(peer, known)
+        if held and (record, held) == top:  # its own network is among the worst: one of its
+            mine = top  # logins makes room for it, or it is refused
+            group = [p for p in self.logging_in if p.prefix == peer.prefix]
+        else:
+            mine = (record, held + 1)
+            if mine > top:
+                return None
+            group = [p for p in self.logging_in
+                     if (self.record(p, known), self.per_prefix[p.prefix]) == top]
+        now = self.clock()
+        victim = max(group, key=lambda p: (-p.progress(), now - p.arrived))
+        if mine == top and (-victim.progress(), now - victim.arrived) <= (0, 0.0):
+            return None  # as far and as old as the newcomer: the newcomer is not let in
+        return victim
+
+    def _failed(self, peer: Peer) -> None:
+        """A login of ``peer``'s network ended without logging in: a point on its record."""
+        self.records.add(peer.prefix)
+        self.records.add(peer.wide)
 
     def logged_in_with(self, peer: Peer, key: str, per_key: int) -> str | None:
         """``peer`` logged in with ``key``: it moves to the logged-in pool; or why not
@@ -172,8 +198,7 @@ class Pools:
     def leave(self, peer: Peer) -> None:
         """``peer`` is gone: one that had not logged in adds to its network's record."""
         if self._out_of_logins(peer):
-            self.records.add(peer.prefix)
-            self.records.add(peer.wide)
+            self._failed(peer)
         key = self.logged_in.pop(peer, None)
         if key is not None:
             left = self.per_key[key] - 1

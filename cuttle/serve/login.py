@@ -43,8 +43,8 @@ class CuttleSSHServer(asyncssh.SSHServer):
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else ""
         self.prefix, self.wide = prefixes(self.address)
-        if not self.server.gate.connect(self):  # closed before a word: nothing is spent on it
-            asyncio.get_running_loop().call_soon(conn.abort)
+        if not self.server.gate.connect(self):  # closed before a word (asyncssh sends its
+            conn.abort()  # version line after this call, and nothing once aborted)
 
     def progress(self) -> int:
         """How far its login got: 0 nothing, 1 its version line, 2 key exchange done, 3 a
