@@ -124,19 +124,29 @@ class Pools:
                                        WIDE_WEIGHT * self.records.of(peer.wide), 1)
         return known[peer.prefix]
 
+    def refuses(self, peer: Peer) -> str | None:
+        """Whether ``peer`` would be refused (``"per-prefix"``, ``"full"``) or let in (None),
+        nothing changed."""
+        held = self.per_prefix.get(peer.prefix, 0)
+        if held >= LOGINS_PER_PREFIX:
+            return "per-prefix"
+        if len(self.logging_in) >= self.max_logins and self._worst(peer, held) is None:
+            return "full"
+        return None
+
     def enter(self, peer: Peer) -> tuple[str, Peer | None] | None:
         """A new connection wants to log in: None (it is in the pool), or why it is closed at
         once (``"per-prefix"`` or ``"full"``) with None; or ``"made room"`` with the connection
         closed to make room for it (the caller closes it and says so)."""
         held = self.per_prefix.get(peer.prefix, 0)
         if held >= LOGINS_PER_PREFIX:
-            self._failed(peer)
+            self.failed(peer)
             return "per-prefix", None
-        victim: Peer | None = None
+        victim: Peer | None = None  # (what refuses() says, and the login that makes room)
         if len(self.logging_in) >= self.max_logins:
             victim = self._worst(peer, held)
             if victim is None:
-                self._failed(peer)
+                self.failed(peer)
                 return "full", None
             self.leave(victim)
         self.logging_in[peer] = None
@@ -166,7 +176,7 @@ class Pools:
             return None  # as far and as old as the newcomer: the newcomer is not let in
         return victim
 
-    def _failed(self, peer: Peer) -> None:
+    def failed(self, peer: Peer) -> None:
         """A login of ``peer``'s network ended without logging in: a point on its record."""
         self.records.add(peer.prefix)
         self.records.add(peer.wide)
@@ -198,7 +208,7 @@ class Pools:
     def leave(self, peer: Peer) -> None:
         """``peer`` is gone: one that had not logged in adds to its network's record."""
         if self._out_of_logins(peer):
-            self._failed(peer)
+            self.failed(peer)
         key = self.logged_in.pop(peer, None)
         if key is not None:
             left = self.per_key[key] - 1
@@ -218,12 +228,25 @@ class Gate:
         self.refusals = noted
         self.connections: set[Peer] = set()  # logging in or logged in
 
+    def admits(self, peer: Peer) -> bool:
+        """Whether ``peer`` would be let in (``connect``); a refusal is counted, logged and
+        put on its network's record. Nothing else changes: called before the SSH
+        connection's objects are made, so that a refused one costs next to nothing."""
+        why = self.pools.refuses(peer)
+        if why is not None:
+            self.pools.failed(peer)
+            self._refused(peer, why)
+        return why is None
+
+    def _refused(self, peer: Peer, why: str) -> None:
+        cause = refusals.PER_ADDRESS if why == "per-prefix" else refusals.LOGINS_FULL
+        self.refusals.note(cause, f"{peer.address} ({peer.prefix})")
+
     def connect(self, peer: Peer) -> bool:
         """A new connection: into the logins' pool, or False: to be closed at once."""
         found = self.pools.enter(peer)
         if found is not None and found[1] is None:
-            cause = refusals.PER_ADDRESS if found[0] == "per-prefix" else refusals.LOGINS_FULL
-            self.refusals.note(cause, f"{peer.address} ({peer.prefix})")
+            self._refused(peer, found[0])
             return False
         if found is not None and found[1] is not None:
             victim = found[1]

@@ -1,7 +1,10 @@
 """An SSH connection's login: public keys only, the pools it waits in, its one session.
 
+``Doorway`` takes each TCP connection first: one the logins' pool would refuse
+(``admission.py``) is held, unread, for ``HOLD`` seconds and closed, without an SSH object
+made for it (a flood that reconnects at once is slowed down to the pace of the holds).
 ``CuttleSSHServer`` is asyncssh's object for one connection: it enters the logins' pool when
-the TCP connection is made (``admission.py``), moves to the logged-in pool once its key is
+the TCP connection is made, moves to the logged-in pool once its key is
 checked, and is closed when its session has not started within the wait (no shell asked for,
 or its channel closed) or when its session is over. Its session is ``server.Connection``,
 made by the server (``Server.open_session``).
@@ -10,15 +13,109 @@ made by the server (``Server.open_session``).
 from __future__ import annotations
 
 import asyncio
+import resource
 import time
+from collections.abc import Callable
 from typing import Any
 
 import asyncssh
 
 from cuttle.serve import refusals
-from cuttle.serve.admission import prefixes
+from cuttle.serve.admission import Gate, prefixes
 from cuttle.serve.keys import Login, fingerprint
 from cuttle.serve.names import mark, marked, player_name
+
+HOLD = 10.0  # seconds a refused connection is held, unread, before it is closed
+MAX_HELD = 1024  # refused connections held at once (past it the oldest is closed), at most a
+# quarter of the file descriptors the process may open
+
+
+class Arrival:
+    """A TCP connection as the pools see it before anything of SSH is made for it."""
+
+    def __init__(self, address: str) -> None:
+        self.address = address
+        self.prefix, self.wide = prefixes(address)
+        self.arrived = time.monotonic()
+
+    def progress(self) -> int:
+        return 0
+
+    def close(self) -> None:
+        return None
+
+    def who(self) -> str:
+        return self.address
+
+
+class Doorway:
+    """The server's listener, handed to asyncssh as its ``tunnel`` (an object whose
+    ``create_server`` makes the listening server): each connection the logins' pool would
+    refuse is held and closed here; the others go to asyncssh's connection at once."""
+
+    def __init__(self, gate: Gate) -> None:
+        self.gate = gate
+        self.factory: Callable[[str, int], Any] | None = None
+        self.held: dict[asyncio.Transport, asyncio.TimerHandle] = {}  # oldest first
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        self.max_held = MAX_HELD if soft == resource.RLIM_INFINITY else \
+            max(0, min(MAX_HELD, soft // 4))
+
+    async def create_server(self, factory: Callable[[str, int], Any], host: str,
+                            port: int) -> asyncio.AbstractServer:
+        self.factory = factory
+        loop = asyncio.get_running_loop()
+        return await loop.create_server(lambda: _Doorstep(self), host, port)
+
+    def hold(self, transport: asyncio.Transport) -> None:
+        """Keep a refused connection, unread, for ``HOLD`` seconds, then close it."""
+        transport.pause_reading()
+        if len(self.held) >= self.max_held:  # the oldest goes
+            oldest = next(iter(self.held), None)
+            if oldest is not None:
+                self.let_go(oldest)
+                oldest.abort()
+            if len(self.held) >= self.max_held:
+                transport.abort()
+                return
+        self.held[transport] = asyncio.get_running_loop().call_later(HOLD, transport.abort)
+
+    def let_go(self, transport: asyncio.Transport) -> None:
+        timer = self.held.pop(transport, None)
+        if timer is not None:
+            timer.cancel()
+
+    def close(self) -> None:
+        """The server stops: every held connection is closed."""
+        for transport in list(self.held):
+            self.let_go(transport)
+            transport.abort()
+
+
+class _Doorstep(asyncio.Protocol):
+    """A new TCP connection: held when refused, else handed to asyncssh's connection."""
+
+    def __init__(self, door: Doorway) -> None:
+        self.door = door
+        self.transport: asyncio.Transport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport) and self.door.factory is not None
+        self.transport = transport
+        peer = transport.get_extra_info("peername")
+        if not self.door.gate.admits(Arrival(str(peer[0]) if peer else "")):
+            self.door.hold(transport)
+            return
+        ssh = self.door.factory("", 0)
+        transport.set_protocol(ssh)
+        ssh.connection_made(transport)
+
+    def data_received(self, data: bytes) -> None:
+        return None  # a held connection is not read (reading is paused)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.transport is not None:
+            self.door.let_go(self.transport)
 
 
 class CuttleSSHServer(asyncssh.SSHServer):

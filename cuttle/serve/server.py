@@ -38,7 +38,7 @@ from cuttle.serve.hall import Hall
 from cuttle.serve.keyboard import KeyboardInput
 from cuttle.serve.keys import Login, fingerprint
 from cuttle.serve.lobby import Lobby
-from cuttle.serve.login import CuttleSSHServer
+from cuttle.serve.login import CuttleSSHServer, Doorway
 from cuttle.serve.match import Match
 from cuttle.serve.names import marked
 from cuttle.serve.status import heartbeat, remove_status
@@ -404,6 +404,7 @@ class Server:
         refusals.activate(self.refusals)
         self.gate = Gate(settings.max_logins, 2 * settings.max_sessions, CONNECTIONS_PER_KEY,
                          self.refusals)
+        self.door = Doorway(self.gate)  # a refused connection is held there, never SSH's
         self.started = time.time()
         self.address: tuple[str, int] = ("", 0)
         self.heartbeat: asyncio.Task[None] | None = None
@@ -456,6 +457,7 @@ class Server:
             lambda: CuttleSSHServer(self, SESSION_WAIT),
             self.settings.bind,
             self.settings.port,
+            tunnel=self.door,
             server_host_keys=[self.host_key],
             login_timeout=LOGIN_TIMEOUT,
             keepalive_interval=KEEPALIVE,
@@ -491,6 +493,7 @@ class Server:
         close them."""
         if self.acceptor is not None:
             self.acceptor.close()
+        self.door.close()
         if self.heartbeat is not None:
             self.heartbeat.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -201,7 +201,13 @@ def test_silent_logins_from_many_networks_never_keep_a_listed_key_out(tmp_path: 
         asyncio.run(scenario())
 
 
-def test_logins_are_counted_by_network_not_by_address(tmp_path: Path) -> None:
+def test_logins_are_counted_by_network_not_by_address(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cuttle.serve import login
+
+    monkeypatch.setattr(login, "HOLD", 0.3)
+
     async def scenario() -> None:
         async with running(tmp_path, authorized=None) as server:
             port = port_of(server)
@@ -211,7 +217,7 @@ def test_logins_are_counted_by_network_not_by_address(tmp_path: Path) -> None:
             await until(lambda: len(server.logging_in) == LOGINS_PER_PREFIX, "held")
             reader, writer = await asyncio.open_connection(  # another address, same /24
                 "127.0.0.1", port, local_addr=("127.2.0.200", 0))
-            await asyncio.wait_for(reader.read(), 10)  # closed at once
+            assert await asyncio.wait_for(reader.read(), 10) == b""  # held, not a word, closed
             other = await asyncio.open_connection(  # another /24
                 "127.0.0.1", port, local_addr=("127.2.1.1", 0))
             await until(lambda: len(server.logging_in) == LOGINS_PER_PREFIX + 1, "let in")
@@ -240,6 +246,39 @@ def test_a_player_in_a_game_is_not_counted_with_the_logins(tmp_path: Path) -> No
             assert len(server.connections) == 2 and not alice.closed and not bob.closed
             for _, w in silent:
                 w.close()
+
+    with hang_guard():
+        asyncio.run(scenario())
+
+
+def test_a_refused_connection_is_held_unread_then_closed_and_the_holds_are_bounded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cuttle.serve import login
+
+    monkeypatch.setattr(login, "HOLD", 60)
+
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            server.door.max_held = 2
+            port = port_of(server)
+            held = [await asyncio.open_connection("127.0.0.1", port,
+                                                  local_addr=("127.5.0.1", 0))
+                    for _ in range(LOGINS_PER_PREFIX)]
+            await until(lambda: len(server.logging_in) == LOGINS_PER_PREFIX, "held")
+            over = [await asyncio.open_connection("127.0.0.1", port,
+                                                  local_addr=("127.5.0.2", 0))
+                    for _ in range(3)]
+            await until(lambda: len(server.door.held) == 2, "two held")
+            first = over[0][0]  # the oldest of three held went: closed without a word
+            assert await asyncio.wait_for(first.read(), 10) == b""
+            over[1][1].write(b"SSH-2.0-x\r\n" * 100)  # a held one is not read
+            await asyncio.sleep(0.2)
+            assert len(server.door.held) == 2 and not server.ssh_connections - set(
+                server.logging_in)
+            for _, w in [*held, *over]:
+                w.close()
+        assert not server.door.held  # the server stopped: every held connection closed
 
     with hang_guard():
         asyncio.run(scenario())

@@ -98,7 +98,7 @@ def test_serve_status_reads_the_running_servers_refusals(tmp_path: Path) -> None
             held = [await asyncio.open_connection("127.0.0.1", port,
                                                   local_addr=(f"127.4.0.{n + 1}", 0))
                     for n in range(LOGINS_PER_PREFIX + 1)]
-            await asyncio.wait_for(held[-1][0].read(), 10)  # the last one closed at once
+            await asyncio.sleep(0.5)  # the last one is refused (held, then closed)
             for _, w in held:
                 w.close()
 
