@@ -6,6 +6,7 @@ Light at import time (no asyncssh, rich or prompt_toolkit): ``cuttle --help`` re
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,6 +20,7 @@ DEFAULT_PORT = 2222
 LOG_NAME = "serve.log"
 SWITCH_INTERVAL = 0.001  # seconds (Python's default is 0.005)
 AI_PROCESSES = 2  # worker processes the AI thinks in (hard searches for seconds)
+MAX_FILES = 8192  # open files the server asks for (its hard limit allowing)
 
 
 def _minutes(text: str) -> float:
@@ -154,6 +156,7 @@ def serve_command(args: argparse.Namespace) -> int:
     # The AI searches in the games' threads: a short switch interval gives the event loop, which
     # draws every screen, the interpreter back sooner while they think.
     sys.setswitchinterval(SWITCH_INTERVAL)
+    more_descriptors()
 
     def say(line: str) -> None:
         print(line, flush=True)
@@ -168,6 +171,18 @@ def serve_command(args: argparse.Namespace) -> int:
     finally:
         lock.release()
         handler.close()
+
+
+def more_descriptors() -> None:
+    """Raise the process's limit of open files to its hard limit (at most ``MAX_FILES``): a
+    flood's refused connections are held a while (``serve/login.py``), a quarter of it."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = MAX_FILES if hard == resource.RLIM_INFINITY else min(hard, MAX_FILES)
+    if soft != resource.RLIM_INFINITY and soft < want:
+        with contextlib.suppress(OSError, ValueError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
 
 
 def status_command() -> int:

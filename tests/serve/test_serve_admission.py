@@ -364,3 +364,13 @@ def test_a_logged_in_key_leaves_the_logins_and_counts_per_key() -> None:
     pools.enter(last)
     pools.logged_in_with(FakePeer("10.0.0.4", 0.0), "SHA256:p", per_key=2)
     assert pools.logged_in_with(last, "SHA256:q", per_key=2) == "full"
+
+
+def test_the_server_asks_for_more_open_files_where_the_system_allows() -> None:
+    import resource
+
+    from cuttle.commands.serve import MAX_FILES, more_descriptors
+
+    more_descriptors()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    assert soft == resource.RLIM_INFINITY or soft >= min(hard, MAX_FILES)
