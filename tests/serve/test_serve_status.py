@@ -81,6 +81,28 @@ def test_the_status_file_is_never_a_symbolic_link_read_or_written(tmp_path: Path
     assert link.is_symlink() and target.read_text() == "keep"
 
 
+def test_the_heartbeat_writes_the_status_and_a_summary_line_while_anything_is_refused(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from cuttle.serve import status
+
+    monkeypatch.setattr(status, "STATUS_INTERVAL", 0.02)
+    monkeypatch.setattr(status, "SUMMARY_INTERVAL", 0.1)
+    counts = refusals.Refusals()
+    counts.note(refusals.SLOTS_FULL, "alice#3nQk")
+
+    async def beat() -> None:
+        task = asyncio.create_task(status.heartbeat(lambda: status_of(), counts))
+        await asyncio.sleep(0.5)
+        task.cancel()
+
+    with caplog.at_level("WARNING", logger="cuttle.serve"), hang_guard():
+        asyncio.run(beat())
+    summaries = [r.getMessage() for r in caplog.records if "in the last" in r.getMessage()]
+    assert len(summaries) == 1 and "slots full 1" in summaries[0]  # nothing refused since
+    assert read_status()["sessions"] == 3
+
+
 def test_serve_status_reads_the_running_servers_refusals(tmp_path: Path) -> None:
     env = cli_env(tmp_path)
     status = [sys.executable, "-m", "cuttle", "serve", "--status"]
