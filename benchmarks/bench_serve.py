@@ -341,7 +341,13 @@ async def never_started(run: Run, found: dict[str, Any]) -> None:
                 await asyncio.sleep(0.5)
 
     tasks = [asyncio.ensure_future(one()) for _ in range(128)]
-    await asyncio.sleep(3)  # as many as the server lets in
+    steady = 0
+    for _ in range(40):  # as many as the server lets in (the key exchanges take a while)
+        before = opened[0]
+        await asyncio.sleep(1)
+        steady = steady + 1 if opened[0] == before and opened[0] else 0
+        if steady == 4:
+            break
     await timed_login(run, found, "late")
     await run.stop.wait()
     found["attacker_connections"] = opened[0]
