@@ -179,7 +179,7 @@ def port_of(server: Server) -> int:
 
 
 @contextmanager
-def hang_guard(seconds: int = 60) -> Iterator[None]:
+def hang_guard(seconds: int = 90) -> Iterator[None]:
     """Fail (``Hung``) if the block still runs after ``seconds``: a stalled event loop never
     returns to a test's own timeouts, a signal still reaches it."""
 
