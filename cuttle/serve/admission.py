@@ -97,7 +97,7 @@ class Records:
             self._points = {n: self._points[n] for n in kept}
 
     def worst(self, count: int) -> list[tuple[str, float]]:
-        """The ``count`` networks with the most points (narrow ones), most first."""
+        """The ``count`` networks (narrow or wide) with the most points, most first."""
         ranked = sorted(((n, self.of(n)) for n in self._points), key=lambda x: -x[1])
         return [(n, round(p, 1)) for n, p in ranked if p >= 0.5][:count]
 
@@ -250,8 +250,8 @@ class Gate:
             return False
         if found is not None and found[1] is not None:
             victim = found[1]
-            self.refusals.note(refusals.LOGINS_FULL,
-                               f"{victim.address} made room for {peer.address}")
+            self.refusals.note(refusals.LOGINS_FULL, f"the login from {victim.address} "
+                               f"closed to make room for {peer.address}")
             self.connections.discard(victim)
             victim.close()
         self.connections.add(peer)

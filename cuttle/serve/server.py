@@ -483,6 +483,7 @@ class Server:
             "started": self.started, "updated": time.time(),
             "sessions": len(self.connections), "max_sessions": self.settings.max_sessions,
             **self.gate.counts(), "refused": self.refusals.snapshot(),
+            "held": len(self.door.held), "max_held": self.door.max_held,
         }
 
     def fingerprint(self) -> str:

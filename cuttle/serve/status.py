@@ -161,7 +161,8 @@ def status_lines(data: dict[str, Any], now: float | None = None) -> list[str]:
         f"{_ago(now - _num(data, 'started'))}; counts of {_ago(age)} ago{late}",
         f"sessions: {_int(data, 'sessions')} of {_int(data, 'max_sessions')}; logged-in "
         f"connections: {_int(data, 'logged_in')} of {_int(data, 'max_logged_in')}; logging in: "
-        f"{_int(data, 'logging_in')} of {_int(data, 'max_logins')}",
+        f"{_int(data, 'logging_in')} of {_int(data, 'max_logins')}; refused connections "
+        f"held before they are closed: {_int(data, 'held')} of {_int(data, 'max_held')}",
     ]
     refused = data.get("refused") if isinstance(data.get("refused"), dict) else {}
     assert isinstance(refused, dict)

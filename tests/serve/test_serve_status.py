@@ -30,7 +30,7 @@ def status_of(**changes: object) -> dict[str, object]:
     data: dict[str, object] = {
         "pid": os.getpid(), "address": "127.0.0.1", "port": 2222, "started": 1000.0,
         "updated": 4000.0, "sessions": 3, "max_sessions": 64, "logged_in": 4,
-        "max_logged_in": 128, "logging_in": 2, "max_logins": 32,
+        "max_logged_in": 128, "logging_in": 2, "max_logins": 32, "held": 5, "max_held": 1024,
         "refused": {"total": {refusals.PER_ADDRESS: 7, refusals.NEVER_STARTED: 1},
                     "last": {refusals.PER_ADDRESS: 5}, "now": {}},
         "networks": [["127.1.0.0/24", 6.5]],
@@ -44,7 +44,8 @@ def test_the_status_says_the_counts_and_what_was_refused_by_cause(tmp_path: Path
     write_status(status_of(), path)
     lines = status_lines(read_status(path), now=4002.0)
     assert lines[0].startswith(f"cuttle serve, pid {os.getpid()}, on 127.0.0.1:2222, up 50 min")
-    assert "sessions: 3 of 64; logged-in connections: 4 of 128; logging in: 2 of 32" in lines
+    assert lines[1] == ("sessions: 3 of 64; logged-in connections: 4 of 128; logging in: 2 of "
+                        "32; refused connections held before they are closed: 5 of 1024")
     assert "refused in the last minute: per-address cap 5" in lines
     assert ("refused since the start: per-address cap 7, session never started 1") in lines
     assert "networks with the most failed logins: 127.1.0.0/24 (6.5)" in lines
