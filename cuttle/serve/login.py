@@ -4,10 +4,10 @@
 (``admission.py``) is held, unread, for ``HOLD`` seconds and closed, without an SSH object
 made for it (a flood that reconnects at once is slowed down to the pace of the holds).
 ``CuttleSSHServer`` is asyncssh's object for one connection: it enters the logins' pool when
-the TCP connection is made, moves to the logged-in pool once its key is
-checked, and is closed when its session has not started within the wait (no shell asked for,
-or its channel closed) or when its session is over. Its session is ``server.Connection``,
-made by the server (``Server.open_session``).
+the TCP connection is made, moves to the logged-in pool once its key is checked, and is closed
+when its session has not started within the wait (no shell asked for, or its channel closed)
+or when its session is over. Its session is ``server.Connection``, made by the server
+(``Server.open_session``).
 """
 
 from __future__ import annotations
@@ -133,7 +133,7 @@ class CuttleSSHServer(asyncssh.SSHServer):
         self.arrived = time.monotonic()
         self.stage = 0  # 2: key exchange done, 3: a listed key offered (see progress)
         self.gone = False
-        self.session: Any = None  # a server.Connection  # its one session, started or not
+        self.session: Any = None  # its one session (a server.Connection), started or not
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
