@@ -1,10 +1,16 @@
-"""``cuttle serve`` while connections that never log in press on it (issue 28 item 11).
+"""``cuttle serve`` while connections that never log in press on it (issue 28 item 11, issue 34
+item 2).
 
 The server runs as its own process (``cuttle serve --open --port 0 --max-sessions N``, private
 XDG directories). An attacker opens twice ``N`` TCP connections from another loopback address
 (127.0.0.2, so that the server sees two sources as it would on a network): half of them silent,
 half dripping one byte a second, and opens a new one each time the server closes one (the
 attacker reconnects at once). Meanwhile real players log in from 127.0.0.1.
+
+``--addresses 16,64,256``: the attack comes from that many loopback addresses instead, each in
+a /24 of its own (127.1.N.1, then 127.2.N.1, ...; ``--one-network``: all in 127.1.0.0/24),
+``--per-address`` connections from each (4: half silent, half dripping), each reopened as soon
+as the server closes it; one phase for each count.
 
 Measured, first without the attacker (the baseline of the same run), then with it:
 
@@ -15,6 +21,9 @@ Measured, first without the attacker (the baseline of the same run), then with i
 
     python benchmarks/bench_logins.py                 # about half a minute
     python benchmarks/bench_logins.py --sessions 16 --json
+    python benchmarks/bench_logins.py --sessions 64 --addresses 16,64,256 --tree /tmp/main
+
+``--tree TREE`` runs the server of another source tree (the code before a change).
 
 Exit status 1 when a login failed under the attack (a benchmark, not a test: the figures are
 the machine's).
@@ -99,16 +108,26 @@ async def echo(client: Client, samples: int) -> list[float]:
     return out
 
 
-async def attacker(port: int, count: int, stop: asyncio.Event) -> list[int]:
-    """``count`` connections from ATTACKER that never log in, each reopened when closed; the
-    number opened, in a one-item list (so the caller reads it after the stop)."""
-    opened = [0]
+def attack_addresses(count: int, one_network: bool) -> list[str]:
+    """``count`` loopback addresses: each in a /24 of its own, or all in one."""
+    if one_network:
+        return [f"127.1.0.{n % 254 + 1}" for n in range(count)]
+    return [f"127.{1 + n // 256}.{n % 256}.1" for n in range(count)]
 
-    async def one(drip: bool) -> None:
+
+async def attacker(port: int, count: int, stop: asyncio.Event,
+                   addresses: list[str] | None = None) -> list[int]:
+    """``count`` connections that never log in, from ATTACKER or spread over ``addresses``,
+    each reopened when closed; the number opened, in a one-item list (so the caller reads it
+    after the stop)."""
+    opened = [0]
+    sources = addresses or [ATTACKER]
+
+    async def one(drip: bool, source: str) -> None:
         while not stop.is_set():
             try:
                 reader, writer = await asyncio.open_connection(
-                    "127.0.0.1", port, local_addr=(ATTACKER, 0)
+                    "127.0.0.1", port, local_addr=(source, 0)
                 )
             except OSError:
                 await asyncio.sleep(0.05)
@@ -125,7 +144,8 @@ async def attacker(port: int, count: int, stop: asyncio.Event) -> list[int]:
             finally:
                 writer.close()
 
-    tasks = [asyncio.create_task(one(i % 2 == 1)) for i in range(count)]
+    tasks = [asyncio.create_task(one(i % 2 == 1, sources[i % len(sources)]))
+             for i in range(count)]
     await stop.wait()
     for t in tasks:
         t.cancel()
@@ -159,26 +179,32 @@ async def phase(port: int, args: argparse.Namespace, typist: Client, first: int)
 
 async def bench(args: argparse.Namespace) -> dict[str, Any]:
     home = Path(tempfile.mkdtemp(prefix="bench-logins-"))
+    tree = Path(args.tree).resolve() if args.tree else ROOT
     env = dict(os.environ, XDG_STATE_HOME=str(home / "s"), XDG_DATA_HOME=str(home / "d"),
-               XDG_CONFIG_HOME=str(home / "c"), PYTHONPATH=str(ROOT))
+               XDG_CONFIG_HOME=str(home / "c"), PYTHONPATH=str(tree))
     proc = subprocess.Popen(
         [sys.executable, "-m", "cuttle", "serve", "--open", "--port", "0",
          "--max-sessions", str(args.sessions)],
-        env=env, stdout=subprocess.PIPE, text=True,
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=str(home),
     )
     try:
         assert proc.stdout is not None
         port = int(proc.stdout.readline().rsplit(":", 1)[1])
         _, _, typist = await login(port, 0)
         assert typist is not None, "the typist could not log in"
-        result: dict[str, Any] = {"max_sessions": args.sessions}
+        result: dict[str, Any] = {"tree": str(tree), "max_sessions": args.sessions}
         result["baseline"] = await phase(port, args, typist, 100)
-        stop = asyncio.Event()
-        attack = asyncio.create_task(attacker(port, 2 * args.sessions, stop))
-        await asyncio.sleep(2)  # every attacking socket open
-        result["attack"] = await phase(port, args, typist, 200)
-        stop.set()
-        result["attack"]["attacker_connections"] = (await attack)[0]
+        plans = [(f"{n} addresses", n * args.per_address,
+                  attack_addresses(n, args.one_network)) for n in args.addresses]
+        for n, (name, count, sources) in enumerate(plans or [("attack", 2 * args.sessions,
+                                                               [ATTACKER])]):
+            stop = asyncio.Event()
+            attack = asyncio.create_task(attacker(port, count, stop, sources))
+            await asyncio.sleep(2)  # every attacking socket open
+            result[name] = await phase(port, args, typist, 200 + 100 * n)
+            stop.set()
+            result[name]["attacker_connections"] = (await attack)[0]
+            await asyncio.sleep(1)  # the attack's last sockets closed
         return result
     finally:
         proc.terminate()
@@ -193,17 +219,26 @@ def main() -> int:
     parser.add_argument("--sessions", type=int, default=8, help="the server's --max-sessions")
     parser.add_argument("--logins", type=int, default=10, help="players who log in a phase")
     parser.add_argument("--samples", type=int, default=30, help="keys typed a phase")
+    parser.add_argument("--addresses", type=lambda s: [int(x) for x in s.split(",")],
+                        default=[], help="attacking addresses, a phase each (16,64,256)")
+    parser.add_argument("--per-address", type=int, default=4,
+                        help="connections from each attacking address")
+    parser.add_argument("--one-network", action="store_true",
+                        help="the attacking addresses all in one /24 (127.1.0.0/24)")
+    parser.add_argument("--tree", help="the source tree whose server runs (default: this one)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     result = asyncio.run(bench(args))
     if args.json:
         print(json.dumps(result))
     else:
-        print(f"max_sessions: {result['max_sessions']}")
-        for name in ("baseline", "attack"):
-            print(f"{name}: " + ", ".join(f"{k} {v}" for k, v in result[name].items()))
-    done, total = result["attack"]["logins"].split("/")
-    return 0 if done == total else 1
+        print(f"tree: {result['tree']}, max_sessions: {result['max_sessions']}")
+        for name, figures in result.items():
+            if isinstance(figures, dict):
+                print(f"{name}: " + ", ".join(f"{k} {v}" for k, v in figures.items()))
+    ok = all(v["logins"].split("/")[0] == v["logins"].split("/")[1]
+             for v in result.values() if isinstance(v, dict))
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

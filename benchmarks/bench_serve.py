@@ -31,7 +31,11 @@ Runs (each on a server of its own):
   (bracketed paste) every second; ``flood``: 10 KB a second of keys (letters, deletes, arrow
   keys); ``resize``: 20 window changes a second at 500x200; ``half-open``: 64 TCP connections
   that never log in, from 127.0.0.2 (half silent, half sending a byte a second), with the time
-  a new client then takes to reach the lobby (``login_ms``);
+  a new client then takes to reach the lobby (``login_ms``); ``never-started``: 128
+  connections of one key that log in and open a session channel never started, reopened as
+  they close; ``many-addresses``: four silent connections from each of 64 loopback addresses
+  (127.1.N.1, a /24 each), reopened as they close (both with ``login_ms``, and the attacker's
+  connections opened: ``attacker_connections``);
 - ``--baseline TREE``: each run made on the source tree TREE too, right after the same run on
   this one (the same machine load for both), side by side;
 - ``--profile DIR``: each server runs under cProfile (slower), its profile written in DIR
@@ -304,11 +308,87 @@ async def half_open(run: Run, found: dict[str, Any]) -> None:
         w.close()
 
 
+async def timed_login(run: Run, found: dict[str, Any], name: str) -> None:
+    """The time a new player takes to reach the lobby, while the attack runs."""
+    start = time.perf_counter()
+    try:
+        await asyncio.wait_for(run.connect(name), 60)
+        found["login_ms"] = round((time.perf_counter() - start) * 1000, 1)
+    except (asyncio.TimeoutError, OSError, asyncssh.Error):
+        found["login_ms"] = None
+
+
+async def never_started(run: Run, found: dict[str, Any]) -> None:
+    """128 connections of one key that log in and open a session channel that never starts
+    (issue 34 item 1), each reopened as soon as the server closes it; a new player's login."""
+    from asyncssh.channel import SSHClientChannel
+
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    opened = [0]
+
+    async def one() -> None:
+        while not run.stop.is_set():
+            try:
+                conn = await asyncssh.connect(
+                    "127.0.0.1", run.port, username="hold", client_keys=[key],
+                    known_hosts=None, agent_path=None)
+                chan: Any = SSHClientChannel(conn, asyncio.get_running_loop(), "strict", None,
+                                             "strict", 2**21, 32768)
+                await chan._open(b"session")
+                opened[0] += 1
+                await conn.wait_closed()
+            except (OSError, asyncssh.Error):
+                await asyncio.sleep(0.5)
+
+    tasks = [asyncio.ensure_future(one()) for _ in range(128)]
+    steady = 0
+    for _ in range(40):  # as many as the server lets in (the key exchanges take a while)
+        before = opened[0]
+        await asyncio.sleep(1)
+        steady = steady + 1 if opened[0] == before and opened[0] else 0
+        if steady == 4:
+            break
+    await timed_login(run, found, "late")
+    await run.stop.wait()
+    found["attacker_connections"] = opened[0]
+    for t in tasks:
+        t.cancel()
+
+
+async def many_addresses(run: Run, found: dict[str, Any]) -> None:
+    """Four silent TCP connections from each of 64 loopback addresses, each in a /24 of its
+    own (127.1.N.1), reopened as they close (issue 34 item 2); a new player's login."""
+    opened = [0]
+
+    async def one(address: str) -> None:
+        while not run.stop.is_set():
+            try:
+                reader, writer = await asyncio.open_connection(
+                    "127.0.0.1", run.port, local_addr=(address, 0))
+            except OSError:
+                await asyncio.sleep(0.05)
+                continue
+            opened[0] += 1
+            with contextlib.suppress(OSError):
+                await reader.read()  # until the server closes it
+            writer.close()
+
+    tasks = [asyncio.ensure_future(one(f"127.1.{n}.1")) for n in range(64) for _ in range(4)]
+    await asyncio.sleep(3)
+    await timed_login(run, found, "late")
+    await run.stop.wait()
+    found["attacker_connections"] = opened[0]
+    for t in tasks:
+        t.cancel()
+
+
 ATTACKS: dict[str, Callable[[Run, dict[str, Any]], Awaitable[None]]] = {
     "paste": lambda run, found: paster(run),
     "flood": lambda run, found: flooder(run),
     "resize": lambda run, found: resizer(run),
     "half-open": half_open,
+    "never-started": never_started,
+    "many-addresses": many_addresses,
 }
 
 
@@ -403,8 +483,9 @@ async def bench(args: argparse.Namespace) -> list[dict[str, Any]]:
 
 def line_of(r: dict[str, Any]) -> str:
     extra = "".join(
-        f"  {k} {r[k]}" for k in ("login_ms", "mb_per_session", "server_rss_mb",
-                                  "ai_workers_rss_mb", "idle_cpu_percent") if k in r
+        f"  {k} {r[k]}" for k in ("login_ms", "attacker_connections", "mb_per_session",
+                                  "server_rss_mb", "ai_workers_rss_mb", "idle_cpu_percent")
+        if k in r
     )
     which = "baseline" if r["baseline"] else "this tree"
     return (f"{r['run']:>12} {which:>9}: {r['clients']:>3} clients  median {r['median_ms']} ms"

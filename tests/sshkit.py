@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import re
+import signal
 import time
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -125,11 +126,14 @@ async def connect(
     width: int = 100,
     height: int = 30,
     pty: bool = True,
+    local: str | None = None,
 ) -> Player:
+    """A player logged in and in a session; ``local``: the loopback address it comes from."""
     player = Player(width, height)
     conn = await asyncssh.connect(
         "127.0.0.1", port, username=user, client_keys=[key], known_hosts=None,
         agent_path=None, preferred_auth="publickey",
+        local_addr=(local, 0) if local is not None else None,
     )
     player.conn = conn
     kwargs: dict[str, Any] = {"term_type": "xterm-256color", "term_size": (width, height)}
@@ -172,3 +176,24 @@ async def running(home: Path, **options: Any) -> AsyncIterator[Server]:
 def port_of(server: Server) -> int:
     assert server.acceptor is not None
     return int(server.acceptor.sockets[0].getsockname()[1])
+
+
+@contextmanager
+def hang_guard(seconds: int = 90) -> Iterator[None]:
+    """Fail (``Hung``) if the block still runs after ``seconds``: a stalled event loop never
+    returns to a test's own timeouts, a signal still reaches it."""
+
+    def ring(signum: int, frame: Any) -> None:
+        raise Hung(f"still running after {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+class Hung(Exception):
+    """A test's server stalled (``hang_guard``)."""

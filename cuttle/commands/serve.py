@@ -6,6 +6,7 @@ Light at import time (no asyncssh, rich or prompt_toolkit): ``cuttle --help`` re
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,6 +20,7 @@ DEFAULT_PORT = 2222
 LOG_NAME = "serve.log"
 SWITCH_INTERVAL = 0.001  # seconds (Python's default is 0.005)
 AI_PROCESSES = 2  # worker processes the AI thinks in (hard searches for seconds)
+MAX_FILES = 8192  # open files the server asks for (its hard limit allowing)
 
 
 def _minutes(text: str) -> float:
@@ -53,6 +55,12 @@ def _days(text: str) -> float:
     return value
 
 
+def _logins(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 10_000:
+        raise argparse.ArgumentTypeError("--max-logins takes a number from 1 to 10000")
+    return int(text)
+
+
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``serve`` to the ``cuttle`` parser."""
     cmd = subparsers.add_parser(
@@ -80,14 +88,26 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                      help="connections at once (default 64)")
     cmd.add_argument("--keep-finished", type=_days, default=365.0, metavar="DAYS",
                      help="days the server keeps its finished games (default 365)")
+    cmd.add_argument("--max-logins", type=_logins, default=32, metavar="N",
+                     help="connections still logging in at once, at most 4 from one network "
+                     "(default 32; logged-in players are never counted with them)")
+    cmd.add_argument("--status", action="store_true",
+                     help="show the running server's counts (sessions, logins, what it "
+                     "refused and why) and end")
     cmd.set_defaults(func=serve_command)
 
 
 def serve_command(args: argparse.Namespace) -> int:
     """Run ``cuttle serve``; returns the exit status."""
+    if getattr(args, "status", False):
+        return status_command()
     import asyncio
     import logging
+    from warnings import filterwarnings
 
+    # cryptography 51 deprecates DSA, which asyncssh imports: the server's terminal shows its
+    # three lines and nothing else (the warning said nothing to the host)
+    filterwarnings("ignore", message="DSA is deprecated")
     from cuttle.files.safefile import ensure_dir, os_reason
     from cuttle.files.storage import NoHomeError, config_dir, state_dir
     from cuttle.serve.keys import (
@@ -141,6 +161,7 @@ def serve_command(args: argparse.Namespace) -> int:
         hold=args.hold * 60,
         idle=args.idle * 60,
         max_sessions=args.max_sessions,
+        max_logins=args.max_logins,
         ai_processes=AI_PROCESSES,
         keep_finished=args.keep_finished,
     )
@@ -148,6 +169,7 @@ def serve_command(args: argparse.Namespace) -> int:
     # The AI searches in the games' threads: a short switch interval gives the event loop, which
     # draws every screen, the interpreter back sooner while they think.
     sys.setswitchinterval(SWITCH_INTERVAL)
+    more_descriptors()
 
     def say(line: str) -> None:
         print(line, flush=True)
@@ -162,6 +184,34 @@ def serve_command(args: argparse.Namespace) -> int:
     finally:
         lock.release()
         handler.close()
+
+
+def more_descriptors() -> None:
+    """Raise the process's limit of open files to its hard limit (at most ``MAX_FILES``): a
+    flood's refused connections are held a while (``serve/login.py``), a quarter of it."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = MAX_FILES if hard == resource.RLIM_INFINITY else min(hard, MAX_FILES)
+    if soft != resource.RLIM_INFINITY and soft < want:
+        with contextlib.suppress(OSError, ValueError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+
+
+def status_command() -> int:
+    """``cuttle serve --status``: the counts the running server wrote (``serve/status.py``);
+    1 when no server runs on this data directory."""
+    from cuttle.files.storage import NoHomeError
+    from cuttle.serve.status import StatusError, read_status, status_lines
+
+    try:
+        lines = status_lines(read_status())
+    except (StatusError, NoHomeError) as exc:
+        err(f"serve: {exc}")
+        return EXIT_ERROR
+    for line in lines:
+        print(line)
+    return 0
 
 
 def route_logs(path: Path) -> logging.Handler:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import random
 import shlex
 import signal
@@ -30,15 +31,18 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from cuttle.serve import adapter, keep, store
+from cuttle.serve import adapter, keep, refusals, store
+from cuttle.serve.admission import LOGINS_PER_PREFIX, Gate
 from cuttle.serve.aipool import AIPool
 from cuttle.serve.disk import KEEP_DAYS, PRUNE_EVERY, prune_finished
 from cuttle.serve.hall import Hall
 from cuttle.serve.keyboard import KeyboardInput
 from cuttle.serve.keys import Login, fingerprint
 from cuttle.serve.lobby import Lobby
+from cuttle.serve.login import CuttleSSHServer, Doorway
 from cuttle.serve.match import Match
-from cuttle.serve.names import Roster, player_name
+from cuttle.serve.names import Roster, marked
+from cuttle.serve.status import heartbeat, remove_status
 from cuttle.serve.store import ServerLock
 from cuttle.serve.timers import Clock
 from cuttle.text.helptext import entries_view
@@ -46,11 +50,12 @@ from cuttle.text.helptext import entries_view
 log = logging.getLogger("cuttle.serve")
 
 LOGIN_TIMEOUT = 30  # seconds to log in
-LOGINS_PER_ADDRESS = 4  # connections from one address still logging in (a silent one holds
-# a socket for the whole login time: they would keep everyone out)
-SESSION_WAIT = LOGIN_TIMEOUT  # seconds from logging in to asking for the session
+LOGINS_PER_ADDRESS = LOGINS_PER_PREFIX  # connections from one network still logging in
+SESSION_WAIT = LOGIN_TIMEOUT  # seconds from logging in to the session's start (its shell)
 SESSIONS_PER_KEY = 3  # sessions at once with one key (each is a lobby or a game screen)
 REVIEW_WAIT = 30.0  # seconds the stop waits for the reviews to end (each ends at its next move)
+CONNECTIONS_PER_KEY = SESSIONS_PER_KEY + 1  # logged-in connections with one key (one more than
+# the sessions: the one told that the key has its sessions already)
 KEEPALIVE = 30  # seconds between keepalives; three missed end the connection
 MAX_COLUMNS = 500  # a terminal is drawn at most this wide and this high, whatever it says:
 MAX_ROWS = 200  # a screen's drawing time grows with its size, on the loop every player shares
@@ -82,87 +87,11 @@ class Settings:
     hold: float = 300.0
     idle: float = 900.0
     max_sessions: int = 64
+    max_logins: int = 32  # connections logging in at once (the logins' pool, admission.py)
     clock: Clock = field(default_factory=Clock)
     seed: int | None = None  # the deals and who moves first (None: unpredictable)
     ai_processes: int = 0  # worker processes the AI thinks in (0: each game's own thread)
     keep_finished: float = KEEP_DAYS  # days finished games are kept (--keep-finished)
-
-
-class CuttleSSHServer(asyncssh.SSHServer):
-    """One SSH connection's login: public keys only (never a password); one session on it."""
-
-    def __init__(self, server: Server) -> None:
-        self.server = server
-        self.conn: asyncssh.SSHServerConnection | None = None
-        self.key = ""
-        self.address = ""  # where it comes from (the limit of logins per address)
-        self.session: Connection | None = None  # its one session, started or not
-
-    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
-        self.conn = conn
-        peer = conn.get_extra_info("peername")
-        self.address = str(peer[0]) if peer else ""
-        if not self.server.connect(self):  # closed before a word: nothing is spent on it
-            asyncio.get_running_loop().call_soon(conn.abort)
-
-    def auth_completed(self) -> None:
-        self.server.logged_in(self)
-        asyncio.get_running_loop().call_later(SESSION_WAIT, self._no_session)
-
-    def _no_session(self) -> None:
-        """Logged in and no session asked for within the login time: closed (a connection
-        that only holds a socket is not a player)."""
-        if self.session is None and self.conn is not None:
-            self.conn.abort()
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self.server.disconnect(self)
-        if self.session is not None:
-            self.server.release(self.session)
-
-    def begin_auth(self, username: str) -> bool:
-        return True
-
-    def password_auth_supported(self) -> bool:
-        return False
-
-    def kbdint_auth_supported(self) -> bool:
-        return False
-
-    def public_key_auth_supported(self) -> bool:
-        return True
-
-    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        authorized = self.server.settings.authorized
-        if authorized is not None:
-            peer = self.conn.get_extra_info("peername") if self.conn is not None else None
-            addr = str(peer[0]) if peer else ""
-            if authorized.validate(key, addr, addr) is None:  # {} (no options) is a yes
-                return False
-        self.key = fingerprint(key)
-        return True
-
-    def session_requested(self) -> Any:
-        """The connection's one session, on a channel that refuses ``env``; a second session
-        channel is refused (one opened and never started counts)."""
-        assert self.conn is not None
-        if self.session is not None:
-            return False
-        user = self.conn.get_extra_info("username") or ""
-        name, why = player_name(user, self.key, self.server.roster)
-        self.session = Connection(self.server, Login(name, self.key), notice=why)
-        self.server.opened(self.session)
-        chan = self.conn.create_server_channel()
-        chan.__class__ = _Channel  # asyncssh makes the channel; only its env answer differs
-        return chan, self.session
-
-
-class _Channel(asyncssh.SSHServerChannel):  # type: ignore[type-arg]
-    """A session channel that refuses every ``env`` request: asyncssh would keep each
-    variable sent, without limit, and the game reads none."""
-
-    def _process_env_request(self, packet: Any) -> bool:
-        return False
 
 
 class _ChannelOut:
@@ -288,6 +217,9 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._gone()
+        if self.chan is not None:  # the connection's one session is over (or never started):
+            with contextlib.suppress(Exception):  # the connection has nothing more to do
+                self.chan.get_connection().close()
 
     # -- the player's time on the server --------------------------------------------------------
     def _size(self) -> Size:
@@ -470,22 +402,32 @@ class Server:
             hold=settings.hold, idle=settings.idle, clock=settings.clock, rng=rng, pool=self.pool
         )
         self.connections: set[Connection] = set()
-        self.ssh_connections: set[CuttleSSHServer] = set()  # logging in or logged in
-        self.logging_in: dict[CuttleSSHServer, None] = {}  # oldest first
         self.by_key: dict[str, set[Connection]] = {}  # the sessions open with each key
         self.acceptor: asyncssh.SSHAcceptor | None = None
         self.pruning: asyncio.Task[None] | None = None  # the daily prune of finished games
+        self.refusals = refusals.Refusals()  # what was turned away, and why (the log, --status)
+        refusals.activate(self.refusals)
+        self.gate = Gate(settings.max_logins, 2 * settings.max_sessions, CONNECTIONS_PER_KEY,
+                         self.refusals)
+        self.door = Doorway(self.gate)  # a refused connection is held there, never SSH's
+        self.started = time.time()
+        self.address: tuple[str, int] = ("", 0)
+        self.heartbeat: asyncio.Task[None] | None = None
 
-    def opened(self, conn: Connection) -> None:
+    def open_session(self, login: Login, notice: str) -> Connection:
         """A session channel was opened (it counts for its key before it starts)."""
-        self.by_key.setdefault(conn.login.key, set()).add(conn)
+        conn = Connection(self, login, notice=notice)
+        self.by_key.setdefault(login.key, set()).add(conn)
+        return conn
 
     def admit(self, conn: Connection) -> str | None:
         """Why the session that starts cannot play (one line), or None: it is let in."""
         if len(self.by_key.get(conn.login.key, ())) > SESSIONS_PER_KEY:
+            self.refusals.note(refusals.PER_KEY, f"{SESSIONS_PER_KEY} sessions: {_who(conn)}")
             return (f"You have {SESSIONS_PER_KEY} sessions on this server already (the most "
                     "for one key); close one and try again.")
         if len(self.connections) >= self.settings.max_sessions:
+            self.refusals.note(refusals.SLOTS_FULL, f"session of {_who(conn)}")
             return "The server is full; try again later."
         self.connections.add(conn)
         return None
@@ -498,30 +440,15 @@ class Server:
             if not mine:
                 del self.by_key[conn.login.key]
 
-    def connect(self, conn: CuttleSSHServer) -> bool:
-        """A new SSH connection: let in while fewer than twice ``max_sessions`` are open and
-        fewer than ``LOGINS_PER_ADDRESS`` from its address are still logging in. At most
-        ``max_sessions`` log in at once (the oldest login makes room), so the other half is
-        kept for players who logged in: silent sockets cannot keep them out."""
-        if len(self.ssh_connections) >= 2 * self.settings.max_sessions:
-            return False
-        if sum(c.address == conn.address for c in self.logging_in) >= LOGINS_PER_ADDRESS:
-            return False
-        if len(self.logging_in) >= self.settings.max_sessions:
-            oldest = next(iter(self.logging_in))
-            self.disconnect(oldest)
-            if oldest.conn is not None:
-                oldest.conn.abort()
-        self.ssh_connections.add(conn)
-        self.logging_in[conn] = None
-        return True
+    @property
+    def logging_in(self) -> dict[Any, None]:
+        """The connections logging in, oldest first."""
+        return self.gate.pools.logging_in
 
-    def logged_in(self, conn: CuttleSSHServer) -> None:
-        self.logging_in.pop(conn, None)
-
-    def disconnect(self, conn: CuttleSSHServer) -> None:
-        self.ssh_connections.discard(conn)
-        self.logging_in.pop(conn, None)
+    @property
+    def ssh_connections(self) -> set[Any]:
+        """The SSH connections, logging in or logged in."""
+        return self.gate.connections
 
     async def start(self) -> tuple[str, int]:
         """Listen; returns the address and port (the port chosen when 0 was asked). Games in
@@ -535,9 +462,10 @@ class Server:
         await asyncio.to_thread(prune_finished, self.settings.keep_finished)
         self.pruning = self.hall.loop.create_task(self._prune_daily())
         self.acceptor = await asyncssh.create_server(
-            lambda: CuttleSSHServer(self),
+            lambda: CuttleSSHServer(self, SESSION_WAIT),
             self.settings.bind,
             self.settings.port,
+            tunnel=self.door,
             server_host_keys=[self.host_key],
             login_timeout=LOGIN_TIMEOUT,
             keepalive_interval=KEEPALIVE,
@@ -552,7 +480,19 @@ class Server:
         self.hall.resume_saved()
         sock = self.acceptor.sockets[0].getsockname()
         self.lock.note(str(sock[0]), int(sock[1]))
-        return str(sock[0]), int(sock[1])
+        self.address = (str(sock[0]), int(sock[1]))
+        self.heartbeat = self.hall.loop.create_task(heartbeat(self.status, self.refusals))
+        return self.address
+
+    def status(self) -> dict[str, Any]:
+        """The counts ``cuttle serve --status`` shows (``status.py``)."""
+        return {
+            "pid": os.getpid(), "address": self.address[0], "port": self.address[1],
+            "started": self.started, "updated": time.time(),
+            "sessions": len(self.connections), "max_sessions": self.settings.max_sessions,
+            **self.gate.counts(), "refused": self.refusals.snapshot(),
+            "held": len(self.door.held), "max_held": self.door.max_held,
+        }
 
     def fingerprint(self) -> str:
         return fingerprint(self.host_key)
@@ -570,6 +510,12 @@ class Server:
             self.acceptor.close()
         if self.pruning is not None:
             self.pruning.cancel()
+        self.door.close()
+        if self.heartbeat is not None:
+            self.heartbeat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.heartbeat
+        remove_status()
         matches = list(self.hall.matches.values())
         for match in matches:
             match.stop()
@@ -593,6 +539,11 @@ class Server:
             self.lock.release()
         else:  # let go when the process ends, not while a review may still write the history
             log.warning("a review still runs %s s after the stop; the lock is kept", REVIEW_WAIT)
+
+
+def _who(conn: Connection) -> str:
+    """A session, for the log: its name and mark."""
+    return marked(conn.login.name, conn.login.key)
 
 
 def _watch_help(match_id: str) -> RenderableType:

@@ -8,10 +8,7 @@ blocks the test too: ``hang_guard`` turns that into a failure instead of a hung 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import signal
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +16,7 @@ import pytest
 from prompt_toolkit.input import vt100_parser
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.renderer import Renderer
-from sshkit import LOBBY, connect, key, port_of, running
+from sshkit import LOBBY, connect, hang_guard, key, port_of, running
 
 from cuttle.serve import keyboard
 from cuttle.serve.keyboard import (
@@ -34,27 +31,6 @@ from cuttle.serve.keyboard import (
 from cuttle.serve.server import RESIZE_INTERVAL
 
 HUGE = 100_000  # characters: more than an OS pipe holds (64 KiB)
-
-
-class Hung(Exception):
-    pass
-
-
-@contextlib.contextmanager
-def hang_guard(seconds: int = 90) -> Iterator[None]:
-    """Fail (``Hung``) if the block is still running after ``seconds``: a blocked event loop
-    never returns to the test's own timeouts (a signal still interrupts a blocked write)."""
-
-    def ring(signum: int, frame: Any) -> None:
-        raise Hung(f"the event loop was blocked for {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, ring)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 class FakeTime:

@@ -116,6 +116,7 @@ def test_max_sessions_turns_the_next_connection_away(tmp_path: Path) -> None:
             second = await connect(port, "b", key(1))
             await second.wait_closed()
             assert b"full" in second.raw
+            assert server.refusals.snapshot()["total"] == {"slots full": 1}
 
     asyncio.run(scenario())
 

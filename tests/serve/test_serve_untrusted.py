@@ -86,7 +86,7 @@ def test_a_game_id_of_digits_other_than_0_to_9_is_one_line_and_the_session_goes_
 
 def test_connections_that_never_log_in_are_limited_with_the_sessions(tmp_path: Path) -> None:
     async def scenario() -> None:
-        async with running(tmp_path, authorized=None, max_sessions=1) as server:
+        async with running(tmp_path, authorized=None, max_logins=1) as server:
             port = port_of(server)
             first = await asyncio.open_connection("127.0.0.1", port)
             await until(lambda: len(server.logging_in) == 1)
@@ -111,7 +111,7 @@ async def until(cond: Any, timeout: float = 20.0) -> None:
 
 def test_silent_connections_from_one_address_do_not_keep_a_player_out(tmp_path: Path) -> None:
     async def scenario() -> None:
-        async with running(tmp_path, authorized=None, max_sessions=2) as server:
+        async with running(tmp_path, authorized=None, max_sessions=2, max_logins=2) as server:
             port = port_of(server)
             silent = [  # twice max_sessions, from another loopback address, never a word
                 await asyncio.open_connection("127.0.0.1", port, local_addr=("127.0.0.2", 0))
@@ -126,8 +126,13 @@ def test_silent_connections_from_one_address_do_not_keep_a_player_out(tmp_path: 
     asyncio.run(scenario())
 
 
-def test_logins_from_one_address_are_limited(tmp_path: Path) -> None:
+def test_logins_from_one_address_are_limited(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cuttle.serve import login
     from cuttle.serve.server import LOGINS_PER_ADDRESS
+
+    monkeypatch.setattr(login, "HOLD", 0.3)  # a refused connection is held that long
 
     async def scenario() -> None:
         async with running(tmp_path, authorized=None, max_sessions=64) as server:
@@ -136,7 +141,7 @@ def test_logins_from_one_address_are_limited(tmp_path: Path) -> None:
                     for _ in range(LOGINS_PER_ADDRESS)]
             await until(lambda: len(server.logging_in) == LOGINS_PER_ADDRESS)
             reader, writer = await asyncio.open_connection("127.0.0.1", port)
-            await asyncio.wait_for(reader.read(), 20)  # closed at once
+            await asyncio.wait_for(reader.read(), 20)  # held, then closed
             assert len(server.logging_in) == LOGINS_PER_ADDRESS
             for _, w in [*held, (reader, writer)]:
                 w.close()
