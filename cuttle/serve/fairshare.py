@@ -80,6 +80,7 @@ class Shares:
         self.now = now
         self.by_key: weakref.WeakValueDictionary[str, KeyShare] = weakref.WeakValueDictionary()
         self.heavy: weakref.WeakSet[KeyShare] = weakref.WeakSet()  # over their allowance lately
+        self.rate = SHARE  # the share last worked out
 
     def of(self, key: str) -> KeyShare:
         """The share of ``key`` (the same object for every session of it)."""
@@ -91,13 +92,15 @@ class Shares:
 
     def share(self) -> float:
         """Of the loop's time, what one key over its allowance may take now."""
+        now = self.now()
         heavy = 0
-        for share in list(self.heavy):
-            if share.debt > ALLOWANCE:  # as last settled: no recursion through share()
+        for share in list(self.heavy):  # each one's debt now, paid back at the last rate
+            if share.debt - (now - share.at) * self.rate > ALLOWANCE:
                 heavy += 1
             else:
                 self.heavy.discard(share)
-        return min(SHARE, TOTAL_SHARE / max(1, heavy))
+        self.rate = min(SHARE, TOTAL_SHARE / max(1, heavy))
+        return self.rate
 
 
 def pace(app: Application[Any], share: KeyShare) -> Application[Any]:
