@@ -14,7 +14,10 @@ take long (an OS pipe fed from that loop blocked it for good once the pipe was f
 - a paste (the terminal's bracketed paste) keeps its first ``MAX_PASTE`` characters (no line
   holds more), the rest is dropped as it arrives, found by one ``str.find`` a piece;
 - an escape sequence longer than any key's (``MAX_ESCAPE``) is dropped: prompt_toolkit's parser
-  would try each of its prefixes, and keep them all.
+  would try each of its prefixes, and keep them all;
+- keys a screen read and left when it ended (prompt_toolkit's typeahead, which the next screen
+  would take at its start, unmetered) are taken back and read like the others: a chain of
+  screens typed ahead (``replay 1``, Enter, ``q``, again and again) goes at the key's share.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from collections.abc import Callable, Iterator
 from typing import Protocol
 
 from prompt_toolkit.input import Input
+from prompt_toolkit.input.typeahead import get_typeahead
 from prompt_toolkit.input.vt100_parser import Vt100Parser
 from prompt_toolkit.key_binding import KeyPress
 
@@ -212,6 +216,7 @@ class KeyboardInput(Input):
         self.queue: deque[str] = deque()
         self.queued = 0  # characters in the queue
         self.keys: list[KeyPress] = []
+        self.parsed: list[KeyPress] = []  # read by a screen that ended before it took them
         self.parser = Vt100Parser(self.keys.append)
         self.callbacks: list[Callable[[], None] | None] = []
         self.scheduled = False
@@ -261,7 +266,7 @@ class KeyboardInput(Input):
         def call() -> None:
             self.scheduled = False
             current = self.callbacks[-1] if self.callbacks else None
-            if current is not None and (self.queue or self.filter.held):
+            if current is not None and (self.queue or self.parsed or self.filter.held):
                 started = time.thread_time()
                 current()
                 if meter is not None:
@@ -276,6 +281,11 @@ class KeyboardInput(Input):
 
     # -- prompt_toolkit's side ---------------------------------------------------------------
     def read_keys(self) -> list[KeyPress]:
+        if self.parsed:  # what the last screen left: alone (it may end this screen too)
+            keys, self.parsed = self.parsed, []
+            if self.queue:
+                self._wake()
+            return keys
         taken = 0
         while self.queue and taken < BATCH:
             text = self.queue.popleft()
@@ -308,6 +318,7 @@ class KeyboardInput(Input):
         self._closed = True
         self.queue.clear()
         self.queued = 0
+        self.parsed = []
         callback = self.callbacks[-1] if self.callbacks else None
         if callback is not None:
             with contextlib.suppress(RuntimeError):  # no loop running: nobody reads any more
@@ -329,14 +340,16 @@ class KeyboardInput(Input):
     def _using(self, callback: Callable[[], None] | None) -> Iterator[None]:
         self.callbacks.append(callback)
         try:
-            if callback is not None and self.queue:
+            if callback is not None and (self.queue or self.parsed):
                 self._wake()
             elif callback is not None and self._closed:
                 asyncio.get_running_loop().call_soon(callback)
             yield
         finally:
             self.callbacks.pop()
-            if self.callbacks and self.callbacks[-1] is not None and self.queue:
+            # the screen that ends stored what it did not take: it waits here for the next one
+            self.parsed += get_typeahead(self)
+            if self.callbacks and self.callbacks[-1] is not None and (self.queue or self.parsed):
                 self._wake()
 
     def attach(

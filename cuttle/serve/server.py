@@ -33,7 +33,7 @@ from rich.text import Text
 
 from cuttle.serve import adapter, keep, refusals
 from cuttle.serve.aipool import AIPool
-from cuttle.serve.fairshare import Shares, pace
+from cuttle.serve.fairshare import Shares, metered, pace
 from cuttle.serve.hall import Hall
 from cuttle.serve.keyboard import KeyboardInput
 from cuttle.serve.keys import Login, fingerprint
@@ -240,7 +240,8 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         return True
 
     def session_started(self) -> None:
-        self.task = asyncio.get_running_loop().create_task(self._main())
+        # every step of the session is charged to its key's share of the loop
+        self.task = asyncio.get_running_loop().create_task(metered(self._main(), self.share))
 
     def data_received(self, data: str, datatype: Any) -> None:
         self.input.feed(data)  # never waits: the screen reads it on a later turn of the loop
