@@ -522,8 +522,9 @@ async def bench(args: argparse.Namespace) -> list[dict[str, Any]]:
 
 def line_of(r: dict[str, Any]) -> str:
     extra = "".join(
-        f"  {k} {r[k]}" for k in ("server_cpu_percent", "login_ms", "unread_rss_before_mb", "unread_rss_growth_mb",
-                                  "unread_closed", "mb_per_session", "server_rss_mb",
+        f"  {k} {r[k]}" for k in ("server_cpu_percent", "login_ms", "unread_rss_before_mb",
+                                  "unread_rss_growth_mb", "unread_closed", "mb_per_session",
+                                  "server_rss_mb",
                                   "ai_workers_rss_mb", "idle_cpu_percent") if k in r
     )
     which = "baseline" if r["baseline"] else "this tree"

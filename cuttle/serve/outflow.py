@@ -66,10 +66,11 @@ class Outflow:
         if chan is None:
             return 0
         waiting = int(chan.get_write_buffer_size())
-        # asyncssh keeps no count of its socket's buffer: the transport's own (asyncio)
-        transport = getattr(chan.get_connection(), "_transport", None)
-        if transport is not None:
-            with contextlib.suppress(Exception):
+        # asyncssh keeps no count of its socket's buffer: the transport's own (asyncio), while
+        # the channel has a connection (a closed one has none)
+        with contextlib.suppress(Exception):
+            transport = getattr(chan.get_connection(), "_transport", None)
+            if transport is not None:
                 waiting += int(transport.get_write_buffer_size())
         return waiting
 

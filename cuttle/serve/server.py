@@ -226,7 +226,8 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         who = marked(self.login.name, self.login.key)
         refusals.note(refusals.SLOW_READER, f"{who}, {self.outflow.buffered() // 1024} KB queued")
         if self.chan is not None:
-            self.chan.get_connection().abort()
+            with contextlib.suppress(Exception):  # already closed: nothing to do
+                self.chan.get_connection().abort()
 
     def pty_requested(self, term_type: str, term_size: Any, term_modes: Any) -> bool:
         self.has_pty = True

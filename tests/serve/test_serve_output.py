@@ -198,3 +198,15 @@ def test_a_client_that_reads_again_gets_the_newest_screen_whole(
 
     with hang_guard(60):
         asyncio.run(scenario())
+
+
+def test_a_channel_closed_under_the_outflow_counts_what_it_still_holds() -> None:
+    class Closed(FakeChannel):
+        def get_connection(self) -> object:
+            raise AssertionError("no connection")  # asyncssh's, once the channel is closed
+
+    flow = Outflow()
+    chan = Closed()
+    flow.attach(chan)
+    flow.write("abc")
+    assert flow.buffered() == 3
