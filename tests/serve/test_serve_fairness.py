@@ -5,17 +5,20 @@ is drawn once for every lobby that shows it at that width."""
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 
 import pytest
 from prompt_toolkit.input import DummyInput
+from prompt_toolkit.input.typeahead import get_typeahead, store_typeahead
+from prompt_toolkit.key_binding import KeyPress
 from prompt_toolkit.output import DummyOutput
 from sshkit import LOBBY, connect, key, key_fp, port_of, running, until
 from test_serve_input import hang_guard
 
 from cuttle.serve import fairshare, hall
 from cuttle.serve.drawings import DRAWINGS, Drawings
-from cuttle.serve.fairshare import ALLOWANCE, SHARE, TOTAL_SHARE, Shares
+from cuttle.serve.fairshare import ALLOWANCE, SHARE, TOTAL_SHARE, Shares, metered
 from cuttle.serve.hall import LOBBY_INTERVAL, Hall
 from cuttle.serve.keyboard import BURST, KeyboardInput
 from cuttle.serve.keys import Login
@@ -84,6 +87,52 @@ def test_keys_of_a_key_over_its_share_are_read_later_not_dropped() -> None:
         assert meter.charged > 0.0
 
     asyncio.run(scenario())
+
+
+def test_keys_a_screen_left_unread_wait_for_the_next_screens_turn_at_the_keys_share() -> None:
+    class Meter:
+        def charge(self, cost: float) -> None:
+            pass
+
+        def wait(self) -> float:
+            return 0.3
+
+    async def scenario() -> None:
+        kb = KeyboardInput(meter=Meter())
+        with kb.attach(lambda: None):  # a screen ends with "q" unread: prompt_toolkit keeps it
+            store_typeahead(kb, [KeyPress("q")])  # for the next screen, to take at its start
+        read: list[str] = []
+        with kb.attach(lambda: read.extend(k.data for k in kb.read_keys())):
+            assert get_typeahead(kb) == []  # the next screen finds nothing at its start ...
+            for _ in range(5):
+                await asyncio.sleep(0)
+            assert read == []
+            await asyncio.sleep(0.4)
+            assert read == ["q"]  # ... and reads it when the key's share allows
+
+    asyncio.run(scenario())
+
+
+def busy(seconds: float) -> None:
+    end = time.thread_time() + seconds
+    while time.thread_time() < end:
+        pass
+
+
+def test_every_step_of_a_metered_session_is_charged_to_its_key() -> None:
+    share = Shares(Clock()).of("alice")  # the clock stands still: nothing is paid back
+
+    async def session() -> int:
+        busy(0.02)
+        await asyncio.sleep(0)
+        busy(0.02)
+        return 7
+
+    async def scenario() -> int:
+        return await asyncio.get_running_loop().create_task(metered(session(), share))
+
+    assert asyncio.run(scenario()) == 7
+    assert share.debt >= 0.04  # both steps
 
 
 def test_three_sessions_of_one_key_on_the_server_have_one_share(tmp_path: Path) -> None:
@@ -215,3 +264,20 @@ def test_the_drawings_are_bounded_and_a_renderable_of_unknown_shape_is_drawn_eac
     cache.lines(Odd(), 40)
     cache.lines(Odd(), 40)
     assert cache.hits == 1 and len(cache.cache) == 3
+
+
+def test_while_the_loop_runs_late_the_keys_over_their_allowance_pay_back_slower() -> None:
+    async def scenario() -> None:
+        shares = Shares()
+        alice = shares.of("alice")  # starts the probe of the loop
+        assert shares.share() == SHARE
+        busy(0.15)  # the loop is held: the probe due meanwhile fires late
+        await asyncio.sleep(fairshare.PROBE / 2)
+        assert shares.late > fairshare.LATE
+        shares.late = 1.0  # (the next probe may find it on time again)
+        assert shares.share() == pytest.approx(SHARE * fairshare.LATE_FACTOR)
+        alice.charge(2 * ALLOWANCE)
+        assert alice.wait() == pytest.approx(
+            min(fairshare.MAX_WAIT, ALLOWANCE / (SHARE * fairshare.LATE_FACTOR)), rel=0.05)
+
+    asyncio.run(scenario())
