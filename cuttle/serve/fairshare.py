@@ -13,7 +13,8 @@ all the sessions of that key (three terminals of one key get one share, not thre
 
 ``share()`` is ``SHARE`` for a key alone over its allowance, and less when many are: together
 the keys over their allowance take at most ``TOTAL_SHARE`` of the loop, so the rest is always
-left for the players who only type now and then. Costs are CPU time (a wait for a core is not a
+left for the players who only type now and then (a key under its allowance pays back at
+``SHARE``, however many others are over theirs). Costs are CPU time (a wait for a core is not a
 screen's cost) paid back with the clock's time, so on a machine whose other work leaves the
 server only part of a core the shares would add up to more than it has: while the loop runs
 late (a probe every ``PROBE`` seconds fires more than ``LATE`` seconds after its time), the
@@ -53,9 +54,11 @@ class KeyShare:
         self.at = now()  # when the debt was last brought up to date
 
     def _settle(self) -> float:
-        """The debt now (paid back since the last look at the current share)."""
+        """The debt now: paid back at ``SHARE`` while under the allowance (a player who types
+        never waits for the others), at ``share()`` once over it."""
         t = self.now()
-        self.debt = max(0.0, self.debt - (t - self.at) * self.shares.share())
+        rate = self.shares.share() if self in self.shares.heavy else SHARE
+        self.debt = max(0.0, self.debt - (t - self.at) * rate)
         self.at = t
         return self.debt
 

@@ -281,3 +281,17 @@ def test_while_the_loop_runs_late_the_keys_over_their_allowance_pay_back_slower(
             min(fairshare.MAX_WAIT, ALLOWANCE / (SHARE * fairshare.LATE_FACTOR)), rel=0.05)
 
     asyncio.run(scenario())
+
+
+def test_a_player_who_types_is_not_held_back_by_many_heavy_keys() -> None:
+    clock = Clock()
+    shares = Shares(clock)
+    for n in range(24):  # two dozen screens over their allowance
+        shares.of(f"heavy{n}").charge(10 * ALLOWANCE)
+    shares.late = 1.0
+    typist = shares.of("typist")
+    for _ in range(200):  # 20 seconds of frames of 10 ms, eight a second: under SHARE
+        for _ in range(8):
+            typist.charge(0.01)
+        clock.t += 1.0
+        assert typist.wait() == 0.0
