@@ -36,6 +36,14 @@ Runs (each on a server of its own):
   they close; ``many-addresses``: four silent connections from each of 64 loopback addresses
   (127.1.N.1, a /24 each), reopened as they close (both with ``login_ms``, and the attacker's
   connections opened: ``attacker_connections``);
+- ``--scenarios replay,lobbies,help,unread``: ordinary input within the limits, and clients that
+  never read (issue 34, items 3 and 4): ``replay``: three sessions of one key each typing
+  ``replay ID``, Enter, ``q`` at 190 characters a second; ``lobbies``: 30 idle lobbies open while
+  one client opens and cancels a table at 190 characters a second; ``help``: twelve sessions at
+  500x200 each toggling the help (F1) ten times a second; ``unread``: twelve clients at 200x60
+  that stop reading (an 8 KB window, then nothing taken) while their screens are made to draw,
+  with the server's memory growth (``unread_rss_growth_mb``) and how many it closed
+  (``unread_closed``, within 60 s; ``unread_all_closed_s``: when the last one was);
 - ``--baseline TREE``: each run made on the source tree TREE too, right after the same run on
   this one (the same machine load for both), side by side;
 - ``--profile DIR``: each server runs under cProfile (slower), its profile written in DIR
@@ -84,6 +92,10 @@ class Client(asyncssh.SSHClientSession):  # type: ignore[type-arg]
         self.got = asyncio.Event()
         self.chan: Any = None
         self.keep = True  # False: what comes is not looked at (the attacker's 500x200 frames)
+        self.lost = False  # the server closed the connection
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.lost = True
 
     def data_received(self, data: str, datatype: Any) -> None:
         if self.keep:
@@ -122,15 +134,20 @@ class Run:
     stop: asyncio.Event = field(default_factory=asyncio.Event)
     clients: int = 0
 
-    async def connect(self, name: str, size: tuple[int, int] = (100, 30)) -> Client:
-        key = asyncssh.generate_private_key("ssh-ed25519")
+    async def connect(
+        self, name: str, size: tuple[int, int] = (100, 30), key: asyncssh.SSHKey | None = None,
+        **session: Any,
+    ) -> Client:
+        """A client in the lobby (``key``: its login key, a new one by default; ``session``:
+        more of asyncssh's session options, ``window=`` say)."""
+        key = key or asyncssh.generate_private_key("ssh-ed25519")
         conn = await asyncssh.connect(
             "127.0.0.1", self.port, username=name, client_keys=[key], known_hosts=None,
             agent_path=None,
         )
         self.conns.append(conn)
         chan, session = await conn.create_session(
-            Client, term_type="xterm-256color", term_size=size
+            Client, term_type="xterm-256color", term_size=size, **session
         )
         client = session if isinstance(session, Client) else Client()
         client.chan = chan
@@ -382,6 +399,98 @@ async def many_addresses(run: Run, found: dict[str, Any]) -> None:
         t.cancel()
 
 
+# -- ordinary input within the limits, and clients that never read (issue 34, items 3 and 4) ------
+TYPING = 190.0  # characters a second: just under the server's limit (200)
+
+
+async def type_at(client: Client, text: str, rate: float, stop: asyncio.Event) -> None:
+    """Send ``text`` again and again at ``rate`` characters a second until ``stop``."""
+    while not stop.is_set():
+        client.send(text)
+        await asyncio.sleep(len(text) / rate)
+
+
+async def finished_game(run: Run, name: str, key: asyncssh.SSHKey) -> tuple[Client, str]:
+    """A client of ``key`` with one finished game (against the random AI, conceded), back in
+    the lobby; the game's id."""
+    c = await run.connect(name, key=key)
+    c.send("ai random\r")
+    await c.until(rf"{name}( \([^)]*\))?> ")
+    c.send("concede\r")
+    await c.until(r"\[y/N\]")
+    c.send("y\r")
+    await c.until("Rematch")
+    for _ in range(10):  # Enter until the lobby (the first may only end the last move's step)
+        c.buf = ""
+        c.send("\r")
+        with contextlib.suppress(TimeoutError):
+            await c.until("lobby>", timeout=3)
+            break
+    c.buf = ""
+    c.send("games\r")
+    await c.until(rf"(\d+)\W+{name} vs AI")
+    return c, re.findall(rf"(\d+)\W+{name} vs AI", _plain(c.buf))[-1]
+
+
+async def replayer(run: Run) -> None:
+    """Three sessions of one key, each typing ``replay ID``, Enter, ``q`` at 190 a second."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    first, game = await finished_game(run, "replayer", key)
+    clients = [first] + [await run.connect("replayer", key=key) for _ in range(2)]
+    for c in clients:
+        c.keep = False
+        run.spawn(type_at(c, f"replay {game}\rq", TYPING, run.stop))
+    await run.stop.wait()
+
+
+async def lobbies(run: Run) -> None:
+    """30 idle lobbies open, and one client opening and cancelling a table at 190 a second."""
+    for n in range(30):
+        (await run.connect(f"idle{n}")).keep = False
+    c = await run.connect("tabler")
+    c.keep = False
+    await type_at(c, "new\rcancel\r", TYPING, run.stop)
+
+
+async def helpers(run: Run) -> None:
+    """Twelve sessions at 500x200, each toggling the help (F1) ten times a second."""
+    clients = [await run.connect(f"help{n}", size=(500, 200)) for n in range(12)]
+    for c in clients:
+        c.keep = False
+        run.spawn(type_at(c, "\x1bOP", 30.0, run.stop))
+    await run.stop.wait()
+
+
+async def unread(run: Run, found: dict[str, Any]) -> None:
+    """Twelve clients at 200x60 that stop reading (an 8 KB window, then nothing taken) while
+    their screens are made to draw (a window change and the help opened or closed four times a
+    second); found: the server's memory growth while they hold on, how many the server closed
+    and when the last one was."""
+    assert run.proc is not None
+    clients = [await run.connect(f"unread{n}", size=(200, 60), window=8192) for n in range(12)]
+    for c in clients:
+        c.keep = False
+        c.chan.pause_reading()
+    before = rss_kb(run.proc.pid)
+    found["unread_rss_before_mb"] = round(before / 1024, 1)
+    i = 0
+    start = time.monotonic()
+    while time.monotonic() - start < UNREAD_FOR:
+        i += 1
+        for c in clients:
+            with contextlib.suppress(Exception):
+                c.chan.change_terminal_size(200 - i % 2, 60)
+                c.send("\x1bOP")
+        found["unread_rss_growth_mb"] = round((rss_kb(run.proc.pid) - before) / 1024, 1)
+        found["unread_closed"] = sum(c.lost for c in clients)
+        if found["unread_closed"] == len(clients):
+            found["unread_all_closed_s"] = round(time.monotonic() - start)
+            break
+        await asyncio.sleep(0.25)
+
+
+UNREAD_FOR = 60.0  # seconds the unread clients are made to draw (the server closes them after 20)
+
 ATTACKS: dict[str, Callable[[Run, dict[str, Any]], Awaitable[None]]] = {
     "paste": lambda run, found: paster(run),
     "flood": lambda run, found: flooder(run),
@@ -389,6 +498,10 @@ ATTACKS: dict[str, Callable[[Run, dict[str, Any]], Awaitable[None]]] = {
     "half-open": half_open,
     "never-started": never_started,
     "many-addresses": many_addresses,
+    "replay": lambda run, found: replayer(run),
+    "lobbies": lambda run, found: lobbies(run),
+    "help": lambda run, found: helpers(run),
+    "unread": unread,
 }
 
 
@@ -405,12 +518,20 @@ async def one_run(
         await asyncio.sleep(0.5)
         base = rss_kb(proc.pid)
         await populate(run, people, hard, typists)
+        attack = None
         if scenario != "none":
-            run.spawn(ATTACKS[scenario](run, found))
+            attack = asyncio.ensure_future(ATTACKS[scenario](run, found))
+            run.tasks.append(attack)
         await asyncio.sleep(2)  # every game under way: the hard AIs think
         latencies: list[float] = []
         lost: list[int] = []
+        cpu0, wall0 = cpu_seconds(proc.pid), time.monotonic()
         await asyncio.gather(*(echo_latency(c, samples, latencies, lost) for c in run.typists))
+        # how much of a core the server had while the typists typed (the machine's load shows)
+        found["server_cpu_percent"] = round(
+            (cpu_seconds(proc.pid) - cpu0) / (time.monotonic() - wall0) * 100)
+        if scenario == "unread" and attack is not None:  # until the server closed them all
+            await asyncio.wait([attack], timeout=UNREAD_FOR + 5)
         result: dict[str, Any] = {
             "tree": str(tree), "scenario": scenario, "clients": run.clients,
             "games": people + hard, **figures(latencies), "lost": len(lost), **found,
@@ -483,9 +604,11 @@ async def bench(args: argparse.Namespace) -> list[dict[str, Any]]:
 
 def line_of(r: dict[str, Any]) -> str:
     extra = "".join(
-        f"  {k} {r[k]}" for k in ("login_ms", "attacker_connections", "mb_per_session",
-                                  "server_rss_mb", "ai_workers_rss_mb", "idle_cpu_percent")
-        if k in r
+        f"  {k} {r[k]}" for k in ("server_cpu_percent", "login_ms", "attacker_connections",
+                                  "unread_rss_before_mb", "unread_rss_growth_mb",
+                                  "unread_closed", "unread_all_closed_s", "mb_per_session",
+                                  "server_rss_mb", "ai_workers_rss_mb",
+                                  "idle_cpu_percent") if k in r
     )
     which = "baseline" if r["baseline"] else "this tree"
     return (f"{r['run']:>12} {which:>9}: {r['clients']:>3} clients  median {r['median_ms']} ms"

@@ -32,6 +32,9 @@ from cuttle.serve.timers import Clock
 
 log = logging.getLogger("cuttle.serve")
 
+LOBBY_INTERVAL = 1.0  # seconds at least between two redraws of a lobby for what the hall shows
+LOBBY_SETTLE = 0.05  # seconds from a first change to the lobbies' redraw (what follows: the same)
+
 
 class HallError(ValueError):
     """A lobby command that cannot be done; the message says why (one line)."""
@@ -74,11 +77,39 @@ class Hall:
         self.reviews = 0  # reviews being computed now (the lobby limits them)
         self.following: dict[str, Match] = {}  # a game's id -> its rematch (for its spectators)
         self.new_games = NewGames(clock=self.clock.now)  # each key's rate of new games (disk)
+        self.redraw_due = False  # the lobbies' redraw is scheduled
+        self.redrawn_at = -LOBBY_INTERVAL  # when the last one began (the loop's time)
 
     def changed(self) -> None:
-        """Every lobby redraws its lists."""
-        for listener in list(self.listeners):
-            listener()
+        """Every lobby redraws its lists: at most once a ``LOBBY_INTERVAL`` whatever changed
+        meanwhile, one lobby a turn of the loop (others' keys go in between)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop (nothing is drawn): told at once
+            for listener in list(self.listeners):
+                listener()
+            return
+        if self.redraw_due:
+            return
+        self.redraw_due = True
+        wait = max(LOBBY_SETTLE, self.redrawn_at + LOBBY_INTERVAL - loop.time())
+        loop.call_later(wait, self._redraw_lobbies, loop)
+
+    def _redraw_lobbies(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.redraw_due = False
+        self.redrawn_at = loop.time()
+        due = list(self.listeners)
+
+        def next_one() -> None:
+            while due:
+                listener = due.pop()
+                if listener in self.listeners:  # still in its lobby
+                    listener()
+                    break
+            if due:
+                loop.call_soon(next_one)
+
+        next_one()
 
     def _new_id(self) -> str:
         while True:

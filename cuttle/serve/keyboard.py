@@ -6,12 +6,18 @@ take long (an OS pipe fed from that loop blocked it for good once the pipe was f
 - ``feed`` never blocks: the text goes into a bounded queue and the app is told on the next turn
   of the loop; the app then reads at most ``BATCH`` characters a turn, so a long burst is taken a
   piece at a time with everyone else's keys in between;
-- a token bucket per connection (``TokenBucket``) limits the characters a second one client can
-  make the server read; what is over is dropped and the player told, once a burst;
+- a token bucket (``TokenBucket``), one per login key for all its sessions together, limits the
+  characters a second one player can make the server read; what is over is dropped and the
+  player told, once a burst;
+- a ``Meter`` (the key's share of the loop, ``fairshare.KeyShare``) is charged the CPU time its
+  keys take to handle; while the key is over its share, its keys wait to be read (not dropped);
 - a paste (the terminal's bracketed paste) keeps its first ``MAX_PASTE`` characters (no line
   holds more), the rest is dropped as it arrives, found by one ``str.find`` a piece;
 - an escape sequence longer than any key's (``MAX_ESCAPE``) is dropped: prompt_toolkit's parser
-  would try each of its prefixes, and keep them all.
+  would try each of its prefixes, and keep them all;
+- keys a screen read and left when it ended (prompt_toolkit's typeahead, which the next screen
+  would take at its start, unmetered) are taken back and read like the others: a chain of
+  screens typed ahead (``replay 1``, Enter, ``q``, again and again) goes at the key's share.
 """
 
 from __future__ import annotations
@@ -23,8 +29,10 @@ import re
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
+from typing import Protocol
 
 from prompt_toolkit.input import Input
+from prompt_toolkit.input.typeahead import get_typeahead
 from prompt_toolkit.input.vt100_parser import Vt100Parser
 from prompt_toolkit.key_binding import KeyPress
 
@@ -45,6 +53,14 @@ PASTE_CUT = f"A paste holds at most {MAX_PASTE} characters: the rest was dropped
 _CSI = re.compile(r"\x1b\[[0-?]*[ -/]*([@-~]|\Z)")
 _CSI_REST = re.compile(r"[0-?]*[ -/]*([@-~]|\Z)")
 _ids = itertools.count(1)
+
+
+class Meter(Protocol):
+    """Where the CPU time of handling a connection's keys is charged (its key's loop share)."""
+
+    def charge(self, cost: float) -> None: ...
+
+    def wait(self) -> float: ...
 
 
 class TokenBucket:
@@ -184,18 +200,23 @@ class _Filter:
 
 class KeyboardInput(Input):
     """A prompt_toolkit ``Input`` fed by the SSH session (``feed``), read by the app on the
-    loop: no file descriptor, no thread. ``on_refused`` tells the player what was dropped."""
+    loop: no file descriptor, no thread. ``on_refused`` tells the player what was dropped;
+    ``bucket``: the typing budget (its key's, shared by its sessions); ``meter``: where the time
+    the keys take is charged, and how long they wait to be read."""
 
     def __init__(
         self,
         on_refused: Callable[[str], None] = lambda text: None,
         bucket: TokenBucket | None = None,
+        meter: Meter | None = None,
     ) -> None:
         self.on_refused = on_refused
+        self.meter = meter
         self.filter = _Filter(bucket or TokenBucket(RATE, BURST))
         self.queue: deque[str] = deque()
         self.queued = 0  # characters in the queue
         self.keys: list[KeyPress] = []
+        self.parsed: list[KeyPress] = []  # read by a screen that ended before it took them
         self.parser = Vt100Parser(self.keys.append)
         self.callbacks: list[Callable[[], None] | None] = []
         self.scheduled = False
@@ -236,21 +257,35 @@ class KeyboardInput(Input):
 
     def _wake(self) -> None:
         """Have the app that reads the keys then (one screen may give way to the next) read
-        them on the next turn of the loop."""
+        them on the next turn of the loop, or once the key's share of the loop allows."""
         if self.scheduled or not self.callbacks or self.callbacks[-1] is None:
             return
         self.scheduled = True
+        meter = self.meter
 
         def call() -> None:
             self.scheduled = False
             current = self.callbacks[-1] if self.callbacks else None
-            if current is not None and (self.queue or self.filter.held):
+            if current is not None and (self.queue or self.parsed or self.filter.held):
+                started = time.thread_time()
                 current()
+                if meter is not None:
+                    meter.charge(time.thread_time() - started)
 
-        asyncio.get_running_loop().call_soon(call)
+        loop = asyncio.get_running_loop()
+        delay = meter.wait() if meter is not None and not self._closed else 0.0
+        if delay > 0:
+            loop.call_later(delay, call)
+        else:
+            loop.call_soon(call)
 
     # -- prompt_toolkit's side ---------------------------------------------------------------
     def read_keys(self) -> list[KeyPress]:
+        if self.parsed:  # what the last screen left: alone (it may end this screen too)
+            keys, self.parsed = self.parsed, []
+            if self.queue:
+                self._wake()
+            return keys
         taken = 0
         while self.queue and taken < BATCH:
             text = self.queue.popleft()
@@ -283,6 +318,7 @@ class KeyboardInput(Input):
         self._closed = True
         self.queue.clear()
         self.queued = 0
+        self.parsed = []
         callback = self.callbacks[-1] if self.callbacks else None
         if callback is not None:
             with contextlib.suppress(RuntimeError):  # no loop running: nobody reads any more
@@ -304,14 +340,16 @@ class KeyboardInput(Input):
     def _using(self, callback: Callable[[], None] | None) -> Iterator[None]:
         self.callbacks.append(callback)
         try:
-            if callback is not None and self.queue:
+            if callback is not None and (self.queue or self.parsed):
                 self._wake()
             elif callback is not None and self._closed:
                 asyncio.get_running_loop().call_soon(callback)
             yield
         finally:
             self.callbacks.pop()
-            if self.callbacks and self.callbacks[-1] is not None and self.queue:
+            # the screen that ends stored what it did not take: it waits here for the next one
+            self.parsed += get_typeahead(self)
+            if self.callbacks and self.callbacks[-1] is not None and (self.queue or self.parsed):
                 self._wake()
 
     def attach(

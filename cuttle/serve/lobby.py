@@ -19,6 +19,7 @@ from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.layout import (
@@ -44,6 +45,7 @@ from cuttle.files.safefile import CorruptFileError
 from cuttle.files.storage import GameRecord
 from cuttle.rules import PRESETS, VARIANTS
 from cuttle.serve import keep, store
+from cuttle.serve.drawings import DRAWINGS
 from cuttle.serve.hall import Hall, HallError, Table
 from cuttle.serve.keys import Login
 from cuttle.serve.match import Match
@@ -52,7 +54,7 @@ from cuttle.text.helptext import entries_view
 from cuttle.text.intent import MAX_LINE
 from cuttle.ui.keytiming import escape_at_once, time_keys
 from cuttle.ui.overlay import STYLE
-from cuttle.ui.richpt import RichControl
+from cuttle.ui.richpt import LinesControl
 from cuttle.words import count
 
 log = logging.getLogger("cuttle.serve")
@@ -119,6 +121,14 @@ class LobbyCompleter(Completer):
                 yield Completion(option, start_position=-len(word))
 
 
+def help_view(invite: str) -> RenderableType:
+    """The lobby's help: the commands (each one's words wrapped in their own column), the
+    rules' names and the invitation line."""
+    rows = [(cmd, what.format(levels=", ".join(LEVELS))) for cmd, what in HELP]
+    end = HELP_END.format(presets=", ".join(PRESETS), variants=", ".join(VARIANTS), invite=invite)
+    return Group(entries_view(rows), Text(""), Text(end))
+
+
 def parse_rules(args: list[str]) -> tuple[str, list[str]]:
     """``--rules R`` and ``--variant V`` (any number) out of ``args``: (rules text, the rest)."""
     preset = "classic"
@@ -182,8 +192,9 @@ class Lobby:
             accept_handler=self._accept,
             on_text_changed=self._limit,
         )
-        self.body = RichControl(self._lists)
-        self.help_control = RichControl(lambda w: self.help_view(), focusable=True)
+        self.body = LinesControl(self._lines)
+        self.help_control = LinesControl(self._help_lines)
+        self.help_control.focusable = True
         kb = KeyBindings()
         help_open = Condition(lambda: self.help_open)
 
@@ -221,11 +232,15 @@ class Lobby:
 
     def help_view(self) -> RenderableType:
         """The commands (each one's words wrapped in their own column) and the rules' names."""
-        rows = [(cmd, what.format(levels=", ".join(LEVELS))) for cmd, what in HELP]
-        end = HELP_END.format(
-            presets=", ".join(PRESETS), variants=", ".join(VARIANTS), invite=self.invite
-        )
-        return Group(entries_view(rows), Text(""), Text(end))
+        return help_view(self.invite)
+
+    def _help_lines(self, width: int) -> list[StyleAndTextTuples]:
+        """The help as drawn at ``width``: once for every lobby with the same invitation."""
+        return DRAWINGS.lines(self.help_view(), width, key=("lobby help", self.invite))
+
+    def _lines(self, width: int) -> list[StyleAndTextTuples]:
+        """The lists, each part drawn once for every lobby that shows it at this width."""
+        return [line for part in self._parts() for line in DRAWINGS.lines(part, width)]
 
     def _limit(self, buffer: Buffer) -> None:
         if len(buffer.text) > MAX_LINE:
@@ -265,6 +280,10 @@ class Lobby:
         )
 
     def _lists(self, width: int) -> RenderableType:
+        """What the lobby shows above the messages, as one renderable."""
+        return Group(*self._parts())
+
+    def _parts(self) -> list[RenderableType]:
         now = time.time()
         parts: list[RenderableType] = []
         held = self.hall.seat_of(self.login)
@@ -309,7 +328,7 @@ class Lobby:
             parts.append(Text("No game is being played."))
         if self.finished is not None:
             parts.append(self._finished_table())
-        return Group(*parts)
+        return parts
 
     def _finished_table(self) -> RenderableType:
         rows = self.finished or []

@@ -3,8 +3,9 @@
 Each connection gets a terminal made of its SSH channel (its keys handed in by ``keyboard.py``,
 never through a pipe; output written to the channel) and runs, in turn, the lobby and the game
 screens on the server's one event loop. What one connection can make that loop do is bounded:
-its keys by a token bucket, its window changes to one redraw per ``RESIZE_INTERVAL``, and every
-redraw of its screen to a share of the loop's time (``REDRAW_SHARE``).
+its keys by a token bucket, its window changes to one redraw per ``RESIZE_INTERVAL``, the redraws
+and keys of all the sessions of one key to that key's share of the loop (``fairshare``), and what
+waits to be sent to it to ``outflow.CAP`` (a client that does not read is closed).
 An error in one connection is logged and ends that connection only; nothing is written to the
 server's own terminal.
 """
@@ -35,6 +36,7 @@ from cuttle.serve import adapter, keep, refusals, store
 from cuttle.serve.admission import LOGINS_PER_PREFIX, Gate
 from cuttle.serve.aipool import AIPool
 from cuttle.serve.disk import KEEP_DAYS, PRUNE_EVERY, prune_finished
+from cuttle.serve.fairshare import Shares, metered, pace
 from cuttle.serve.hall import Hall
 from cuttle.serve.keyboard import KeyboardInput
 from cuttle.serve.keys import Login, fingerprint
@@ -42,6 +44,7 @@ from cuttle.serve.lobby import Lobby
 from cuttle.serve.login import CuttleSSHServer, Doorway
 from cuttle.serve.match import Match
 from cuttle.serve.names import Roster, marked
+from cuttle.serve.outflow import Outflow
 from cuttle.serve.status import heartbeat, remove_status
 from cuttle.serve.store import ServerLock
 from cuttle.serve.timers import Clock
@@ -57,14 +60,10 @@ REVIEW_WAIT = 30.0  # seconds the stop waits for the reviews to end (each ends a
 CONNECTIONS_PER_KEY = SESSIONS_PER_KEY + 1  # logged-in connections with one key (one more than
 # the sessions: the one told that the key has its sessions already)
 KEEPALIVE = 30  # seconds between keepalives; three missed end the connection
-MAX_COLUMNS = 500  # a terminal is drawn at most this wide and this high, whatever it says:
-MAX_ROWS = 200  # a screen's drawing time grows with its size, on the loop every player shares
+MAX_COLUMNS = 250  # a terminal is drawn at most this wide and this high, whatever it says:
+MAX_ROWS = 80  # a screen's drawing time grows with its area, on the loop every player shares
 RESIZE_SETTLE = 0.05  # seconds from a window change to its redraw (changes meanwhile: the same)
 RESIZE_INTERVAL = 0.25  # seconds at least between two redraws for one client's window changes
-REDRAW_SHARE = 0.1  # of the loop's time one client's redraws may take (a big screen waits longer)
-REDRAW_ALLOWANCE = 0.1  # seconds of CPU a screen may draw at once before its frames are spaced
-MIN_FRAME = 1 / 60  # seconds at least between two redraws of one screen
-MAX_FRAME = 1.0  # ... and at most, whatever its last frame cost
 WATCH_KEYS = [
     ("q or Esc", "back to the lobby (Esc closes a window first)"),
     ("PgUp PgDn", "scroll the log"),
@@ -101,10 +100,9 @@ class _ChannelOut:
         self.conn = conn
 
     def write(self, data: str) -> int:
-        chan = self.conn.chan
-        if chan is not None and not self.conn.closed:
+        if not self.conn.closed:
             with contextlib.suppress(BrokenPipeError, OSError, asyncssh.Error):
-                chan.write(data.replace("\n", "\r\n"))
+                self.conn.outflow.write(data.replace("\n", "\r\n"))
         return len(data)
 
     def isatty(self) -> bool:
@@ -129,7 +127,9 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.command = ""
         self.has_pty = False
         self.closed = False
-        self.input = KeyboardInput(self._refused)
+        self.share = server.shares.of(login.key)  # the loop's time and typing of this key
+        self.input = KeyboardInput(self._refused, self.share.bucket, self.share)
+        self.outflow = Outflow(self._stalled)  # what waits to be sent, bounded
         self.output: Vt100_Output | None = None
         self.app: Application[Any] | None = None  # the screen on now (for resizes)
         self.lobby: Lobby | None = None
@@ -141,13 +141,26 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.last_words = ""  # the server stops: the line written once the screen has ended
         self.resizing = False  # a redraw for window changes is due
         self.resized_at = 0.0  # when the last one was made (time.monotonic)
-        self.render_started = 0.0  # the loop thread's CPU time when the frame began
-        self.render_debt = 0.0  # CPU seconds of drawing not yet paid back at REDRAW_SHARE
-        self.rendered_at = time.monotonic()
 
     # -- asyncssh's calls ----------------------------------------------------------------------
     def connection_made(self, chan: asyncssh.SSHServerChannel[str]) -> None:  # type: ignore[override]
         self.chan = chan
+        self.outflow.attach(chan)
+
+    def pause_writing(self) -> None:
+        self.outflow.pause()  # the channel's buffer is over outflow.HIGH: no frame is drawn
+
+    def resume_writing(self) -> None:
+        self.outflow.resume()
+
+    def _stalled(self) -> None:
+        """The client has not read its output for ``outflow.STALL_LIMIT`` seconds: closed (a
+        seat is held, as after a dropped connection)."""
+        who = marked(self.login.name, self.login.key)
+        refusals.note(refusals.SLOW_READER, f"{who}, {self.outflow.buffered() // 1024} KB queued")
+        if self.chan is not None:
+            with contextlib.suppress(Exception):  # already closed: nothing to do
+                self.chan.get_connection().abort()
 
     def pty_requested(self, term_type: str, term_size: Any, term_modes: Any) -> bool:
         self.has_pty = True
@@ -161,7 +174,8 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         return True
 
     def session_started(self) -> None:
-        self.task = asyncio.get_running_loop().create_task(self._main())
+        # every step of the session is charged to its key's share of the loop
+        self.task = asyncio.get_running_loop().create_task(metered(self._main(), self.share))
 
     def data_received(self, data: str, datatype: Any) -> None:
         self.input.feed(data)  # never waits: the screen reads it on a later turn of the loop
@@ -180,36 +194,19 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def _refused(self, text: str) -> None:
         """Tell the player, on the screen they are on, that some of their input was dropped."""
+        refusals.note(refusals.INPUT_DROPPED, f"{marked(self.login.name, self.login.key)}: {text}")
         if self.screen is not None:
             adapter.message(self.screen, text)
         elif self.lobby is not None:
             self.lobby.say(text)
 
     def _show(self, app: Application[Any]) -> Application[Any]:
-        """``app`` is the screen on now: window changes come from the channel (no polling), and
-        once its frames cost more than ``REDRAW_ALLOWANCE`` of CPU in a burst, its redraws are
-        spaced so that they take at most ``REDRAW_SHARE`` of the loop (a token bucket of CPU
-        time: one costly frame now and then delays nothing)."""
+        """``app`` is the screen on now: window changes come from the channel (no polling), its
+        frames are charged to the key's share of the loop (``fairshare.pace``), and none is
+        drawn while too much waits to be sent (``Outflow.show``)."""
         self.app = app
         app.terminal_size_polling_interval = None
-        app.min_redraw_interval = MIN_FRAME
-
-        def started(_: object) -> None:
-            self.render_started = time.thread_time()
-
-        def done(_: object) -> None:
-            # CPU time: a wait for a core on a busy machine is not the screen's cost
-            cost = time.thread_time() - self.render_started
-            now = time.monotonic()
-            paid = (now - self.rendered_at) * REDRAW_SHARE
-            self.render_debt = max(0.0, self.render_debt - paid) + cost
-            self.rendered_at = now
-            over = self.render_debt - REDRAW_ALLOWANCE  # a costly frame now and then: no wait
-            app.min_redraw_interval = min(MAX_FRAME, max(MIN_FRAME, over / REDRAW_SHARE))
-
-        app.before_render += started
-        app.after_render += done
-        return app
+        return self.outflow.show(pace(app, self.share))
 
     def eof_received(self) -> bool:
         self._gone()
@@ -233,6 +230,7 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if self.closed:
             return
         self.closed = True
+        self.outflow.close()
         if self.seat is not None and self.screen is not None:
             match, seat = self.seat
             match.leave(seat, self.screen)
@@ -403,6 +401,7 @@ class Server:
         )
         self.connections: set[Connection] = set()
         self.by_key: dict[str, set[Connection]] = {}  # the sessions open with each key
+        self.shares = Shares()  # each key's share of the loop, for all its sessions
         self.acceptor: asyncssh.SSHAcceptor | None = None
         self.pruning: asyncio.Task[None] | None = None  # the daily prune of finished games
         self.refusals = refusals.Refusals()  # what was turned away, and why (the log, --status)
