@@ -217,7 +217,7 @@ def strength(k: Knowledge, p: int) -> float:
     """Seat ``p``'s standing in point units: progress, cards in hand (hidden ones at the pool's
     average), permanents."""
     v = progress(k, p) + sum(hand_value(c, k, p) for c in k.hands[p])
-    if p != k.me:
+    if k.hidden[p]:
         v += k.hidden[p] * mean_pool_value(k, p)
     return v + permanents_value(k, p)
 
@@ -264,7 +264,7 @@ def evaluate(k: Knowledge, threats: bool = True) -> float:
     v = side_progress(k, friends) - sum(w * progress(k, o) for o, w in opps)
     for p in friends:
         v += sum(hand_value(c, k, p) for c in k.hands[p])
-        if p != me:
+        if k.hidden[p]:  # a partner's hand; the seat's own only for a card it is yet to draw
             v += k.hidden[p] * mean_pool_value(k, p)
     for o, w in opps:
         v -= w * sum(hand_value(c, k, o) for c in k.hands[o])
