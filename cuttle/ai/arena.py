@@ -141,14 +141,19 @@ def _quiet_worker() -> None:
 
 
 def run_match(
-    match: Match, jobs: int = 1, on_result: Callable[[GameResult], None] | None = None
-) -> list[GameResult]:
+    match: Any, jobs: int = 1, on_result: Callable[[Any], None] | None = None,
+    play: Callable[[Any, int], Any] | None = None,
+) -> list[Any]:
     """Play every game of ``match`` (in at most ``jobs`` processes, never more than there are
     games); results in game order. The games are handed out as workers free up (at most a few
-    per worker waiting), so the work list is never built whole."""
-    results: list[GameResult] = []
+    per worker waiting), so the work list is never built whole. ``play`` plays one game
+    (``play(match, index)``, a module-level function): :func:`play_game` by default, the table
+    arena's for three or four seats."""
+    results: list[Any] = []
+    if play is None:
+        play = play_game
 
-    def take(r: GameResult | BaseException) -> None:
+    def take(r: Any) -> None:
         if isinstance(r, BaseException):
             raise r
         results.append(r)
@@ -158,12 +163,12 @@ def run_match(
     jobs = max(1, min(jobs, match.games))
     if jobs == 1:
         for i in range(match.games):
-            take(play_game(match, i))
+            take(play(match, i))
     else:
         import multiprocessing  # here, not at the top: cuttle --help registers this module
 
         ctx = multiprocessing.get_context("spawn" if sys.platform == "darwin" else None)
-        done: queue.SimpleQueue[GameResult | BaseException] = queue.SimpleQueue()
+        done: queue.SimpleQueue[Any] = queue.SimpleQueue()
         window = 4 * jobs
         with ctx.Pool(jobs, initializer=_quiet_worker) as pool:
             pending = 0
@@ -171,7 +176,7 @@ def run_match(
                 while pending >= window:
                     take(done.get())
                     pending -= 1
-                pool.apply_async(play_game, (match, i), callback=done.put,
+                pool.apply_async(play, (match, i), callback=done.put,
                                  error_callback=done.put)
                 pending += 1
             while pending:
@@ -253,12 +258,17 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         help="play two AI levels against each other and report the statistics",
         description=(
             "Play AI A against AI B in pairs of games on the same deal with seats swapped. "
+            "At three seats (--rules classic+cutthroat) give A B C, one player a seat, every "
+            "rotation of the seats played on each deal; in teams (--rules classic+teams) A's "
+            "team takes seats 0 and 2, then the teams swap the first seat. "
             f"Levels: {', '.join(LEVELS)}; 'hard' takes options, e.g. hard:iterations=300 "
             "or hard:think=0.5."
         ),
     )
     p.add_argument("a", metavar="AI_A", help="first AI level")
     p.add_argument("b", metavar="AI_B", help="second AI level")
+    p.add_argument("more", metavar="AI_C", nargs="*",
+                   help="the third seat's AI level in cutthroat (one player a seat)")
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=1, help="seed of the deals and players (default 1)")
     p.add_argument("--rules", default="classic", help="preset[+variant...] (default classic)")
@@ -307,8 +317,40 @@ def run_cli(
             signal.signal(sig, handler)
 
 
+def with_progress(description: str, match: Any, jobs: int, score: Callable[[Any], str],
+                  play: Callable[[Any, int], Any] | None = None) -> list[Any]:
+    """:func:`run_match`, with a progress bar on a terminal (``score`` gives the tally to show
+    after each result)."""
+    if not sys.stdout.isatty():
+        return run_match(match, jobs, play=play)
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[score]}"),
+        TimeRemainingColumn(),
+        transient=True,
+    ) as progress:
+        task = progress.add_task(description, total=match.games, score="")
+
+        def tick(r: Any) -> None:
+            progress.update(task, advance=1, score=score(r))
+
+        return run_match(match, jobs, tick, play=play)
+
+
 def _run_cli(args: argparse.Namespace, parse: Callable[[str], tuple[str, dict[str, Any]]],
              factory: Callable[..., Player]) -> int:
+    more = list(getattr(args, "more", None) or [])
+    table = None
     try:
         a, opts_a = parse(args.a)
         b, opts_b = parse(args.b)
@@ -316,43 +358,30 @@ def _run_cli(args: argparse.Namespace, parse: Callable[[str], tuple[str, dict[st
             raise ValueError(f"--games must be at least 1, not {args.games}")
         if args.jobs <= 0:
             raise ValueError(f"--jobs must be at least 1, not {args.jobs}")
-        rules = str(Rules.parse(args.rules))
+        parsed = Rules.parse(args.rules)
+        rules = str(parsed)
+        if parsed.players > 2 or more:
+            from cuttle.ai.table_arena import table_match
+
+            table = table_match(args, [args.a, args.b, *more], parsed, parse, factory)
     except ValueError as exc:
         print(f"cuttle arena: error: {exc}", file=sys.stderr)
         return 2
+    if table is not None:
+        from cuttle.ai.table_arena import run_table
+
+        return run_table(args, *table)
     match = Match(a, b, args.games, args.seed, rules, opts_a, opts_b, factory)
     label_a, label_b = args.a, args.b
     if label_a == label_b:
         label_a, label_b = f"{label_a} (A)", f"{label_b} (B)"
-    if sys.stdout.isatty():
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeRemainingColumn,
-        )
+    tally = {"a": 0, "b": 0, None: 0}
 
-        with Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("{task.fields[score]}"),
-            TimeRemainingColumn(),
-            transient=True,
-        ) as progress:
-            task = progress.add_task(f"{label_a} vs {label_b}", total=match.games, score="")
-            tally = {"a": 0, "b": 0, None: 0}
+    def score(r: GameResult) -> str:
+        tally[r.winner] += 1
+        return f"{tally['a']}-{tally['b']}-{tally[None]}"
 
-            def tick(r: GameResult) -> None:
-                tally[r.winner] += 1
-                progress.update(
-                    task, advance=1, score=f"{tally['a']}-{tally['b']}-{tally[None]}"
-                )
-
-            results = run_match(match, args.jobs, tick)
-    else:
-        results = run_match(match, args.jobs)
+    results = with_progress(f"{label_a} vs {label_b}", match, args.jobs, score)
     summary = summarize(match, results, label_a, label_b)
     print(report(summary))
     if args.json:
