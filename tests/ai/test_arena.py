@@ -110,7 +110,8 @@ def test_parse_level() -> None:
      "plays both seats of its team), not 3"),
     (["random", "random", "random"],
      "classic is played by 2 seats: give one player a seat (A B), not 3"),
-    (["random", "random", "bogus", "--rules", "classic+cutthroat"], "unknown AI level 'bogus': choose one of random, easy, medium, hard"),
+    (["random", "random", "bogus", "--rules", "classic+cutthroat"],
+     "unknown AI level 'bogus': choose one of random, easy, medium, hard"),
 ])
 def test_cuttle_arena_refuses_the_wrong_number_of_players_in_one_line(
         argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
