@@ -15,7 +15,6 @@ import argparse
 import json
 import math
 import queue
-import random
 import signal
 import sys
 import time
@@ -26,6 +25,8 @@ from typing import Any
 
 from cuttle import Game
 from cuttle.ai import LEVELS, Player, make_player
+from cuttle.ai.arena_common import MAX_PLIES, _derive, wilson
+from cuttle.ai.table_arena import run_table, table_match
 from cuttle.rules import Rules
 from cuttle.words import count
 
@@ -33,7 +34,6 @@ JSON_KEYS = (
     "a", "b", "games", "wins_a", "wins_b", "draws", "win_rate_a", "ci95_a",
     "seat_win_rate_a", "mean_plies", "sec_per_move_a", "sec_per_move_b",
 )
-MAX_PLIES = 5000  # a safety net: a game this long is scored as a draw
 
 
 # -- levels with options ---------------------------------------------------------------------
@@ -97,10 +97,6 @@ class Match:
     #: Builds a player from a name, a seed and options (a module-level function, so that worker
     #: processes receive it): ``make_player``, or a command's own that knows more kinds of seat.
     factory: Callable[..., Player] = make_player
-
-
-def _derive(seed: int, *parts: object) -> int:
-    return random.Random(":".join(map(str, (seed,) + parts))).getrandbits(31)
 
 
 def play_game(match: Match, index: int) -> GameResult:
@@ -187,17 +183,6 @@ def run_match(
 
 
 # -- statistics ------------------------------------------------------------------------------
-def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion ``wins / n``."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def summarize(
     match: Match, results: list[GameResult], label_a: str, label_b: str
 ) -> dict[str, Any]:
@@ -361,16 +346,12 @@ def _run_cli(args: argparse.Namespace, parse: Callable[[str], tuple[str, dict[st
         parsed = Rules.parse(args.rules)
         rules = str(parsed)
         if parsed.players > 2 or more:
-            from cuttle.ai.table_arena import table_match
-
             table = table_match(args, [args.a, args.b, *more], parsed, parse, factory)
     except ValueError as exc:
         print(f"cuttle arena: error: {exc}", file=sys.stderr)
         return 2
     if table is not None:
-        from cuttle.ai.table_arena import run_table
-
-        return run_table(args, *table)
+        return run_table(args, *table, progress=with_progress)
     match = Match(a, b, args.games, args.seed, rules, opts_a, opts_b, factory)
     label_a, label_b = args.a, args.b
     if label_a == label_b:

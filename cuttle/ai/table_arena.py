@@ -25,7 +25,7 @@ from typing import Any
 
 from cuttle import Game
 from cuttle.ai import Player, make_player
-from cuttle.ai.arena import MAX_PLIES, _derive, wilson
+from cuttle.ai.arena_common import MAX_PLIES, _derive, wilson
 from cuttle.ai.base import seats_refusal
 from cuttle.rules import Rules
 from cuttle.words import count
@@ -212,10 +212,10 @@ def table_match(args: Any, specs: list[str], rules: Rules,
     return match, labels_of(specs)
 
 
-def run_table(args: Any, match: TableMatch, labels: tuple[str, ...]) -> int:
-    """Play ``match`` (with progress on a terminal) and print its report (and ``--json``)."""
-    from cuttle.ai.arena import with_progress
-
+def run_table(args: Any, match: TableMatch, labels: tuple[str, ...],
+              progress: Callable[..., list[Any]]) -> int:
+    """Play ``match`` and print its report (and ``--json``). ``progress`` runs the games
+    (``cuttle.ai.arena.with_progress``: a progress bar on a terminal)."""
     tally = [0] * (len(labels) + 1)
 
     def score(r: TableResult) -> str:
@@ -224,7 +224,7 @@ def run_table(args: Any, match: TableMatch, labels: tuple[str, ...]) -> int:
 
     teams = Rules.parse(match.rules).teams
     what = " vs ".join(f"{x}'s team" if teams else x for x in labels)
-    results = with_progress(what, match, args.jobs, score, play=play_table_game)
+    results = progress(what, match, args.jobs, score, play=play_table_game)
     summary = summarize_table(match, results, labels)
     print(table_report(summary))
     if args.json:

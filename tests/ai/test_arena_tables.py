@@ -48,7 +48,7 @@ def test_the_winner_is_the_entrant_of_the_winning_seat_or_team() -> None:
             g = Game.new(seed=match.deal(i), rules=rules)
             # replay the same game with the same players: the outcome names the winner's seat
             from cuttle.ai import make_player
-            from cuttle.ai.arena import _derive
+            from cuttle.ai.arena_common import _derive
 
             players = [make_player("random", seed=_derive(match.seed, "seat", i, s))
                        for s in range(g.players)]
