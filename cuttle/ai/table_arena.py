@@ -206,7 +206,7 @@ def table_match(args: Any, specs: list[str], rules: Rules,
     for name, options in parsed:
         player = factory(name, seed=0, **options)
         if player.max_players < rules.players:
-            raise ValueError(seats_refusal(player.level, rules.players))
+            raise ValueError(seats_refusal(player.level, rules.players, player.max_players))
     match = TableMatch(tuple(n for n, _ in parsed), tuple(o for _, o in parsed), args.games,
                        args.seed, str(rules), factory)
     return match, labels_of(specs)
