@@ -12,6 +12,7 @@ rate from each seat, the mean plies per game and the mean seconds per decision o
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import queue
@@ -259,6 +260,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--rules", default="classic", help="preset[+variant...] (default classic)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--json", action="store_true", help="print a JSON summary as the last line")
+    p.add_argument("--log", metavar="FILE",
+                   help="append each game's result to FILE as one JSON line as it finishes")
     p.set_defaults(func=run_cli)
     return p  # type: ignore[no-any-return]
 
@@ -303,11 +306,28 @@ def run_cli(
 
 
 def with_progress(description: str, match: Any, jobs: int, score: Callable[[Any], str],
-                  play: Callable[[Any, int], Any] | None = None) -> list[Any]:
+                  play: Callable[[Any, int], Any] | None = None,
+                  log: str | None = None) -> list[Any]:
     """:func:`run_match`, with a progress bar on a terminal (``score`` gives the tally to show
-    after each result)."""
+    after each result); with ``log``, each game's result is appended to that file as one JSON
+    line as soon as it is in (so a long run stopped early keeps what it played)."""
+    sink = open(log, "a", encoding="utf-8") if log else None  # noqa: SIM115 - closed below
+    try:
+        return _with_progress(description, match, jobs, score, play, sink)
+    finally:
+        if sink is not None:
+            sink.close()
+
+
+def _with_progress(description: str, match: Any, jobs: int, score: Callable[[Any], str],
+                   play: Callable[[Any, int], Any] | None, sink: Any) -> list[Any]:
+    def logged(r: Any) -> None:
+        if sink is not None:
+            sink.write(json.dumps(dataclasses.asdict(r)) + "\n")
+            sink.flush()
+
     if not sys.stdout.isatty():
-        return run_match(match, jobs, play=play)
+        return run_match(match, jobs, logged if sink is not None else None, play=play)
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -327,6 +347,7 @@ def with_progress(description: str, match: Any, jobs: int, score: Callable[[Any]
         task = progress.add_task(description, total=match.games, score="")
 
         def tick(r: Any) -> None:
+            logged(r)
             progress.update(task, advance=1, score=score(r))
 
         return run_match(match, jobs, tick, play=play)
@@ -362,7 +383,8 @@ def _run_cli(args: argparse.Namespace, parse: Callable[[str], tuple[str, dict[st
         tally[r.winner] += 1
         return f"{tally['a']}-{tally['b']}-{tally[None]}"
 
-    results = with_progress(f"{label_a} vs {label_b}", match, args.jobs, score)
+    results = with_progress(f"{label_a} vs {label_b}", match, args.jobs, score,
+                            log=getattr(args, "log", None))
     summary = summarize(match, results, label_a, label_b)
     print(report(summary))
     if args.json:

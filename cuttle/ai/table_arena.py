@@ -224,7 +224,8 @@ def run_table(args: Any, match: TableMatch, labels: tuple[str, ...],
 
     teams = Rules.parse(match.rules).teams
     what = " vs ".join(f"{x}'s team" if teams else x for x in labels)
-    results = progress(what, match, args.jobs, score, play=play_table_game)
+    results = progress(what, match, args.jobs, score, play=play_table_game,
+                       log=getattr(args, "log", None))
     summary = summarize_table(match, results, labels)
     print(table_report(summary))
     if args.json:

@@ -4,6 +4,7 @@ four (teams: A's team at seats 0 and 2, then the teams swap the first seat)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -125,3 +126,18 @@ def test_a_level_that_cannot_take_the_seat_is_refused_up_front(
                                          "table of 3"):
         ta.table_match(args, ["a", "b", "c"], Rules.parse("classic+cutthroat"),
                        lambda x: (x, {}), factory)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("argv", [
+    ["random", "random", "random", "--rules", "classic+cutthroat"],
+    ["random", "easy"],
+])
+def test_log_keeps_each_game_as_it_finishes(argv: list[str], tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "games.jsonl"
+    assert main(["arena", *argv, "--games", "3", "--log", str(log), "--json"]) == 0
+    rows = [json.loads(line) for line in log.read_text().splitlines()]
+    assert sorted(r["index"] for r in rows) == [0, 1, 2]
+    assert all(r["plies"] > 0 for r in rows)
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert summary["games"] == 3
