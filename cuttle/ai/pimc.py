@@ -29,6 +29,10 @@ on. The budget is a number of simulations (``iterations``, reproducible under a 
 
 Fair play: the search starts from ``view`` only. It reads the raw state of games built from that
 view, in which every card the seat cannot see was dealt at random.
+
+At a table of three or four the decision goes to :func:`cuttle.ai.pimc_table.decide_table` (the
+same search with an opponent model for several opponents, option ``table``); a two-player
+decision runs the code below, unchanged.
 """
 
 from __future__ import annotations
