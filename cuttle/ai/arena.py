@@ -27,7 +27,6 @@ from typing import Any
 from cuttle import Game
 from cuttle.ai import LEVELS, Player, make_player
 from cuttle.ai.arena_common import MAX_PLIES, _derive, wilson
-from cuttle.ai.table_arena import run_table, table_match
 from cuttle.rules import Rules
 from cuttle.words import count
 
@@ -367,11 +366,15 @@ def _run_cli(args: argparse.Namespace, parse: Callable[[str], tuple[str, dict[st
         parsed = Rules.parse(args.rules)
         rules = str(parsed)
         if parsed.players > 2 or more:
+            from cuttle.ai.table_arena import table_match  # only for a table of 3 or 4
+
             table = table_match(args, [args.a, args.b, *more], parsed, parse, factory)
     except ValueError as exc:
         print(f"cuttle arena: error: {exc}", file=sys.stderr)
         return 2
     if table is not None:
+        from cuttle.ai.table_arena import run_table
+
         return run_table(args, *table, progress=with_progress)
     match = Match(a, b, args.games, args.seed, rules, opts_a, opts_b, factory)
     label_a, label_b = args.a, args.b

@@ -17,7 +17,6 @@ and each entrant's mean and median seconds per decision. ``--json`` prints one J
 from __future__ import annotations
 
 import json
-import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -149,9 +148,15 @@ def summarize_table(match: TableMatch, results: list[TableResult],
         "seat_win_share": seat_share,
         "mean_plies": round(sum(r.plies for r in results) / n, 2) if n else 0.0,
         "sec_per_move": [round(sum(t) / len(t), 6) if t else 0.0 for t in all_times],
-        "median_sec_per_move": [round(statistics.median(t), 6) if t else 0.0
-                                for t in all_times],
+        "median_sec_per_move": [round(_median(t), 6) if t else 0.0 for t in all_times],
     }
+
+
+def _median(xs: list[float]) -> float:
+    """The median of ``xs`` (not empty)."""
+    ys = sorted(xs)
+    k = len(ys) // 2
+    return ys[k] if len(ys) % 2 else (ys[k - 1] + ys[k]) / 2
 
 
 def table_report(s: dict[str, Any]) -> str:
