@@ -211,7 +211,14 @@ class HeuristicPlayer(Player):
                 if len(drawn) == 1:
                     child_k.hands[me].remove(drawn[0])
                     child_k.pool.append(drawn[0])
-                    value = self.value(child_k) + mean_pool_value(k, me)
+                    if k.players == 2:
+                        value = self.value(child_k) + mean_pool_value(k, me)
+                    else:
+                        # The card drawn counts as an unseen one in the seat's own hand, inside
+                        # the evaluation (cutthroat's shares are not in point units).
+                        child_k.hidden = tuple(
+                            x + (q == me) for q, x in enumerate(child_k.hidden))
+                        value = self.value(child_k)
         # The opponent may answer a one-off (or a counter) with a 2 of their own.
         if m.kind in ("oneoff", "counter") and value < WIN / 2 or (
             m.kind == "scuttle" and k.rules.ten_counters_scuttle

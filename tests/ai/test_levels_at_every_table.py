@@ -59,3 +59,15 @@ def test_a_player_of_fewer_seats_refuses_in_one_line() -> None:
                                          r"4$"):
         Threes(1).choose(g)
     assert Threes(1).choose(Game.new(seed=2, rules="classic+cutthroat")) is not None
+
+
+def test_a_level_joins_the_modes_by_its_class_saying_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cuttle.ai.levels import player_class
+
+    hard = player_class("hard")
+    monkeypatch.setattr(hard, "max_players", 4)
+    assert levels_for(3) == levels_for(4) == LEVELS
+    monkeypatch.setattr(hard, "max_players", 2)
+    assert "hard" not in levels_for(3) and levels_for(2) == LEVELS
+    with pytest.raises(ValueError, match="unknown AI level 'grandmaster'"):
+        player_class("grandmaster")
