@@ -141,3 +141,16 @@ def test_log_keeps_each_game_as_it_finishes(argv: list[str], tmp_path: Path,
     assert all(r["plies"] > 0 for r in rows)
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert summary["games"] == 3
+
+
+@pytest.mark.parametrize(("argv", "entrants"), [
+    (["random", "openspiel:ismcts:simulations=5", "random", "--rules", "classic+cutthroat"], 3),
+    (["openspiel:random", "random", "--rules", "cuttlecards+teams"], 2),
+])
+def test_an_openspiel_bot_takes_any_seat_at_a_table(argv: list[str], entrants: int,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("pyspiel")
+    assert main(["arena", *argv, "--games", str(entrants), "--seed", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert len(data["entrants"]) == entrants and sum(data["wins"]) + data["draws"] == entrants
+    assert any(e.startswith("openspiel:") for e in data["entrants"])
