@@ -5,6 +5,9 @@ is shared: on a loaded machine the wall clock also counts the time other program
 
     python benchmarks/bench_ai_speed.py [--positions N] [--rules R] [--level L ...]
         [--hard-iterations I ...]
+
+``--rules classic+cutthroat`` or ``classic+teams`` measures the levels at a table of three or
+four (docs/ai.md, "Three and four seats: hard").
 """
 
 from __future__ import annotations
@@ -19,10 +22,11 @@ from cuttle.ai import make_player
 
 
 def positions(rules: str, count: int) -> list[Game]:
-    """Positions from medium-vs-medium games (realistic, every phase)."""
+    """Positions from games of medium in every seat (realistic, every phase; a table of three
+    or four under a mode's rules)."""
     out: list[Game] = []
     seed = 0
-    bots = [make_player("medium", seed=1), make_player("medium", seed=2)]
+    bots = [make_player("medium", seed=1 + s) for s in range(Game.new(0, rules).players)]
     while len(out) < count:
         g = Game.new(seed=seed, rules=rules)
         seed += 1

@@ -12,10 +12,10 @@ rate from each seat, the mean plies per game and the mean seconds per decision o
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import queue
-import random
 import signal
 import sys
 import time
@@ -26,6 +26,7 @@ from typing import Any
 
 from cuttle import Game
 from cuttle.ai import LEVELS, Player, make_player
+from cuttle.ai.arena_common import MAX_PLIES, _derive, wilson
 from cuttle.rules import Rules
 from cuttle.words import count
 
@@ -33,7 +34,6 @@ JSON_KEYS = (
     "a", "b", "games", "wins_a", "wins_b", "draws", "win_rate_a", "ci95_a",
     "seat_win_rate_a", "mean_plies", "sec_per_move_a", "sec_per_move_b",
 )
-MAX_PLIES = 5000  # a safety net: a game this long is scored as a draw
 
 
 # -- levels with options ---------------------------------------------------------------------
@@ -99,10 +99,6 @@ class Match:
     factory: Callable[..., Player] = make_player
 
 
-def _derive(seed: int, *parts: object) -> int:
-    return random.Random(":".join(map(str, (seed,) + parts))).getrandbits(31)
-
-
 def play_game(match: Match, index: int) -> GameResult:
     """Game ``index`` of a match: pair ``index // 2``'s deal, A in seat ``index % 2``."""
     a_seat = index % 2
@@ -141,14 +137,19 @@ def _quiet_worker() -> None:
 
 
 def run_match(
-    match: Match, jobs: int = 1, on_result: Callable[[GameResult], None] | None = None
-) -> list[GameResult]:
+    match: Any, jobs: int = 1, on_result: Callable[[Any], None] | None = None,
+    play: Callable[[Any, int], Any] | None = None,
+) -> list[Any]:
     """Play every game of ``match`` (in at most ``jobs`` processes, never more than there are
     games); results in game order. The games are handed out as workers free up (at most a few
-    per worker waiting), so the work list is never built whole."""
-    results: list[GameResult] = []
+    per worker waiting), so the work list is never built whole. ``play`` plays one game
+    (``play(match, index)``, a module-level function): :func:`play_game` by default, the table
+    arena's for three or four seats."""
+    results: list[Any] = []
+    if play is None:
+        play = play_game
 
-    def take(r: GameResult | BaseException) -> None:
+    def take(r: Any) -> None:
         if isinstance(r, BaseException):
             raise r
         results.append(r)
@@ -158,12 +159,12 @@ def run_match(
     jobs = max(1, min(jobs, match.games))
     if jobs == 1:
         for i in range(match.games):
-            take(play_game(match, i))
+            take(play(match, i))
     else:
         import multiprocessing  # here, not at the top: cuttle --help registers this module
 
         ctx = multiprocessing.get_context("spawn" if sys.platform == "darwin" else None)
-        done: queue.SimpleQueue[GameResult | BaseException] = queue.SimpleQueue()
+        done: queue.SimpleQueue[Any] = queue.SimpleQueue()
         window = 4 * jobs
         with ctx.Pool(jobs, initializer=_quiet_worker) as pool:
             pending = 0
@@ -171,7 +172,7 @@ def run_match(
                 while pending >= window:
                     take(done.get())
                     pending -= 1
-                pool.apply_async(play_game, (match, i), callback=done.put,
+                pool.apply_async(play, (match, i), callback=done.put,
                                  error_callback=done.put)
                 pending += 1
             while pending:
@@ -182,17 +183,6 @@ def run_match(
 
 
 # -- statistics ------------------------------------------------------------------------------
-def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion ``wins / n``."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def summarize(
     match: Match, results: list[GameResult], label_a: str, label_b: str
 ) -> dict[str, Any]:
@@ -253,17 +243,24 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         help="play two AI levels against each other and report the statistics",
         description=(
             "Play AI A against AI B in pairs of games on the same deal with seats swapped. "
+            "At three seats (--rules classic+cutthroat) give A B C, one player a seat, every "
+            "rotation of the seats played on each deal; in teams (--rules classic+teams) A's "
+            "team takes seats 0 and 2, then the teams swap the first seat. "
             f"Levels: {', '.join(LEVELS)}; 'hard' takes options, e.g. hard:iterations=300 "
             "or hard:think=0.5."
         ),
     )
     p.add_argument("a", metavar="AI_A", help="first AI level")
     p.add_argument("b", metavar="AI_B", help="second AI level")
+    p.add_argument("more", metavar="AI_C", nargs="*",
+                   help="the third seat's AI level in cutthroat (one player a seat)")
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=1, help="seed of the deals and players (default 1)")
     p.add_argument("--rules", default="classic", help="preset[+variant...] (default classic)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--json", action="store_true", help="print a JSON summary as the last line")
+    p.add_argument("--log", metavar="FILE",
+                   help="append each game's result to FILE as one JSON line as it finishes")
     p.set_defaults(func=run_cli)
     return p  # type: ignore[no-any-return]
 
@@ -307,8 +304,58 @@ def run_cli(
             signal.signal(sig, handler)
 
 
+def with_progress(description: str, match: Any, jobs: int, score: Callable[[Any], str],
+                  play: Callable[[Any, int], Any] | None = None,
+                  log: str | None = None) -> list[Any]:
+    """:func:`run_match`, with a progress bar on a terminal (``score`` gives the tally to show
+    after each result); with ``log``, each game's result is appended to that file as one JSON
+    line as soon as it is in (so a long run stopped early keeps what it played)."""
+    sink = open(log, "a", encoding="utf-8") if log else None  # noqa: SIM115 - closed below
+    try:
+        return _with_progress(description, match, jobs, score, play, sink)
+    finally:
+        if sink is not None:
+            sink.close()
+
+
+def _with_progress(description: str, match: Any, jobs: int, score: Callable[[Any], str],
+                   play: Callable[[Any, int], Any] | None, sink: Any) -> list[Any]:
+    def logged(r: Any) -> None:
+        if sink is not None:
+            sink.write(json.dumps(dataclasses.asdict(r)) + "\n")
+            sink.flush()
+
+    if not sys.stdout.isatty():
+        return run_match(match, jobs, logged if sink is not None else None, play=play)
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[score]}"),
+        TimeRemainingColumn(),
+        transient=True,
+    ) as progress:
+        task = progress.add_task(description, total=match.games, score="")
+
+        def tick(r: Any) -> None:
+            logged(r)
+            progress.update(task, advance=1, score=score(r))
+
+        return run_match(match, jobs, tick, play=play)
+
+
 def _run_cli(args: argparse.Namespace, parse: Callable[[str], tuple[str, dict[str, Any]]],
              factory: Callable[..., Player]) -> int:
+    more = list(getattr(args, "more", None) or [])
+    table = None
     try:
         a, opts_a = parse(args.a)
         b, opts_b = parse(args.b)
@@ -316,43 +363,31 @@ def _run_cli(args: argparse.Namespace, parse: Callable[[str], tuple[str, dict[st
             raise ValueError(f"--games must be at least 1, not {args.games}")
         if args.jobs <= 0:
             raise ValueError(f"--jobs must be at least 1, not {args.jobs}")
-        rules = str(Rules.parse(args.rules))
+        parsed = Rules.parse(args.rules)
+        rules = str(parsed)
+        if parsed.players > 2 or more:
+            from cuttle.ai.table_arena import table_match  # only for a table of 3 or 4
+
+            table = table_match(args, [args.a, args.b, *more], parsed, parse, factory)
     except ValueError as exc:
         print(f"cuttle arena: error: {exc}", file=sys.stderr)
         return 2
+    if table is not None:
+        from cuttle.ai.table_arena import run_table
+
+        return run_table(args, *table, progress=with_progress)
     match = Match(a, b, args.games, args.seed, rules, opts_a, opts_b, factory)
     label_a, label_b = args.a, args.b
     if label_a == label_b:
         label_a, label_b = f"{label_a} (A)", f"{label_b} (B)"
-    if sys.stdout.isatty():
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeRemainingColumn,
-        )
+    tally = {"a": 0, "b": 0, None: 0}
 
-        with Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("{task.fields[score]}"),
-            TimeRemainingColumn(),
-            transient=True,
-        ) as progress:
-            task = progress.add_task(f"{label_a} vs {label_b}", total=match.games, score="")
-            tally = {"a": 0, "b": 0, None: 0}
+    def score(r: GameResult) -> str:
+        tally[r.winner] += 1
+        return f"{tally['a']}-{tally['b']}-{tally[None]}"
 
-            def tick(r: GameResult) -> None:
-                tally[r.winner] += 1
-                progress.update(
-                    task, advance=1, score=f"{tally['a']}-{tally['b']}-{tally[None]}"
-                )
-
-            results = run_match(match, args.jobs, tick)
-    else:
-        results = run_match(match, args.jobs)
+    results = with_progress(f"{label_a} vs {label_b}", match, args.jobs, score,
+                            log=getattr(args, "log", None))
     summary = summarize(match, results, label_a, label_b)
     print(report(summary))
     if args.json:

@@ -168,3 +168,84 @@ def evaluate_game(g: Game, me: int, threats: bool = True) -> float:
         else:
             v += (PRESSURE if mine else 0.0) - THREAT * theirs
     return v
+
+
+# -- a table of three or four ------------------------------------------------------------------
+#: The weight of a winning card in hand by how soon its holder moves: the next to move, the one
+#: after, the one after that (a player in between may stop a later one's win).
+_SOON = (THREAT, 0.4 * THREAT, 0.2 * THREAT)
+
+
+def table_values(g: Game) -> list[float]:
+    """Each seat's value of ``g`` at a table of three or four, in the point units of
+    :func:`evaluate_game`: its side's standing minus the best other side's (so every side weighs
+    the leader among the others first). A side's standing is its progress to the goal (in
+    teams, the partner nearer the goal; the goal's points weigh 30 in all), its permanents and
+    the cards in its hands, and a winning card held, weighed by how soon its holder moves.
+    Partners share one value; a finished game gives its winners ``WIN`` and the others
+    ``-WIN`` (a draw 0 to everyone)."""
+    seats = g.seats
+    n = g.players
+    teams = seats.teams
+    out = g.outcome
+    if out is not None:
+        if out == "draw":
+            return [0.0] * n
+        return [WIN if seats.side(s) == out else -WIN for s in range(n)]
+    goal0 = g.rules.goals[0]
+    per = 30.0 / goal0
+    near = min(7, goal0 // 2)
+    tables = [_table(g, p) for p in range(n)]
+    nxt = g.turn_player if g.phase == "main" else g.to_move
+    order = seats.around[nxt] if nxt is not None else seats.around[0]
+    soon = {p: i for i, p in enumerate((nxt, *[q for q in order if q != nxt]))}
+    gone = seats.out
+    progress = [0.0] * n
+    material = [0.0] * n
+    for p in range(n):
+        if p in gone:
+            progress[p] = -1e9
+            continue
+        score, kings, _q, _g, pv, need, _best = tables[p]
+        v = -per * need
+        if need <= near:
+            v += 0.6 * (near - need)
+        progress[p] = v
+        opps = seats.opps[p]
+        best_opp = 0
+        for o in opps:
+            if not tables[o][2] and tables[o][6] > best_opp:
+                best_opp = tables[o][6]
+        hand = 0.0
+        wins = False
+        low = need if 0 < need <= 10 else 99
+        king = need > 0 and g.rules.goals[min(kings + 1, 4)] <= score
+        jack = need > 0 and best_opp >= need
+        frozen = g.frozen
+        for c in g.hands[p]:
+            if c >= 52:
+                hand += _JOKER_VALUE
+                continue
+            r = c >> 2
+            if r == _JACK:
+                hand += 3.5 + 0.25 * best_opp * per
+            else:
+                hand += _BASE[r]
+            if not wins and not (frozen and c in frozen):
+                if r < 10 and r + 1 >= low or r == _KING and king or r == _JACK and jack:
+                    wins = True
+        m = pv + hand
+        if wins:
+            m += _SOON[min(soon.get(p, 2), 2)]
+        material[p] = m
+    if teams:
+        side = [max(progress[s], progress[s ^ 2]) + material[s] + material[s ^ 2]
+                for s in (0, 1)]
+        return [side[s & 1] - side[1 - (s & 1)] for s in range(n)]
+    values = []
+    for p in range(n):
+        mine = progress[p] + material[p]
+        other = max((progress[q] + material[q] for q in range(n) if q != p and q not in gone),
+                    default=0.0)
+        values.append(mine - other if p not in gone else -WIN)
+    return values

@@ -29,6 +29,10 @@ on. The budget is a number of simulations (``iterations``, reproducible under a 
 
 Fair play: the search starts from ``view`` only. It reads the raw state of games built from that
 view, in which every card the seat cannot see was dealt at random.
+
+At a table of three or four the decision goes to :func:`cuttle.ai.pimc_table.decide_table` (the
+same search with an opponent model for several opponents, option ``table``); a two-player
+decision runs the code below, unchanged.
 """
 
 from __future__ import annotations
@@ -56,6 +60,7 @@ from cuttle.ai.inference import (
 from cuttle.ai.knowledge import read_view
 from cuttle.ai.learned import evaluate_learned
 from cuttle.ai.options import ITERATIONS, THINK, Spec
+from cuttle.ai.pimc_table import MODELS, TABLE_ITERATIONS, TABLE_SCALE, decide_table
 from cuttle.engine.phases import COUNTER_PHASE
 from cuttle.engine.position import sees_opponent_hand
 from cuttle.engine.search import child, push, search_copy
@@ -80,6 +85,8 @@ DEFAULTS: dict[str, tuple[Spec, Any]] = {
     "infer": (Spec("float", 0, 1), 0.0),
     "model": (Spec("float", 0, 1), 0.0),
     "margin": (Spec("float", 0, 1e6), 0.5),
+    # A table of three or four (cuttle.ai.pimc_table): the opponent model.
+    "table": (Spec("choice", choices=MODELS), "maxn"),
 }
 
 #: The leaf evaluations: name -> (function, default scale of the sigmoid that maps it to a chance).
@@ -264,6 +271,7 @@ class DeterminizedPlayer(Player):
 
     level = "hard"
     hides_forced = True
+    max_players = 4
 
     def __init__(self, seed: int | None = None, **options: Any) -> None:
         super().__init__(seed)
@@ -283,6 +291,12 @@ class DeterminizedPlayer(Player):
         self.infer: float = cfg["infer"]
         self.model_rate: float = cfg["model"]
         self.margin: float = cfg["margin"]
+        # At a table of three or four a simulation plays every other seat's turn: its own
+        # default budget, unless one was given (pimc_table).
+        self.table_model: str = cfg["table"]
+        self.table_iterations: int = (cfg["iterations"] if "iterations" in options
+                                      else TABLE_ITERATIONS)
+        self.table_scale: float = TABLE_SCALE if cfg["scale"] is None else cfg["scale"]
         mix: float = cfg["mix"]
         if mix:
             base_eval = self.evaluate
@@ -294,6 +308,8 @@ class DeterminizedPlayer(Player):
         self, view: View, seat: int, moves: list[Move], rng: random.Random
     ) -> tuple[Move, str]:
         base = search_copy(simulation(view, rng))
+        if base.players > 2:
+            return decide_table(self, base, seat, moves, rng)
         bound = None
         drew = False
         excluded: set[int] = set()

@@ -24,6 +24,12 @@ are the search's calibrated ones (:func:`cuttle.ai.pimc.calibrated`).
 
 Everything is reproducible: the search runs with a fixed seed and an iteration budget (a
 ``think`` budget in seconds trades that for a bound on time).
+
+At a table of three or four the same judge works from the mover's view: the hard search there is
+:mod:`cuttle.ai.pimc_table` (every hand the mover cannot see re-dealt, its partner's too), a win
+is the mover's side's (in teams, the team's), and a player's win curve is read from their own
+and their partner's decisions. Its chances are the search's raw ones (the calibration was fitted
+on two-player games).
 """
 
 from __future__ import annotations
@@ -154,7 +160,7 @@ class Judgement:
 class Review:
     """The judgements of a whole game and the budget they were made with."""
 
-    names: tuple[str, str]
+    names: tuple[str, ...]  # one name a seat
     judgements: list[Judgement] = field(default_factory=list)
     budget: Budget = field(default_factory=Budget)
 
@@ -169,7 +175,7 @@ class Review:
         }
 
     @classmethod
-    def from_json(cls, data: Any, names: tuple[str, str], moves: list[str]) -> Review:
+    def from_json(cls, data: Any, names: tuple[str, ...], moves: list[str]) -> Review:
         """A review read back from :meth:`to_json` (a saved review: untrusted data), checked
         against the game's ``moves``: every move judged once, in order, with known labels and
         chances between 0 and 1. ValueError if anything does not fit."""
@@ -187,7 +193,7 @@ class Review:
                 raise ValueError("a move of the review is not an object")
             ok = (
                 row.get("ply") == ply
-                and row.get("player") in (0, 1)
+                and row.get("player") in range(max(2, len(names)))
                 and row.get("move") == played
                 and isinstance(row.get("best"), str) and len(row["best"]) <= 40
                 and row.get("label") in LABELS
@@ -205,8 +211,22 @@ class Review:
         return cls(names, judgements, budget)
 
     def win_curve(self, player: int = 0) -> list[float]:
-        """``player``'s win chance after each move (each judged from the mover's view)."""
-        return [j.win_after if j.player == player else 1.0 - j.win_after for j in self.judgements]
+        """``player``'s win chance after each move (each judged from the mover's view). With two
+        players the other's chance is the complement; at a table of three or four a move of
+        ``player`` or of their partner gives the side's chance, and another seat's move leaves
+        the last one known (a fair share of the sides before any)."""
+        seats = len(self.names)
+        if seats <= 2:
+            return [j.win_after if j.player == player else 1.0 - j.win_after
+                    for j in self.judgements]
+        teams = seats == 4
+        last = 0.5 if teams else 1.0 / seats
+        curve = []
+        for j in self.judgements:
+            if j.player == player or (teams and j.player == player ^ 2):
+                last = j.win_after
+            curve.append(last)
+        return curve
 
 
 def _budget_of(data: Any) -> Budget:
@@ -253,12 +273,12 @@ def accuracy(losses: Iterable[float]) -> float | None:
     return round(100.0 * (mean + harmonic) / 2, 1)
 
 
-def summarise(judgements: Iterable[Judgement], names: tuple[str, str]) -> dict[str, Any]:
+def summarise(judgements: Iterable[Judgement], names: tuple[str, ...]) -> dict[str, Any]:
     """Per player: ``moves`` (all), ``decisions`` (not forced), ``counts`` per label, ``mean_loss``
     over decisions, and ``accuracy`` (:func:`accuracy` of their decisions' losses)."""
     players: list[dict[str, Any]] = []
     rows = list(judgements)
-    for p in (0, 1):
+    for p in range(max(2, len(names))):
         mine = [j for j in rows if j.player == p]
         counts = {label: 0 for label in LABELS}
         for j in mine:
@@ -398,18 +418,22 @@ def wins_now(view: dict[str, Any], seat: int, legal: list[Move]) -> list[Move]:
     """The moves that win on the spot, whatever the cards the mover cannot see."""
     base = simulation(view, random.Random(0))
     out = []
+    side = base.seats.side(seat)  # p0.. or, in teams, the seat's team
     for m in legal:
         c = base.copy(history=False)
         c.play(m)
-        if c.outcome == f"p{seat}":
+        if c.outcome == side:
             out.append(m)
     return out
 
 
 def _gives_win(view: dict[str, Any], seat: int, move: Move) -> bool:
     """Whether, as far as the mover can tell, the opponent likely wins on their next move after
-    ``move`` (and did not before it)."""
+    ``move`` (and did not before it). Two players only: at a table of three or four the
+    reason is the better move's."""
     base = simulation(view, random.Random(0))
+    if base.players > 2:
+        return False
     before = p_opponent_wins_now(read_view(view, seat))
     c = base.copy(history=False)
     c.play(move)
@@ -422,22 +446,26 @@ def review_game(
     rules: str,
     seed: int,
     moves: list[str],
-    names: tuple[str, str] = ("player 1", "player 2"),
+    names: tuple[str, ...] = ("player 1", "player 2"),
     budget: Budget | None = None,
     on_step: Callable[[int, int], None] | None = None,
 ) -> Review:
     """Judge every move of the game dealt by ``seed`` under ``rules`` and played as ``moves``;
-    ``on_step(done, total)`` reports progress. ValueError if a move is not legal."""
+    ``on_step(done, total)`` reports progress. ValueError if a move is not legal. ``names``
+    has one name a seat (at a table of three or four, the seats' own or "seat N")."""
     judge = Judge(budget)
-    review = Review(names, budget=judge.budget)
     game = Game.new(seed=seed, rules=rules)
+    if len(names) < game.players:
+        names = (*names, *(f"seat {q + 1}" for q in range(len(names), game.players)))
+    review = Review(names, budget=judge.budget)
     total = len(moves)
     for ply, text in enumerate(moves):
         if game.outcome is not None:
             raise ValueError(f"move {ply + 1} {text!r} comes after the end of the game")
         mover = game.to_move if game.to_move is not None else 0
         # each reason speaks of the mover by name ("you" for a player named You)
-        said = tuple("you" if n.lower() == "you" else n for n in (names[mover], names[1 - mover]))
+        other = names[1 - mover] if game.players == 2 else "an opponent"
+        said = tuple("you" if n.lower() == "you" else n for n in (names[mover], other))
         review.judgements.append(judge.judge(game, text, ply, (said[0], said[1])))
         game.play(text)
         if on_step is not None:

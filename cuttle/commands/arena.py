@@ -9,12 +9,10 @@ imported only when such a seat is asked for, never by ``cuttle --help`` or the g
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
 from cuttle.ai import Player, make_player
 from cuttle.ai import arena as ai_arena
-from cuttle.rules import Rules
 
 OPENSPIEL = "openspiel:"
 MISSING = ("OpenSpiel bots need the research extra: pip install 'cuttle[research]' "
@@ -41,28 +39,15 @@ def seat_player(name: str, seed: int | None = None, **options: Any) -> Player:
         from cuttle.env.bots import OpenSpielPlayer
     except ImportError:
         raise ValueError(MISSING) from None
-    return OpenSpielPlayer(name[len(OPENSPIEL):], seed=seed, **options)
-
-
-def mode_refusal(rules_text: str) -> str | None:
-    """Why the arena cannot play ``rules_text`` (a mode of three or four seats: it seats two, A
-    and B), or None (two seats, or rules the arena reports itself as not a ruleset)."""
-    try:
-        rules = Rules.parse(rules_text)
-    except ValueError:
-        return None
-    if rules.players == 2:
-        return None
-    seats = {3: "three", 4: "four"}.get(rules.players, str(rules.players))
-    return f"the arena seats two players (A and B), and {rules} is played by {seats}"
+    player = OpenSpielPlayer(name[len(OPENSPIEL):], seed=seed, **options)
+    # OpenSpiel's python_cuttle seats two to four, and the bot decides on a state built from
+    # its seat's view at any table size: it takes a seat at a table of three or four too.
+    player.max_players = 4
+    return player
 
 
 def run_cli(args: argparse.Namespace) -> int:
-    """``cuttle arena`` with OpenSpiel seats; a mode's rules are refused in one line."""
-    refusal = mode_refusal(args.rules)
-    if refusal is not None:
-        print(f"cuttle arena: error: {refusal}", file=sys.stderr)
-        return 2
+    """``cuttle arena`` with OpenSpiel seats, at a table of two, three or four."""
     return ai_arena.run_cli(args, parse=parse_seat, factory=seat_player)
 
 
@@ -72,9 +57,9 @@ def register(subparsers: Any) -> None:
     parser.description = (parser.description or "") + (
         " A seat may also be an OpenSpiel bot: openspiel:ismcts, openspiel:mcts or "
         "openspiel:random, with options such as openspiel:ismcts:simulations=200 "
-        "(needs the research extra; docs/env.md)."
+        "(needs the research extra; docs/env.md), at any table size."
     )
     parser.set_defaults(func=run_cli)
 
 
-__all__ = ["mode_refusal", "parse_seat", "register", "run_cli", "seat_player"]
+__all__ = ["parse_seat", "register", "run_cli", "seat_player"]

@@ -102,12 +102,19 @@ def test_parse_level() -> None:
         parse_level("hard:fast")
 
 
-@pytest.mark.parametrize("rules", ["classic+cutthroat", "cuttlecards+teams"])
-def test_cuttle_arena_refuses_a_mode_in_one_line(rules: str,
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    # It seats A and B; a mode's game of three or four seats is a later issue (INTERFACE.md 5).
-    assert main(["arena", "random", "random", "--rules", rules, "--games", "2"]) == 2
+@pytest.mark.parametrize(("argv", "message"), [
+    (["random", "random", "--rules", "classic+cutthroat"],
+     "classic+cutthroat is played by 3 seats: give one player a seat (A B C), not 2"),
+    (["random", "random", "random", "--rules", "cuttlecards+teams"],
+     "cuttlecards+teams is played by two teams: give two players, A's team and B's (each "
+     "plays both seats of its team), not 3"),
+    (["random", "random", "random"],
+     "classic is played by 2 seats: give one player a seat (A B), not 3"),
+    (["random", "random", "bogus", "--rules", "classic+cutthroat"],
+     "unknown AI level 'bogus': choose one of random, easy, medium, hard"),
+])
+def test_cuttle_arena_refuses_the_wrong_number_of_players_in_one_line(
+        argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", *argv, "--games", "2"]) == 2
     err = capsys.readouterr().err
-    seats = "three" if "cutthroat" in rules else "four"
-    assert err == ("cuttle arena: error: the arena seats two players (A and B), and "
-                   f"{rules} is played by {seats}\n")
+    assert err == f"cuttle arena: error: {message}\n"

@@ -20,6 +20,7 @@ from cuttle.ai.review import (
     Budget,
     Judge,
     Judgement,
+    Review,
     accuracy,
     label_for,
     review_game,
@@ -442,3 +443,98 @@ def test_progress_is_reported_once_per_move(monkeypatch: pytest.MonkeyPatch,
     review = review_cmd._analyse(blunder_record(), Budget(iterations=8))
     assert len(review.judgements) == len(BLUNDER_GAME)
     assert "Analysing" in capsys.readouterr().err
+
+
+# -- a table of three or four ------------------------------------------------------------------
+def table_game(rules: str, plies: int, seed: int = 21) -> tuple[Game, list[str]]:
+    """A game of random play ``plies`` long (not over: the first deal from ``seed`` on where
+    random play lasts that long), and its moves."""
+    while True:
+        rng = random.Random(seed)
+        g = Game.new(seed=seed, rules=rules)
+        texts: list[str] = []
+        for _ in range(plies):
+            m = rng.choice(g.legal_moves())
+            texts.append(str(m))
+            g.play(m)
+            if g.outcome is not None:
+                break
+        if g.outcome is None:
+            return g, texts
+        seed += 1
+
+
+@pytest.mark.parametrize("rules", ["classic+cutthroat", "cuttlecards+teams"])
+def test_a_decision_at_a_table_is_judged_from_the_movers_view(rules: str) -> None:
+    # The same verdict on a twin of the game whose cards the mover cannot see (every other
+    # hand, the partner's included, and the deck) are dealt otherwise.
+    g, _ = table_game(rules, 6)
+    seat = g.to_move
+    assert seat is not None
+    played = g.legal_moves()[-1]
+    twin = g.redeal(seat, random.Random(4))
+    twin.history = g.history[:]
+    assert twin.view(seat) == g.view(seat)
+    assert any(twin.hands[q] != g.hands[q] for q in range(g.players) if q != seat)
+    a = Judge(FAST).judge(g, played)
+    b = Judge(FAST).judge(twin, played)
+    assert a == b
+    assert a.player == seat and a.label in LABELS and 0.0 <= a.win_after <= a.win_before <= 1.0
+
+
+def test_a_win_on_the_spot_in_teams_is_the_teams() -> None:
+    # wins_now counts a move that wins for the mover's side: in teams, outcome "team0"/"team1".
+    for seed in range(30):
+        g, _ = table_game("classic+teams", 0, seed)
+        rng = random.Random(seed)
+        for _ in range(200):
+            if g.outcome is not None:
+                break
+            seat = g.to_move
+            assert seat is not None
+            legal = g.legal_moves()
+            won = []
+            for m in legal:
+                c = g.copy()
+                c.play(m)
+                if c.outcome == f"team{seat & 1}":
+                    won.append(m)
+            if won and len(legal) > 1:
+                assert set(wins_now(g.view(seat), seat, legal)) == set(won)
+                loser = next(m for m in legal if m not in won)
+                j = Judge(FAST).judge(g, loser)
+                assert j.label == "blunder" and j.best in {str(m) for m in won}
+                return
+            g.play(rng.choice(legal))
+    pytest.skip("no win on the spot met")
+
+
+def test_review_of_a_cutthroat_record_names_every_seat_and_sums_up() -> None:
+    g, texts = table_game("classic+cutthroat", 9)
+    review = review_game("classic+cutthroat", g.seed or 0, texts, ("Ann", "Bob"),
+                         Budget(iterations=12))
+    assert review.names == ("Ann", "Bob", "seat 3")
+    assert [j.player for j in review.judgements] == [p for p, _ in g.history]
+    summary = review.summary()["players"]
+    assert [p["name"] for p in summary] == ["Ann", "Bob", "seat 3"]
+    assert sum(p["moves"] for p in summary) == 9
+    again = Review.from_json(review.to_json(), review.names, texts)
+    assert again.summary() == review.summary()
+    # Ann's curve changes on her own moves only
+    curve = review.win_curve(0)
+    for i, j in enumerate(review.judgements):
+        if j.player == 0:
+            assert curve[i] == j.win_after
+        else:
+            assert curve[i] == (curve[i - 1] if i else 1 / 3)
+
+
+def test_the_win_curve_in_teams_follows_the_partner_too() -> None:
+    g, texts = table_game("classic+teams", 8)
+    review = review_game("classic+teams", g.seed or 0, texts, budget=Budget(iterations=12))
+    curve = review.win_curve(0)
+    for i, j in enumerate(review.judgements):
+        if j.player in (0, 2):  # seat 2 is the partner
+            assert curve[i] == j.win_after
+        else:
+            assert curve[i] == (curve[i - 1] if i else 0.5)

@@ -1,0 +1,152 @@
+"""``hard`` at a table of three or four (``cuttle.ai.pimc_table``): it plays every mode from its
+seat's view only, reproducibly, with either opponent model; two players take the old code."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cuttle import Game
+from cuttle.ai import make_player
+from cuttle.ai.fasteval import table_values
+from cuttle.ai.pimc import DeterminizedPlayer
+from cuttle.ai.pimc_table import TableSearcher
+
+MODES = ["classic+cutthroat", "cuttlecards+cutthroat", "classic+teams", "cuttlecards+teams"]
+FAST = {"iterations": 24}
+
+
+def positions(rules: str, count: int, seed: int) -> list[Game]:
+    """Positions of random play, every phase (windows included) among them."""
+    rng = random.Random(seed)
+    out: list[Game] = []
+    game_seed = seed * 1000
+    while len(out) < count:
+        g = Game.new(seed=game_seed, rules=rules)
+        game_seed += 1
+        while g.outcome is None and len(out) < count:
+            if rng.random() < 0.3:
+                out.append(g.copy())
+            g.play(rng.choice(g.legal_moves()))
+    return out
+
+
+@pytest.mark.parametrize("rules", MODES)
+@pytest.mark.parametrize("model", ["maxn", "paranoid"])
+def test_fair_play_every_hidden_hand_redealt_gives_the_same_move(rules: str, model: str) -> None:
+    # Every card the seat cannot see (each opponent's hidden cards, the partner's hand, the
+    # deck) re-dealt among the same places: the view is the same, and so is the move.
+    rng = random.Random(31)
+    for g in positions(rules, 6, seed=7):
+        seat = g.to_move
+        assert seat is not None
+        first = make_player("hard", seed=3, table=model, **FAST).choose(g)
+        for _ in range(2):
+            other = g.redeal(seat, rng)
+            other.history = g.history[:]
+            assert other.view(seat) == g.view(seat)
+            assert make_player("hard", seed=3, table=model, **FAST).choose(other) is first
+        assert make_player("hard", seed=3, table=model, **FAST).choose(g.copy()) is first
+
+
+def test_the_partners_hand_is_among_the_cards_redealt() -> None:
+    # In teams the search deals the partner's hand at random too: two deals of seat 0's view
+    # differ in seat 2's hand.
+    g = Game.new(seed=4, rules="classic+teams")
+    view = g.view(0)
+    assert all(c == "??" for c in view["hands"][2])
+    base = Game.from_view(view, random.Random(1))
+    hands = {tuple(sorted(base.redeal(0, random.Random(k)).hands[2])) for k in range(5)}
+    assert len(hands) > 1
+
+
+@pytest.mark.parametrize("rules", MODES)
+def test_hard_finishes_a_game_of_every_mode(rules: str) -> None:
+    g = Game.new(seed=12, rules=rules)
+    players = [make_player("hard", seed=s, iterations=8) for s in range(g.players)]
+    for _ in range(400):
+        if g.outcome is not None:
+            break
+        seat = g.to_move
+        assert seat is not None
+        move, why = players[seat].pick(g)
+        assert move in g.legal_moves() and why
+        g.play(move)
+    assert g.outcome is not None
+
+
+def test_hard_takes_a_win_on_the_spot_at_a_table() -> None:
+    # The first position of random play where the seat to move has a win on the spot.
+    for start in positions("classic+cutthroat", 60, seed=11):
+        seat = start.to_move
+        assert seat is not None
+        winners = []
+        for m in start.legal_moves():
+            c = start.copy()
+            c.play(m)
+            if c.outcome == f"p{seat}":
+                winners.append(m)
+        if winners and start.phase == "main":
+            move, why = make_player("hard", seed=1, iterations=8).pick(start)
+            assert why == "wins now" and move in winners
+            return
+    pytest.skip("no position with a win on the spot among these")
+
+
+def test_the_two_models_differ_only_in_what_the_others_prefer() -> None:
+    g = positions("classic+cutthroat", 1, seed=3)[0]
+    vals = table_values(g)
+    maxn = TableSearcher(0, paranoid=False, teams=False)
+    paranoid = TableSearcher(0, paranoid=True, teams=False)
+    for chooser in range(3):
+        assert maxn.util(vals, chooser) == vals[chooser]
+        assert paranoid.util(vals, chooser) == (vals[0] if chooser == 0 else -vals[0])
+    teams = TableSearcher(1, paranoid=True, teams=True)
+    v4 = table_values(positions("classic+teams", 1, seed=3)[0])
+    assert teams.util(v4, 3) == v4[1] and teams.util(v4, 0) == -v4[1]
+
+
+@pytest.mark.parametrize("rules", ["classic+cutthroat", "cuttlecards+teams"])
+def test_table_values_favour_the_side_ahead(rules: str) -> None:
+    g = Game.new(seed=5, rules=rules)
+    vals = table_values(g)
+    if g.seats.teams:
+        assert vals[0] == vals[2] == -vals[1] == -vals[3]
+    # a seat out of cutthroat counts as lost; a finished game: the winners WIN, the others -WIN
+    g.concede(1)
+    if g.outcome is None:
+        assert table_values(g)[1] == -1000.0 and abs(table_values(g)[0]) < 1000.0
+        g.concede(2)
+    assert g.outcome is not None
+    done = table_values(g)
+    assert all(v in (1000.0, -1000.0) for v in done)
+    assert sum(1 for s in range(g.players) if done[s] > 0) >= 1
+
+
+def test_a_window_the_seat_cannot_answer_costs_the_same_search() -> None:
+    # With one legal move the table search still runs its whole budget (the time of a forced
+    # answer in a window must not tell the hand).
+    p = make_player("hard", seed=1, iterations=30)
+    assert isinstance(p, DeterminizedPlayer)
+    g = Game.new(seed=3, rules="classic+cutthroat")
+    base = Game.from_view(g.view(0), random.Random(1))
+    from cuttle.ai.pimc_table import decide_table
+    from cuttle.engine.search import search_copy
+
+    moves = g.legal_moves()
+    decide_table(p, search_copy(base), 0, moves[:1], random.Random(2))
+    one = p.last_iterations
+    decide_table(p, search_copy(base), 0, moves, random.Random(2))
+    assert one == 30 and abs(p.last_iterations - 30) <= len(moves)
+
+
+def test_options_at_a_table() -> None:
+    p = make_player("hard", table="paranoid")
+    assert isinstance(p, DeterminizedPlayer) and p.table_model == "paranoid"
+    assert p.max_players == 4
+    with pytest.raises(ValueError, match="table must be one of 'maxn', 'paranoid'"):
+        make_player("hard", table="psychic")
+    # the table's own budget unless iterations are given
+    assert make_player("hard").table_iterations != make_player("hard", iterations=77).iterations
+    assert make_player("hard", iterations=77).table_iterations == 77  # type: ignore[attr-defined]
