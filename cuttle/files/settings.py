@@ -56,6 +56,12 @@ class Settings:
     cards: str = _field("symbols", "how cards are drawn: 7♦ or 7D", ("symbols", "ascii"))
     color: bool = _field(True, "colours on a terminal; NO_COLOR and --no-color win")
     coach: bool = _field(False, "after each of your moves, a line if it was a mistake")
+    players: str = _field(
+        "2",
+        "the table size of cuttle play: 2, 3 (cutthroat) or 4 (teams); --players and a mode "
+        "in --rules win",
+        ("2", "3", "4"),
+    )
     welcomed: bool = _field(False, "the first-run question was answered")
 
 

@@ -175,7 +175,10 @@ class SessionCommands(SessionState):
         self.list_moves(moves, f"What {shown} can do")
 
     def try_move(self, line: str, p: int) -> None:
-        text = normalize_input(line).strip()
+        text, wrong_seat = intent.seat_refs(normalize_input(line).strip(), self.names)
+        if wrong_seat is not None:
+            self.say(wrong_seat)
+            return
         words = text.split()
         verb = words[0] if words else ""
         exact: Move | None = None
