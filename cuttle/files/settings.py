@@ -58,8 +58,7 @@ class Settings:
     coach: bool = _field(False, "after each of your moves, a line if it was a mistake")
     players: str = _field(
         "2",
-        "the table size of cuttle play: 2, 3 (cutthroat) or 4 (teams); --players and a mode "
-        "in --rules win",
+        "seats in cuttle play (3: cutthroat, 4: teams)",
         ("2", "3", "4"),
     )
     welcomed: bool = _field(False, "the first-run question was answered")

@@ -199,7 +199,7 @@ class SessionState:
         if not humans:
             return None
         who = actor if actor is not None else self.game.to_move
-        if who is not None and self.seats[who].ai is None:
+        if who is None or self.seats[who].ai is None:
             return who
         return self.shown_to
 
