@@ -446,6 +446,9 @@ def _play(args: argparse.Namespace) -> int:
             session.announce(tail)
         if len(seats) > 2:
             session.announce(seats_line(seats))
+        refused = session.search_refusal("the coach") if options.coach else None
+        if refused is not None and len(session.humans) == 1:
+            session.announce(f"No coach in this game: {refused}.")
         if others:
             session.announce(
                 (f"Note: your {others} other unfinished games stay" if others > 1

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from rich.console import RenderableType
 
 from cuttle import Game, Move
+from cuttle.ai import levels_for
 from cuttle.engine.phases import COUNTER_PHASE, RESPOND_ROYAL
 from cuttle.files.safefile import os_reason, shown_path
 from cuttle.files.saves import Slot, SlotError
@@ -108,7 +109,7 @@ class SessionState:
         self.printed_log = 0
         self.notices: list[str] = []
         self.started = self.places.clock()
-        self.coach = _make_coach(self.options.coach and len(self.humans) == 1)
+        self.coach = _make_coach(self.options.coach and self.coach_refusal() is None)
         self.slot: Slot | None = None  # the save slot, taken at the first save (or on resume)
         self.save_problem: str | None = None  # why the last save failed, until one succeeds
         self._record_started = False
@@ -188,6 +189,21 @@ class SessionState:
     def hotseat(self) -> bool:
         """More than one person at the table: the keyboard is passed between them."""
         return len(self.humans) > 1
+
+    def search_refusal(self, what: str) -> str | None:
+        """Why the hard AI's search (the hint, the coach) cannot look at this game, or None:
+        it plays the game's table size only once the AI can (``cuttle.ai.levels_for``)."""
+        n = self.game.players
+        if "hard" in levels_for(n):
+            return None
+        return f"{what} needs the hard AI, which does not play a table of {n} yet"
+
+    def coach_refusal(self) -> str | None:
+        """Why the coach cannot judge this game's moves, or None (one person against AIs, and a
+        table the hard AI plays)."""
+        if len(self.humans) != 1:
+            return "the coach works in games against the AI"
+        return self.search_refusal("the coach")
 
     def perspective(self, actor: int | None = None) -> int | None:
         """Whose eyes the shared output uses: the one human; in hot-seat the acting player
