@@ -3,7 +3,10 @@
 ``Board`` cuts one ``TableModel`` into the pieces the app stacks on screen: the opponent's side,
 the table (deck, scrap, the stack and what resolving does), your side with your hand (wrapped over
 several rows when it is long, each card's position kept for mouse clicks), the log and the status
-bar. Nothing here knows about prompt_toolkit; the app (``app.py``) places the pieces.
+bar. At three and four seats the opponent's side is a row of blocks, one for each other seat
+clockwise from your left (at four your partner's in the middle, across from you): name, cards in
+hand, score against goal, permanents and point cards with whom each jack or joker took its card
+from. Nothing here knows about prompt_toolkit; the app (``app.py``) places the pieces.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -147,9 +151,51 @@ class Board:
         return HandLayout(Text("\n").join([top, mid, bot]), spots, tall=3)
 
     def opponent(self) -> RenderableType:
-        """The top side: name and score, the hand (backs with a count), points and permanents."""
-        p = 1 - self.model.bottom
+        """The top side: name and score, the hand (backs with a count), points and permanents;
+        at three and four seats every other seat's block side by side (``seats``)."""
+        if self.model.seats > 2:
+            return self.seats()
+        p = self.model.others()[0]
         return Group(self._head(p), self._hidden_or_open(p), self._table_line(p))
+
+    def seats(self) -> RenderableType:
+        """The other seats of a table of three or four, one block each in a column of its own,
+        clockwise from your left (so at four your partner sits in the middle, across)."""
+        others = self.model.others()
+        grid = Table(
+            box=box.ASCII if self.ascii else box.MINIMAL,
+            show_header=False,
+            show_edge=False,
+            pad_edge=False,
+            padding=(0, 1),
+            expand=True,
+            border_style="dim",
+        )
+        width = (self.width - 3 * (len(others) - 1)) // len(others)
+        for _ in others:
+            grid.add_column(ratio=1, overflow="fold")
+        grid.add_row(*(self.block(p, width) for p in others))
+        return grid
+
+    def block(self, p: int, width: int) -> RenderableType:
+        """One other seat in ``width`` columns: the name (◀ when it must act, partner, out) and
+        the cards in hand; the score and goal; the hand when glasses show it; permanents and
+        point cards (``10♠[J♦]←Bob``: a jack took it from Bob), wrapped."""
+        m = self.model
+        name = self.view.name(p)
+        n = len(m.pos["hands"][p])
+        cards = Text(f"{n} card{'s' if n != 1 else ''}", style="dim")
+        gap = width - name.cell_len - cards.cell_len
+        if gap < 1:
+            name.truncate(max(1, width - cards.cell_len - 1), overflow="ellipsis")
+            gap = 1
+        rows: list[Text] = [Text.assemble(name, " " * gap, cards), self.view.score(p)]
+        hand = m.pos["hands"][p]
+        if any(c != HIDDEN for c in hand):  # glasses, or cards a 3 made public
+            rows.append(Text.assemble(("hand ", "dim"), m.cards(list(hand))))
+        rows.append(Text.assemble(("perms ", "dim"), self.view.perms(p)))
+        rows.append(Text.assemble(("points ", "dim"), self.view.points(p)))
+        return Group(*rows)
 
     def _hidden_or_open(self, p: int) -> Text:
         hand = self.model.pos["hands"][p]
