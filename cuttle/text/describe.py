@@ -210,7 +210,8 @@ def oneoff_effect(
     victim = at if at is not None else other(player)
     opp = Person.of(names[victim])
     stack = pos.get("stack", [])
-    if r == "9" and target and pos.get("phase") == phases.RESPOND_ROYAL and stack:
+    royal_move = parse_move_text(str(stack[0].get("move", ""))) if stack else ("", [])
+    if r == "9" and target and royal_move[0] in ROYAL_VERBS and royal_move[1][:1] == [target]:
         royal = int(stack[0].get("player", other(player)))
         owner = Person.of(names[royal])
         return f"send {owner.possessive()} {style.plain(target)} back to {owner.their()} hand"
@@ -397,19 +398,20 @@ def _counter_sentence(
 
 
 def royal_words(move: str, pos: Position, player: int, names: Sequence[str],
-                style: CardStyle) -> str:
-    """A royal played, in a few words: ``K♠ as a king``, ``J♦ on Ann's 7♥ for Carol``."""
+                style: CardStyle, card: bool = True) -> str:
+    """A royal played, in a few words: ``K♠ as a king``, ``J♦ on Ann's 7♥ for Carol``
+    (``card=False``: without the royal itself, ``as a king``)."""
     verb, cards = parse_move_text(move)
     if not cards:
         return style.words(move)
-    c = style.plain(cards[0])
+    c = f"{style.plain(cards[0])} " if card else ""
     if verb == "perm":
-        return f"{c} as a {rank_word(cards[0])}"
+        return f"{c}as a {rank_word(cards[0])}"
     _, to = move_seats(move)
     tgt = target_words(cards[1], pos, names, style) if len(cards) > 1 else ""
     if to is None or to == player:
-        return f"{c} on {tgt}"
-    return f"{c} on {tgt} for {Person.of(names[to]).object()}"
+        return f"{c}on {tgt}"
+    return f"{c}on {tgt} for {Person.of(names[to]).object()}"
 
 
 def _royal_sentence(
@@ -427,8 +429,8 @@ def _royal_sentence(
     if legal == ["resolve"]:
         return f"{what}: you have no 9 to answer it with, so type resolve.{then}"
     return (
-        f"{what}: answer with a 9 to send it back to {who.their()} hand, or let it take "
-        f"effect (resolve): {_options(legal, style)}{then}"
+        f"{what}: a 9 sends it back to {who.their()} hand, or resolve: "
+        f"{_options(legal, style)}{then}"
     )
 
 
@@ -642,7 +644,15 @@ def describe_play(
             whose = Person.of(names[int(base.get("player", other(player)))]).possessive()
             card = style.plain(bcards[0]) if bcards else "one-off"
             cancelled = (len(stack) - 1 - first) % 2 == 1
-            if str(base.get("move", "")).startswith("scuttle") and len(bcards) > 1:
+            top_player = int(stack[-1].get("player", other(player)))
+            _, tcards = parse_move_text(str(stack[-1].get("move", "")))
+            top_card = style.plain(tcards[0]) if tcards else "one-off"
+            still_open = after.get("phase") == before.get("phase") and after.get("stack")
+            if seats > 2 and still_open:  # another opponent is asked next
+                answer = "answer" if before.get("phase") == phases.RESPOND_ROYAL else "counter"
+                top_whose = Person.of(names[top_player]).possessive()
+                text = f"{a} did not {answer} {top_whose} {top_card}"
+            elif str(base.get("move", "")).startswith("scuttle") and len(bcards) > 1:
                 fate = "is stopped" if cancelled else "goes ahead"
                 text = f"{a} let it resolve: {whose} scuttle of {style.plain(bcards[1])} {fate}"
             else:

@@ -21,7 +21,16 @@ from rich.text import Text
 
 from cuttle.cards import HIDDEN
 from cuttle.text.cardtext import CardStyle, rank_char, split_stack, taken_from
-from cuttle.text.describe import is_teams, oneoff_effect, parse_move_text, stack_outcome
+from cuttle.text.describe import (
+    ROYAL_VERBS,
+    answered,
+    is_teams,
+    move_seats,
+    oneoff_effect,
+    parse_move_text,
+    royal_words,
+    stack_outcome,
+)
 
 Position = dict[str, Any]
 WIDE = 100  # columns from which the roomy layout is used
@@ -44,6 +53,7 @@ class TableModel:
     footer: str = ""
     highlight: frozenset[str] = frozenset()  # cards the last events changed
     bottom_seat: int | None = None  # overrides the viewer's seat (game over: your side below)
+    actor: int | None = None  # whose move this table shows, when it is a step of another's turn
 
     @property
     def bottom(self) -> int:
@@ -265,7 +275,11 @@ class TableView:
             t.append(f" {who}", style="dim")
             if i == 0 and verb == "scuttle" and len(cards) > 1:
                 t.append(f": scuttle {m.style.plain(cards[1])}")
-            elif i == 0 and cards:
+            elif i == 0 and verb in ROYAL_VERBS:  # teams: a royal a 9 may answer
+                player = int(item.get("player", 0))
+                words = royal_words(str(item["move"]), m.pos, player, m.names, m.style, False)
+                t.append(f": {words}")
+            elif i == answered(stack) and cards:
                 eff = oneoff_effect(
                     cards[0],
                     cards[1] if len(cards) > 1 else None,
@@ -273,6 +287,7 @@ class TableView:
                     int(item.get("player", 0)),
                     m.names,
                     m.style,
+                    move_seats(str(item.get("move", "")))[0],
                 )
                 t.append(f": {eff}")
         if m.pos.get("phase") == "counter":

@@ -25,6 +25,8 @@ from cuttle.text.render import TableModel, TableView
 
 MIN_WIDTH = 56
 MIN_HEIGHT = 16
+MIN_SEATS_WIDTH = 64  # a table of three or four: the other seats' blocks side by side
+MIN_SEATS_HEIGHT = 20  # ... and their rows above the table
 SIDE_LOG = 120  # columns from which the log sits beside the board
 TILES_HEIGHT = 30  # rows from which your hand is drawn as little cards (when they fit)
 
@@ -263,11 +265,19 @@ def wrap_whole(text: str, width: int) -> list[str]:
     return [piece.replace(_KEEP, " ") for piece in lines]
 
 
-def too_small(width: int, height: int, style: CardStyle) -> Text:
-    """What to show when the terminal is smaller than the board needs."""
+def min_size(seats: int = 2) -> tuple[int, int]:
+    """The smallest terminal (columns, rows) the board of ``seats`` seats is drawn on."""
+    if seats > 2:
+        return MIN_SEATS_WIDTH, MIN_SEATS_HEIGHT
+    return MIN_WIDTH, MIN_HEIGHT
+
+
+def too_small(width: int, height: int, style: CardStyle, seats: int = 2) -> Text:
+    """What to show when the terminal is smaller than the board of ``seats`` seats needs."""
     times = "x" if style.ascii else "×"
+    least_w, least_h = min_size(seats)
     return Text(
         f"The terminal is {width}{times}{height}; cuttle needs at least "
-        f"{MIN_WIDTH}{times}{MIN_HEIGHT}.\nMake the window bigger, or the font smaller.",
+        f"{least_w}{times}{least_h}.\nMake the window bigger, or the font smaller.",
         style="bold",
     )
