@@ -184,10 +184,11 @@ def locate(card: str, pos: Position) -> tuple[str, int, str]:
     return "?", -1, card
 
 
-def target_words(card: str, pos: Position, names: Sequence[str], style: CardStyle) -> str:
-    """``AI's K♠``, ``your J♦ (on 7♥)``."""
+def target_words(card: str, pos: Position, names: Sequence[str], style: CardStyle,
+                 viewer: int | None = None) -> str:
+    """``AI's K♠``, ``your J♦ (on 7♥)`` (``viewer``: the seat the words speak to, ``your``)."""
     zone, p, base = locate(card, pos)
-    owner = Person.of(names[p]).possessive() + " " if p >= 0 else ""
+    owner = Person.of(names[p], addressed=p == viewer).possessive() + " " if p >= 0 else ""
     if zone == "jack":
         return f"{owner}{style.plain(card)} on {style.plain(base)}"
     return f"{owner}{style.plain(card)}"
@@ -398,9 +399,10 @@ def _counter_sentence(
 
 
 def royal_words(move: str, pos: Position, player: int, names: Sequence[str],
-                style: CardStyle, card: bool = True) -> str:
+                style: CardStyle, card: bool = True, viewer: int | None = None) -> str:
     """A royal played, in a few words: ``K♠ as a king``, ``J♦ on Ann's 7♥ for Carol``
-    (``card=False``: without the royal itself, ``as a king``)."""
+    (``card=False``: without the royal itself, ``as a king``; ``viewer``: the seat the words
+    speak to)."""
     verb, cards = parse_move_text(move)
     if not cards:
         return style.words(move)
@@ -408,10 +410,10 @@ def royal_words(move: str, pos: Position, player: int, names: Sequence[str],
     if verb == "perm":
         return f"{c}as a {rank_word(cards[0])}"
     _, to = move_seats(move)
-    tgt = target_words(cards[1], pos, names, style) if len(cards) > 1 else ""
+    tgt = target_words(cards[1], pos, names, style, viewer) if len(cards) > 1 else ""
     if to is None or to == player:
         return f"{c}on {tgt}"
-    return f"{c}on {tgt} for {Person.of(names[to]).object()}"
+    return f"{c}on {tgt} for {Person.of(names[to], addressed=to == viewer).object()}"
 
 
 def _royal_sentence(
@@ -423,7 +425,7 @@ def _royal_sentence(
         return f"Answer with a 9, or resolve: {_options(legal, style)}"
     player = int(stack[0].get("player", 0))
     who = Person.of(names[player])
-    royal = royal_words(str(stack[0].get("move", "")), pos, player, names, style)
+    royal = royal_words(str(stack[0].get("move", "")), pos, player, names, style, viewer=viewer)
     what = f"{who.subject(True)} played {royal}"
     then = _asked_after(pos, viewer, names)
     if legal == ["resolve"]:
@@ -708,7 +710,7 @@ def concession_words(after: Position, names: Sequence[str], player: int) -> str:
     if seat_count(after) > 2 and not is_teams(after) and not after.get("outcome"):
         text += (f" and {who.verb('be')} out: {who.their()} hand and cards go to the scrap")
     if after.get("outcome"):
-        text += "; " + outcome_words(after, names, start=False)
+        text += "; " + outcome_words(after, names, "concession", start=False)
     return text
 
 
