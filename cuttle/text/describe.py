@@ -388,14 +388,15 @@ def _counter_sentence(
             if legal == ["resolve"]:
                 return f"{what}: you have no 10 to stop it, so type resolve ({fate}).{then}"
             return (f"{what}: counter with a 10, or resolve ({fate}): "
-                    f"{_options(legal, style)}{then}")
+                    f"{_options(legal, style)}{'.' if then else ''}{then}")
     else:
         fate = f"{base} {'is cancelled' if cancelled else 'takes effect'}"
     if legal == ["resolve"]:
         hand = pos.get("hands", [[], []])[viewer]
         why = "a queen stops your 2s" if any(c[:1] == "2" for c in hand) else "you have no 2"
         return f"{top}: {why}, so type resolve ({fate}).{then}"
-    return f"Counter {top} with a 2, or resolve ({fate}): {_options(legal, style)}{then}"
+    options = _options(legal, style) + ("." if then else "")
+    return f"Counter {top} with a 2, or resolve ({fate}): {options}{then}"
 
 
 def royal_words(move: str, pos: Position, player: int, names: Sequence[str],
@@ -432,7 +433,7 @@ def _royal_sentence(
         return f"{what}: you have no 9 to answer it with, so type resolve.{then}"
     return (
         f"{what}: a 9 sends it back to {who.their()} hand, or resolve: "
-        f"{_options(legal, style)}{then}"
+        f"{_options(legal, style)}{'.' if then else ''}{then}"
     )
 
 
@@ -566,7 +567,11 @@ def _royal_taken(before: Position, after: Position, player: int, move: str,
     verb, cards = parse_move_text(move)
     _, to = move_seats(move)
     who = Person.of(names[player])
-    tgt = target_words(cards[1], before, names, style)
+    _, holder, _ = locate(cards[1], before)
+    if holder == player:  # a seven's jack, or a gift in teams, of one's own card
+        tgt = f"{who.their()} own {style.plain(cards[1])}"
+    else:
+        tgt = target_words(cards[1], before, names, style)
     head = f"{who.possessive(True)} {verb} {style.plain(cards[0])}"
     if to is None or to == player:
         text = f"{head} takes {tgt}"

@@ -188,10 +188,12 @@ class Board:
         n = len(m.pos["hands"][p])
         cards = Text(f"{n} card{'s' if n != 1 else ''}", style="dim")
         gap = width - name.cell_len - cards.cell_len
-        if gap < 1:
-            name.truncate(max(1, width - cards.cell_len - 1), overflow="ellipsis")
-            gap = 1
-        rows: list[Text] = [Text.assemble(name, " " * gap, cards), self.view.score(p)]
+        score = self.view.score(p)
+        if gap >= 1:
+            rows: list[Text] = [Text.assemble(name, " " * gap, cards), score]
+        else:  # a long name keeps its line: the count goes beside the score
+            name.truncate(width, overflow="ellipsis")
+            rows = [name, Text.assemble(score, "  ", cards)]
         hand = m.pos["hands"][p]
         if any(c != HIDDEN for c in hand):  # glasses, or cards a 3 made public
             rows.append(Text.assemble(("hand ", "dim"), m.cards(list(hand))))

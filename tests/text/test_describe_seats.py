@@ -58,7 +58,7 @@ def test_a_jack_that_gives_a_card_to_another_seat_names_both_and_the_nine_may_an
     # Bob is asked first, and told that Dan is asked after him
     assert says(g, 1) == (
         "Ann played J♦ on your 9♥ for Carol: a 9 sends it back to their hand, or resolve: "
-        "oneoff 9♣ J♦ · resolve Then Dan may answer."
+        "oneoff 9♣ J♦ · resolve. Then Dan may answer."
     )
     assert says(g, 0) == "Waiting for Bob (9 against the royal?) in your turn."
     assert logged(g, "resolve") == "Bob did not answer Ann's J♦"
@@ -90,7 +90,7 @@ def test_a_counter_asked_of_each_of_two_opponents_in_turn() -> None:
              points=["", "9H", "8H"])
     assert logged(g, "oneoff 4C @2", YOU) == "You played 4♣ as a one-off (Carol discards two cards)"
     assert says(g, 1) == (  # Bob's screen in hot-seat
-        "Counter Ann's 4♣ with a 2, or resolve (Ann's 4♣ takes effect): counter 2♥ · resolve "
+        "Counter Ann's 4♣ with a 2, or resolve (Ann's 4♣ takes effect): counter 2♥ · resolve. "
         "Then Carol may answer."
     )
     assert says(g, 0, YOU) == "Waiting for Bob (counter?) in your turn."
@@ -106,6 +106,8 @@ def test_a_scuttle_and_a_steal_name_the_seat_the_card_was_taken_from() -> None:
     g = make("classic+cutthroat", hands=["9S JD", "5D", "3C"], points=["", "9H", "8H"])
     assert logged(g, "jack JD 9H") == "Ann's jack J♦ takes Bob's 9♥"
     pos = make("classic+teams", hands=["JD"], points=["", "9H"]).to_position()
+    g = make("classic+teams", hands=["JD"], points=["9H"])
+    assert logged(g, "jack JD 9H >2").startswith("Ann's jack J♦ gives their own 9♥ to Carol")
     assert move_meta("jack JD 9H >2", pos, 0, NAMES, STYLE) == "J♦ gives Bob's 9♥ to Carol (9 pts)"
     assert move_meta("jack JD 9H >0", pos, 0, YOU, STYLE) == "J♦ gives Bob's 9♥ to you (9 pts)"
     assert move_meta("oneoff 4C @3", pos, 0, NAMES, STYLE).endswith("Dan discards two cards")
