@@ -175,7 +175,10 @@ class SessionCommands(SessionState):
         self.list_moves(moves, f"What {shown} can do")
 
     def try_move(self, line: str, p: int) -> None:
-        text = normalize_input(line).strip()
+        text, wrong_seat = intent.seat_refs(normalize_input(line).strip(), self.names)
+        if wrong_seat is not None:
+            self.say(wrong_seat)
+            return
         words = text.split()
         verb = words[0] if words else ""
         exact: Move | None = None
@@ -246,10 +249,16 @@ class SessionCommands(SessionState):
         self.panel("Log", Group(Text("The game so far", style="bold"), *lines))
 
     def hint(self) -> None:
+        refused = self.search_refusal("hint")
+        if refused is not None:
+            self.say(f"No hint: {refused}.")
+            return
         try:
             with self.io.thinking(self.style.say("Looking for a hint…")):
                 p = self.game.to_move if self.game.to_move is not None else 0
-                opponent = self.names[1 - p] if self.hotseat else "the AI"
+                two = len(self.names) == 2
+                opponent = (self.names[1 - p] if self.hotseat and two
+                            else "the AI" if two else "the others")
                 move, level, why = players.hint_move(
                     self.game, self.seed, self.options.think, opponent
                 )
