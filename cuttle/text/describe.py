@@ -286,6 +286,8 @@ def move_meta(
         if r == "Q":
             return f"queen {c[0]}: protects your other cards"
         if r == "8":
+            if seat_count(pos) > 2:
+                return f"{c[0]} as glasses: see your opponents' hands"
             return f"{c[0]} as glasses: see their hand"
         return f"{c[0]} as a permanent"
     if verb in ("jack", "joker") and len(cards) == 2 and seat_count(pos) > 2:

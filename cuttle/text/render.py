@@ -101,8 +101,19 @@ class TableModel:
         t = self.style.stack(entry, self.card)
         source = taken_from(entry)
         if source is not None and source != holder and 0 <= source < self.seats:
-            t.append(("<-" if self.style.ascii else "←") + self.names[source], style="dim")
+            t.append(("<-" if self.style.ascii else "←") + short_name(self.names[source]),
+                     style="dim")
         return t
+
+
+def short_name(name: str) -> str:
+    """A name without its last words in brackets (``AI 1 (random)`` -> ``AI 1``), for the marks
+    that name a seat beside a card; a name that is only brackets stays whole."""
+    if name.endswith(")") and " (" in name:
+        head = name[: name.rindex(" (")].strip()
+        if head:
+            return head
+    return name
 
 
 def _box(style: CardStyle) -> box.Box:
@@ -201,7 +212,7 @@ class TableView:
         t = Text(m.names[p], style=style)
         if m.pos.get("to_move") == p and m.pos.get("phase") != "over":
             t.append(" ◀" if not m.style.ascii else " <", style="bold cyan")
-        if partner:
+        if partner and "partner" not in m.names[p].lower():
             t.append(" partner", style="green")
         if m.is_out(p):
             t.append(" out", style="red")

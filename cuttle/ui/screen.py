@@ -14,8 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -29,6 +28,7 @@ MIN_SEATS_WIDTH = 64  # a table of three or four: the other seats' blocks side b
 MIN_SEATS_HEIGHT = 20  # ... and their rows above the table
 SIDE_LOG = 120  # columns from which the log sits beside the board
 TILES_HEIGHT = 30  # rows from which your hand is drawn as little cards (when they fit)
+_WRAP = Console(width=200, color_system=None, legacy_windows=False)  # wraps Text, prints nothing
 
 
 @dataclass
@@ -164,22 +164,34 @@ class Board:
         """The other seats of a table of three or four, one block each in a column of its own,
         clockwise from your left (so at four your partner sits in the middle, across)."""
         others = self.model.others()
-        grid = Table(
-            box=box.ASCII if self.ascii else box.MINIMAL,
-            show_header=False,
-            show_edge=False,
-            pad_edge=False,
-            padding=(0, 1),
-            expand=True,
-            border_style="dim",
-        )
-        width = (self.width - 3 * (len(others) - 1)) // len(others)
-        for _ in others:
-            grid.add_column(ratio=1, overflow="fold")
-        grid.add_row(*(self.block(p, width) for p in others))
-        return grid
+        sep = Text(" | " if self.ascii else " │ ", style="dim")
+        width = (self.width - sep.cell_len * (len(others) - 1)) // len(others)
+        # each block wrapped to its column by hand, then the columns joined row by row: one
+        # Text, drawn as cheaply as the two-seat board (a rich Table lays out every time)
+        columns = [self._wrapped(self.block(p, width), width) for p in others]
+        rows = []
+        for i in range(max(len(c) for c in columns)):
+            row = Text()
+            for j, column in enumerate(columns):
+                part = column[i] if i < len(column) else Text()
+                if j:
+                    row.append_text(sep)
+                if j < len(columns) - 1:
+                    part.pad_right(width - part.cell_len)
+                row.append_text(part)
+            row.rstrip()
+            rows.append(row)
+        return Text("\n").join(rows)
 
-    def block(self, p: int, width: int) -> RenderableType:
+    @staticmethod
+    def _wrapped(rows: list[Text], width: int) -> list[Text]:
+        """Each row of a block wrapped to ``width`` columns (a word longer than that folded)."""
+        out: list[Text] = []
+        for row in rows:
+            out += list(row.wrap(_WRAP, width, overflow="fold"))
+        return out
+
+    def block(self, p: int, width: int) -> list[Text]:
         """One other seat in ``width`` columns: the name (◀ when it must act, partner, out) and
         the cards in hand; the score and goal; the hand when glasses show it; permanents and
         point cards (``10♠[J♦]←Bob``: a jack took it from Bob), wrapped."""
@@ -199,7 +211,7 @@ class Board:
             rows.append(Text.assemble(("hand ", "dim"), m.cards(list(hand))))
         rows.append(Text.assemble(("perms ", "dim"), self.view.perms(p)))
         rows.append(Text.assemble(("points ", "dim"), self.view.points(p)))
-        return Group(*rows)
+        return rows
 
     def _hidden_or_open(self, p: int) -> Text:
         hand = self.model.pos["hands"][p]
