@@ -35,7 +35,7 @@ from prompt_toolkit.widgets import Frame
 from rich.console import RenderableType
 from rich.text import Text
 
-from cuttle.text.describe import phase_words
+from cuttle.text.describe import phase_words, possessive
 from cuttle.text.render import TableModel
 from cuttle.ui.richpt import LinesControl, RichControl, rich_lines
 from cuttle.ui.screen import TILES_HEIGHT, Board, log_text, too_small, wrap_whole
@@ -43,6 +43,18 @@ from cuttle.ui.screenstate import ScreenState
 from cuttle.ui.statusbar import Piece, status_line
 
 MAX_ENTRIES = 4096  # log entries kept drawn (a few widths of a long game)
+
+
+def leader_piece(model: TableModel) -> str:
+    """At three and four seats, the opponent nearest their goal (public: scores and goals) and
+    what they need: ``Bob needs 4`` (the leader is everyone's target)."""
+    me = model.bottom
+    partner = model.partner(me)
+    rivals = [p for p in model.others() if p != partner and not model.is_out(p)]
+    if not rivals:
+        return ""
+    lead = min(rivals, key=lambda p: model.goals[p] - model.scores[p])
+    return f"{model.names[lead]} needs {max(0, model.goals[lead] - model.scores[lead])}"
 
 
 class ScreenLayout:
@@ -145,7 +157,13 @@ class ScreenLayout:
         step = st.current_step()
         if step is not None:
             keys = "Space: next · Esc: skip" if st.pace == "step" else "Space: skip"
-            out.append((say(f"Opponent's turn, step by step ({keys})"), "bold yellow"))
+            whose = "Opponent's turn"
+            if step.model.seats > 2:
+                actor = self._step_actor(step.model)
+                whose = "The others' turns" if actor is None else (
+                    f"{possessive(step.model.names[actor]).capitalize()} turn"
+                )
+            out.append((say(f"{whose}, step by step ({keys})"), "bold yellow"))
         elif st.thinking_text:
             out.append((say(st.thinking_text), "bold yellow"))
         elif st.tbl is not None and st.tbl.status and st.mode != "ask":
@@ -180,14 +198,17 @@ class ScreenLayout:
             pos = model.pos
             p = pos.get("to_move")
             phase = phase_words(pos.get("phase"))
-            if step is not None and not step.own and model.viewer is not None:
-                # the opponent's turn is being told: the table's turn marker is already past it
-                pieces.append((f"{model.names[1 - model.viewer]}: turn", 0))
+            actor = self._step_actor(model) if step is not None else None
+            if step is not None and not step.own and model.viewer is not None and (
+                actor is not None
+            ):
+                # another seat's turn is being told: the table's turn marker is already past it
+                pieces.append((f"{model.names[actor]}: turn", 0))
             elif p is not None and pos.get("phase") != "over":
                 pieces.append((f"{model.names[int(p)]}: {phase}", 0))
             elif pos.get("phase") == "over":
                 pieces.append(("game over", 0))
-            for s in (model.bottom, 1 - model.bottom):
+            for s in (model.bottom, *model.others()):
                 pieces.append((f"{model.names[s]} {model.scores[s]}/{model.goals[s]}", 4))
             pieces.append((f"deck {len(pos.get('deck', []))}", 5))
             if model.seed is not None:
@@ -198,10 +219,13 @@ class ScreenLayout:
                 and pos.get("phase") != "over"
                 and self.state.mode != "ask"
             ):
-                forms, urgent = self.state.memo(
-                    "threat", model.viewer, lambda: self._threat_piece(model)
-                )
-                pieces.append((forms, 2 if urgent else 5))
+                if model.seats == 2:
+                    forms, urgent = self.state.memo(
+                        "threat", model.viewer, lambda: self._threat_piece(model)
+                    )
+                    pieces.append((forms, 2 if urgent else 5))
+                else:
+                    pieces.append((leader_piece(model), 5))
         pieces += [(extra(), 3) for extra in self.state.status_extras]
         pieces.append(("F1 help", 1))
         pieces.append((f"pace {self.state.pace} F2", 7))
@@ -210,6 +234,16 @@ class ScreenLayout:
         # A threat too long for a narrow bar takes a shorter whole wording (at least who needs
         # how much); the legend and `threat` say the rest.
         return [("class:status", status_line(pieces, w, self.state.style))]
+
+    @staticmethod
+    def _step_actor(model: TableModel) -> int | None:
+        """Whose move a step shows: the model's ``actor`` when the session says it; with two
+        seats, the viewer's opponent (a step is never the viewer's own move told)."""
+        if model.actor is not None:
+            return model.actor
+        if model.seats == 2 and model.viewer is not None:
+            return 1 - model.viewer
+        return None
 
     def _threat_piece(self, model: TableModel) -> tuple[list[str], bool]:
         """The threat's wordings for the bar (longest first), and whether the opponent has a
@@ -225,7 +259,7 @@ class ScreenLayout:
         from cuttle.text.threat import threat_line
 
         assert model.viewer is not None
-        line = threat_line(model.pos, model.viewer, model.names)
+        line = threat_line(model.pos, model.viewer, (model.names[0], model.names[1]))
         # the viewer's own need is already in the bar as a score: keep the opponent's threat
         return line.split(" · ", 1)[-1]
 
@@ -386,7 +420,11 @@ class ScreenLayout:
             ),
             "handoff": HSplit([Window(RichControl(lambda w: st.handoff_view)), *bottom]),
             "small": HSplit(
-                [Window(RichControl(lambda w: too_small(*st.screen_size(), st.style))), *bottom]
+                [
+                    Window(RichControl(lambda w: too_small(*st.screen_size(), st.style,
+                                                           st.seats()))),
+                    *bottom,
+                ]
             ),
         }
         return FloatContainer(
