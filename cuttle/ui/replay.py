@@ -115,9 +115,10 @@ class Replay:
                 self._checkpoints[i + 1] = game.copy(history=False)
             pos = game.to_position()
             if i + 1 >= start:
-                entry = (LogEntry(i + 1, player, "concede", f"{self.names[player]} conceded")
+                names, style = self.names, self.style
+                entry = (LogEntry(i + 1, player, "concede", f"{names[player]} conceded")
                          if moves[i].startswith("concede") else
-                         describe_play(before, pos, player, moves[i], self.names, self.style, i + 1))
+                         describe_play(before, pos, player, moves[i], names, style, i + 1))
                 yield i + 1, entry, game, pos
         if self.extra and stop == self.last:
             self._end(game)
