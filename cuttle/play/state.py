@@ -514,9 +514,17 @@ def _make_coach(wanted: bool) -> Coach | None:
 
 
 def _reword_resolve(text: str, name: str, prefix: str) -> str:
-    """``You let it resolve: X`` -> ``You could not counter (no 2 in hand): X``."""
+    """``You let it resolve: X`` -> ``You could not counter (no 2 in hand): X``; at three or four
+    seats ``You did not counter Ann's 7♦`` -> ``You could not counter Ann's 7♦ (no 2 in hand)``
+    (one opponent of several passed)."""
     head = f"{name} let it resolve"
     if text.startswith(head):
         return prefix + text[len(head) :]
+    why = prefix[prefix.rfind(" (") :]
+    for verb in ("counter", "answer"):
+        passed = f"{name} did not {verb}"
+        if text.startswith(passed):
+            rest = text[len(passed) :]
+            clause, sep, more = rest.partition(";")
+            return f"{name} could not {verb}{clause}{why}{sep}{more}"
     return f"{prefix}: {text}"
-
