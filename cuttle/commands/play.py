@@ -606,6 +606,12 @@ def _replay_review(args: argparse.Namespace, replay: Any) -> int | None:
         replay.review = load_review(record)
         return None
     from cuttle.commands.review import _analyse
+    from cuttle.files.reviews import review_refusal
+
+    refused = review_refusal(record)
+    if refused is not None:
+        err(f"replay: {replay.where}: no review: {refused}")
+        return EXIT_USAGE
 
     try:
         replay.review = _analyse(record, budget)

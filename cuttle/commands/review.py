@@ -192,6 +192,13 @@ def review_command(args: argparse.Namespace) -> int:
         err(f"{where}: the game is not finished; only finished games are reviewed "
              "(a review would show the cards still hidden)")
         return EXIT_USAGE
+    from cuttle.files.reviews import review_refusal
+
+    refused = review_refusal(record)
+    if refused is not None:
+        target = f" {args.game}" if args.game else ""
+        err(f"{where}: not reviewed: {refused} (cuttle replay{target} shows it)")
+        return EXIT_USAGE
     review = _analyse(record, budget)
     if args.json:
         print(json.dumps(review_json(review, record, where)))

@@ -171,7 +171,8 @@ class GameSession(SessionCommands):
                 self.say(problem)
         later = f"cuttle review {game_id}" if game_id is not None and not problem else None
         where = f"game {game_id}" if game_id is not None else "this game"
-        self.io.offer_review(record, where, later)
+        if self.search_refusal("the review") is None:  # hard judges the table's size
+            self.io.offer_review(record, where, later)
         if self.options.record_path is not None and self._record_started:
             self.say(f"Record written to {shown_path(self.options.record_path)}.")
         if kept is not None:
