@@ -133,3 +133,16 @@ def test_a_window_answered_for_you_says_why_beside_the_card() -> None:
     assert _reword_resolve("You let it resolve: Ann's 7♦ takes effect", "You",
                            "You could not counter (no 2 in hand)") == (
         "You could not counter (no 2 in hand): Ann's 7♦ takes effect")
+
+
+def test_a_review_of_three_or_four_waits_for_the_hard_ai() -> None:
+    from cuttle.ai import levels_for
+    from cuttle.files.reviews import review_refusal
+
+    two = GameRecord(rules="classic", seed=1, players=["You", "AI"], moves=[],
+                     controllers=["human", "ai:easy"])
+    three = GameRecord(rules="classic+cutthroat", seed=1, players=["You", "Bo", "Cy"], moves=[],
+                       controllers=["human", "ai:random", "ai:random"])
+    assert review_refusal(two) is None
+    refused = review_refusal(three)
+    assert (refused is None) == ("hard" in levels_for(3))

@@ -193,3 +193,26 @@ def test_a_counter_as_one_of_two_opponents(tmp_path: Path) -> None:
     t.wait(r"Quit\?")
     t.line("y")
     assert t.finish() == 0
+
+
+def test_a_table_of_three_resumes_after_kill_9(tmp_path: Path) -> None:
+    import signal
+
+    t = Term(["play", "--players", "3", "--ai", "random", "--seed", "2", "--pace", "fast"],
+             tmp_path)
+    t.wait(PROMPT)
+    t.line("draw")
+    t.wait("You drew")
+    t.wait(PROMPT)
+    (slot,) = (tmp_path / "state" / "cuttle" / "saves").glob("*.json")
+    saved = json.loads(slot.read_text())
+    assert len(saved["players"]) == 3
+    t.child.kill(signal.SIGKILL)
+    t.child.close()
+    again = Term(["play", "--resume"], tmp_path)
+    again.wait(f"Resuming the saved game {slot.stem}: seed 2, classic\\+cutthroat, "
+               f"{len(saved['moves'])} mo")
+    again.wait(PROMPT)
+    assert "AI 2 (random)" in again.text()
+    again.line("quit")
+    assert again.finish() == 0
