@@ -12,7 +12,6 @@ import argparse
 import errno
 import math
 import os
-import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -35,7 +34,7 @@ from cuttle.files.storage import MAX_SEED, MAX_THINK, MIN_THINK, fresh_seed
 if TYPE_CHECKING:
     from cuttle.play.io import GameIO
     from cuttle.play.places import Places
-    from cuttle.play.session import GameSession, Options, Seat
+    from cuttle.play.session import GameSession, Options
     from cuttle.text.cardtext import CardStyle
 
 _STDOUT_ERRNOS = (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EFBIG, getattr(errno, "EDQUOT", -1))

@@ -283,7 +283,6 @@ def _result_word(row: Any, player: str | None) -> str:
         return f"{one_line(row.players[int(row.outcome[1])], 20)} won"
     if len(row.players) > 2:
         from cuttle.files.gamerows import cutthroat_place
-
         from cuttle.files.storage import CorruptFileError
 
         try:

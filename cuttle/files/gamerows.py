@@ -162,8 +162,6 @@ def game_row(r: Sequence[Any]) -> GameRow:
     if not isinstance(record_json, str) or len(record_json) > MAX_FILE_BYTES:
         raise ValueError(f"{where} the record is not text")
     more = _more_seats(r[15] if len(r) > 15 else "", where)
-    players = (*players, *(name for name, _ in more))
-    controllers = (*controllers, *(ctl for _, ctl in more))
     return GameRow(
         id=game_id,
         finished_at=finished,
@@ -171,8 +169,8 @@ def game_row(r: Sequence[Any]) -> GameRow:
         preset=preset,
         variants=variants,
         seed=seed,
-        players=players,
-        controllers=controllers,
+        players=(*players, *(name for name, _ in more)),
+        controllers=(*controllers, *(ctl for _, ctl in more)),
         outcome=r[10],
         reason=r[11],
         moves=moves,

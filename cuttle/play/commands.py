@@ -83,7 +83,10 @@ class SessionCommands(SessionState):
             from cuttle.text.threat import legend_for, threat_line
 
             view = self.position(p)
-            threat = self.style.say(threat_line(view, p, self.names))
+            names = self.names
+            threat = (self.style.say(threat_line(view, p, (names[0], names[1])))
+                      if len(names) == 2 else
+                      "The threat line reads a table of two only, so far.")
             if cmd == "threat":
                 self.say(threat)
             else:

@@ -20,6 +20,7 @@ from cuttle.files.safefile import os_reason, shown_path
 from cuttle.files.saves import Slot, SlotError
 from cuttle.files.storage import (
     GameRecord,
+    play_recorded,
     write_json,
 )
 from cuttle.play.io import GameIO
@@ -128,18 +129,21 @@ class SessionState:
         (a long game resumes in about the time the engine needs to replay it)."""
         fast = max(0, len(moves) - LOG_REPLAY)
         g = self.game
-        for move in moves[:fast]:
-            p = g.to_move
-            if p is None:
-                raise ValueError("a move comes after the end of the game")
-            legal = g.legal_moves()
-            if self.seats[p].ai is None and len(legal) > 1:
-                self.choices.append(len(g.history))
-            g.play(move)
-        for move in moves[fast:]:
+        for i, move in enumerate(moves):
             if g.to_move is None:
                 raise ValueError("a move comes after the end of the game")
-            self._apply(g.to_move, move, quiet=True)
+            if move.startswith("concede"):  # three or four seats: a seat went out here
+                seat = play_recorded(g, move)
+                if i >= fast:
+                    self.log.append(LogEntry(len(g.history), seat, "concede",
+                                             f"{self.names[seat]} conceded"))
+            elif i >= fast:
+                self._apply(g.to_move, move, quiet=True)
+            else:
+                legal = g.legal_moves()
+                if self.seats[g.to_move].ai is None and len(legal) > 1:
+                    self.choices.append(len(g.history))
+                g.play(move)
 
     # -- the game now ------------------------------------------------------------------------
     def _fresh(self) -> None:
@@ -510,9 +514,17 @@ def _make_coach(wanted: bool) -> Coach | None:
 
 
 def _reword_resolve(text: str, name: str, prefix: str) -> str:
-    """``You let it resolve: X`` -> ``You could not counter (no 2 in hand): X``."""
+    """``You let it resolve: X`` -> ``You could not counter (no 2 in hand): X``; at three or four
+    seats ``You did not counter Ann's 7♦`` -> ``You could not counter Ann's 7♦ (no 2 in hand)``
+    (one opponent of several passed)."""
     head = f"{name} let it resolve"
     if text.startswith(head):
         return prefix + text[len(head) :]
+    why = prefix[prefix.rfind(" (") :]
+    for verb in ("counter", "answer"):
+        passed = f"{name} did not {verb}"
+        if text.startswith(passed):
+            rest = text[len(passed) :]
+            clause, sep, more = rest.partition(";")
+            return f"{name} could not {verb}{clause}{why}{sep}{more}"
     return f"{prefix}: {text}"
-
