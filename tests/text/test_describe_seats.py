@@ -12,12 +12,11 @@ from cuttle.text.describe import (
     concession_words,
     describe_play,
     move_meta,
-    move_seats,
     outcome_words,
-    parse_move_text,
     phase_sentence,
     stack_outcome,
 )
+from cuttle.text.people import move_seats, opponents_of, parse_move_text
 
 STYLE = CardStyle()
 NAMES = ("Ann", "Bob", "Carol", "Dan")
@@ -48,6 +47,11 @@ def test_seat_words_are_read_apart_from_the_cards() -> None:
     assert move_seats("jack JD 7H >2") == (None, 2)
     assert move_seats("oneoff 4S @1") == (1, None)
     assert move_seats("scuttle 9C 7H") == (None, None)
+    teams = {"rules": "classic+teams", "hands": [[], [], [], []]}
+    assert opponents_of(teams, 0) == [1, 3] and opponents_of(teams, 3) == [0, 2]
+    three = {"rules": "classic+cutthroat", "hands": [[], [], []], "out": [2]}
+    assert opponents_of(three, 1) == [0]  # a seat out is nobody's opponent
+    assert opponents_of({"hands": [[], []]}, 1) == [0]
 
 
 def test_a_jack_that_gives_a_card_to_another_seat_names_both_and_the_nine_may_answer() -> None:
