@@ -9,6 +9,7 @@
 
 Levels: ``random`` (uniform), ``easy`` (a plain heuristic), ``medium`` (the strong heuristic),
 ``hard`` (a search over sampled deals of the cards it cannot see: ``cuttle.ai.pimc``).
+``levels_for(players)`` names the levels that play a table of that many seats.
 """
 
 from __future__ import annotations
@@ -16,9 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from cuttle.ai.base import Player
-from cuttle.ai.heuristic import EasyPlayer, HeuristicPlayer
-from cuttle.ai.levels import LEVELS, levels_for
-from cuttle.ai.simple import RandomPlayer
+from cuttle.ai.levels import LEVELS, levels_for, player_class
 from cuttle.words import plural
 
 __all__ = ["LEVELS", "Player", "levels_for", "make_player"]
@@ -47,17 +46,11 @@ def make_player(level: str, seed: int | None = None, **options: Any) -> Player:
             return SearchPlayer(seed=seed, **options)
         if method != "minimax":
             raise ValueError(f"method must be 'minimax' or 'ismcts', not {method!r}")
-        from cuttle.ai.pimc import DeterminizedPlayer
-
-        return DeterminizedPlayer(seed=seed, **options)
+        return player_class("hard")(seed=seed, **options)
     if options:
         raise ValueError(
             f"unknown {plural('option', len(options))} for AI level {name!r}: "
             f"{', '.join(sorted(options))}"
             " (only 'hard' takes options)"
         )
-    if name == "random":
-        return RandomPlayer(seed)
-    if name == "easy":
-        return EasyPlayer(seed)
-    return HeuristicPlayer(seed)
+    return player_class(name)(seed)

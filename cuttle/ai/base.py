@@ -15,29 +15,31 @@ import zlib
 from typing import Any
 
 from cuttle import Game, Move
-from cuttle.ai.levels import levels_for
 from cuttle.ai.options import Spec, check_options
-from cuttle.engine.phases import COUNTER_PHASE
+from cuttle.engine.phases import COUNTER_PHASE, RESPOND_ROYAL
 
 View = dict[str, Any]
+#: The windows in which being forced (holding no 2, no 9) is not public.
+HIDDEN_FORCED = (COUNTER_PHASE, RESPOND_ROYAL)
 
 
-def seats_refusal(level: str, players: int) -> str:
-    """Why the ``level`` AI cannot take a seat at a table of ``players``, in one line."""
-    can = levels_for(players)
-    return (f"the {level} AI plays two-player games only, not a table of {players}; "
-            f"the levels for {players} seats: {', '.join(can) or 'none yet'}")
+def seats_refusal(level: str, players: int, most: int = 2) -> str:
+    """Why the ``level`` AI, which plays at most ``most`` seats, cannot take a seat at a table
+    of ``players``, in one line (``cuttle.ai.levels.levels_for`` lists the levels that can)."""
+    if most <= 2:
+        return f"the {level} AI plays two-player games only, not a table of {players}"
+    return f"the {level} AI plays at most {most} seats, not a table of {players}"
 
 
 class Player:
     """Base class of the AI players. Subclasses implement :meth:`decide`."""
 
     level = "base"
-    #: The most seats at a table this player can play at: the levels that read the table as one
-    #: opponent's (every one but random) play two-player games only, so far.
+    #: The most seats at a table this player can play at (``cuttle.ai.levels.levels_for`` reads
+    #: it); a player asked to move at a bigger table refuses before it reads anything.
     max_players = 2
-    #: A searching player thinks over a forced move too where being forced depends on hidden
-    #: cards (the counter window: no two in hand), so its time does not tell the hand.
+    #: The player thinks over a forced move too where being forced depends on hidden cards (the
+    #: windows of answers: no 2, no 9 in hand), so its time does not tell the hand.
     hides_forced = False
 
     def __init__(self, seed: int | None = None) -> None:
@@ -58,11 +60,13 @@ class Player:
         return self.pick(game)[0]
 
     def explain(
-        self, game: Game, names: tuple[str, str] = ("you", "the AI")
+        self, game: Game, names: tuple[str, ...] = ("you", "the AI")
     ) -> tuple[Move, str]:
         """The move this player picks for ``game.to_move`` and why, in plain words naming the
         position's cards and numbers (``cuttle.ai.explain``); the player's own note follows.
-        ``names`` say how the reason calls the seat to move and its opponent."""
+        ``names`` say how the reason calls the seat to move and its opponent; at three or four
+        seats a name a seat ("blocks Carol's win"), or the mover's only (the others are then
+        ``seat N``)."""
         from cuttle.ai.explain import explain_choice
 
         move, why = self.pick(game)
@@ -74,13 +78,15 @@ class Player:
         if seat is None:
             raise ValueError("the game is over: there is no move to choose")
         if game.players > self.max_players:
-            raise ValueError(seats_refusal(self.level, game.players))
+            raise ValueError(seats_refusal(self.level, game.players, self.max_players))
         view = game.view(seat)
         self.public_history = list(game.history)
         moves = game.legal_moves()  # the seat's own options: a function of its view
         if not moves:
             raise ValueError("no legal move in this position")
-        if len(moves) == 1 and not (self.hides_forced and game.phase == COUNTER_PHASE):
+        if len(moves) == 1:
+            if self.hides_forced and game.phase in HIDDEN_FORCED:
+                self.decide(view, seat, moves, self.rng_for(view))  # the same work as a choice
             return moves[0], "the only legal move"
         return self.decide(view, seat, moves, self.rng_for(view))
 

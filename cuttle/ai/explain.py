@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cuttle import Game, Move
+from cuttle.engine.seats import Seating, seating
 from cuttle.rules import Rules
 from cuttle.words import count, plural
 
@@ -74,11 +75,12 @@ class Side:
 
 
 def side(view: View, p: int) -> Side:
-    """Player ``p``'s table in ``view``."""
+    """Player ``p``'s table in ``view`` (at three or four seats the entries lose their ``@N``
+    and ``>N`` marks: ``TS+JD``, as with two players)."""
     rules = Rules.parse(view.get("rules", "classic"))
-    perms = view["permanents"][p]
+    perms = [plain(e).split("+")[0] for e in view["permanents"][p]]
     kings = sum(1 for c in perms if c.startswith("K"))
-    points = list(view["points"][p])
+    points = [plain(e) for e in view["points"][p]]
     return Side(
         score=sum(value(e.split("+")[0]) for e in points),
         goal=rules.goal(kings),
@@ -87,6 +89,50 @@ def side(view: View, p: int) -> Side:
         points=points,
         hand=list(view["hands"][p]),
     )
+
+
+def plain(entry: str) -> str:
+    """A table entry without the seats of three or four (``TS@1+JD@3>0`` -> ``TS+JD``)."""
+    if "@" not in entry:
+        return entry
+    return "+".join(part.partition("@")[0] for part in entry.split("+"))
+
+
+def links(entry: str, holder: int, players: int) -> tuple[int, int]:
+    """Who first played an entry's bottom card, and whom control goes back to when its top jack
+    (or joker) goes (-1 with nothing on it); ``holder`` controls it now."""
+    parts = entry.split("+")
+    if len(parts) == 1:
+        return holder, -1
+    if players == 2:
+        first = holder if len(parts) % 2 == 1 else 1 - holder
+        return first, 1 - holder
+    control = []
+    for part in parts:
+        by, _, to = part.partition("@")[2].partition(">")
+        control.append(int(to or by) if by else holder)
+    return control[0], control[-2]
+
+
+def seats_of(view: View) -> Seating:
+    """The seats of the view's table: turn order, opponents, partners."""
+    rules = Rules.parse(view.get("rules", "classic"))
+    return seating(len(view["hands"]), rules.teams, tuple(view.get("out", ())))
+
+
+def seat_names(view: View, seat: int, names: tuple[str, ...] = ()) -> list[str]:
+    """A name for every seat of ``view``. With two players ``names`` are (the seat's, the
+    opponent's); at three or four seats a name a seat (``("Ann", "Bob", "Carol")``), or only the
+    seat's own (the others are then called ``seat N``)."""
+    n = len(view["hands"])
+    names = tuple(names) or NAMES
+    if n == 2:
+        out = ["", ""]
+        out[seat], out[1 - seat] = names[0], names[1]
+        return out
+    if len(names) == n:
+        return list(names)
+    return [names[0] if q == seat else f"seat {q}" for q in range(n)]
 
 
 def view_of(game_or_view: Game | View, seat: int) -> View:
@@ -109,9 +155,14 @@ class WinWay:
 def win_ways(view: View, attacker: int) -> list[WinWay]:
     """The moves that would give ``attacker`` the game on their next turn, judged from ``view``
     (whoever's view it is): only what that view shows is used. When the view shows the
-    attacker's whole hand (glasses, open hands), only ways with cards they hold are listed."""
+    attacker's whole hand (glasses, open hands), only ways with cards they hold are listed.
+    At three or four seats the jacks' targets are every opponent's cards, named without "your"."""
     rules = Rules.parse(view.get("rules", "classic"))
-    a, d = side(view, attacker), side(view, 1 - attacker)
+    seats = seats_of(view)
+    players = seats.players
+    a = side(view, attacker)
+    defenders = [q for q in seats.opps[attacker]] if players > 2 else [1 - attacker]
+    your = "your " if players == 2 else ""
     ways: list[WinWay] = []
     need = a.goal - a.score
     if need <= 0:
@@ -123,31 +174,35 @@ def win_ways(view: View, attacker: int) -> list[WinWay]:
         ways.append(WinWay("points", label, ranks))
     if a.kings < 4 and rules.goal(a.kings + 1) <= a.score:
         ways.append(WinWay("king", "a king", "K"))
-    jacks_ok = d.queens == 0
-    if jacks_ok:
-        for entry in d.points:
-            base = entry.split("+")[0]
-            if a.score + value(base) >= a.goal:
-                ways.append(WinWay("jack", f"a jack on your {show(base)}", "J"))
-                break  # one is enough to name; the best card comes first below
+    # A jack on a defender's card; the best such card is named.
+    open_to_jacks = [side(view, q) for q in defenders if side(view, q).queens == 0]
+    bases = [e.split("+")[0] for d in open_to_jacks for e in d.points]
+    takes = [b for b in bases if a.score + value(b) >= a.goal]
+    if takes:
+        best = max(takes, key=lambda c: (value(c), "CDHS".index(c[1])))
+        ways.append(WinWay("jack", f"a jack on {your}{show(best)}", "J"))
     # A jack of the defender on a card the attacker would get back.
-    targets_ok = d.queens == 0
-    for entry in d.points:
-        base, *jacks = entry.split("+")
-        if jacks and targets_ok and a.score + value(base) >= a.goal:
-            ways.append(
-                WinWay("unjack", f"a 2 or a 9 on your {show(jacks[-1])}", "29")
-            )
+    for q in defenders:
+        d = side(view, q)
+        if d.queens:
+            continue
+        back = [e for e, raw in zip(d.points, view["points"][q], strict=True)
+                if "+" in e and links(raw, q, players)[1] == attacker
+                and a.score + value(e.split("+")[0]) >= a.goal]
+        if back:
+            top = back[0].split("+")[-1]
+            ways.append(WinWay("unjack", f"a 2 or a 9 on {your}{show(top)}", "29"))
             break
     # A 6 scraps every jack (each card goes back to its first owner) and every king.
     after = 0
-    for p, s in ((attacker, a), (1 - attacker, d)):
-        for entry in s.points:
-            base, *jacks = entry.split("+")
-            owner = p if len(jacks) % 2 == 0 else 1 - p
-            if owner == attacker:
-                after += value(base)
-    if after >= rules.goal(0) and any("+" in e for e in a.points + d.points):
+    covered = False
+    for q in range(players):
+        for raw in view["points"][q]:
+            first, _ = links(raw, q, players)
+            covered = covered or "+" in raw
+            if first == attacker:
+                after += value(plain(raw).split("+")[0])
+    if after >= rules.goal(0) and covered:
         ways.append(WinWay("six", "a 6", "6"))
     if ways and view.get("deck"):
         ways.append(WinWay("seven", "a 7 that turns one of these up", "7"))
@@ -155,19 +210,7 @@ def win_ways(view: View, attacker: int) -> list[WinWay]:
     if hand and "??" not in hand:
         held = {c[0] for c in hand}
         ways = [w for w in ways if held & set(w.ranks)]
-    # Put the jack on the best card, not the first one.
-    return _best_jack(ways, view, attacker)
-
-
-def _best_jack(ways: list[WinWay], view: View, attacker: int) -> list[WinWay]:
-    d = side(view, 1 - attacker)
-    best = d.best()
-    out = []
-    for w in ways:
-        if w.kind == "jack" and best is not None:
-            w = WinWay("jack", f"a jack on your {show(best)}", "J")
-        out.append(w)
-    return out
+    return ways
 
 
 def threat_words(view: View, attacker: int, name: str = "the AI") -> str:
@@ -211,10 +254,13 @@ def known_cards(view: View, p: int) -> list[str]:
 
 # -- why a move -------------------------------------------------------------------------------
 def _after(view: View, seat: int, move: Move) -> Game | None:
-    """The seat's view with ``move`` played (hidden cards dealt by a fixed seed)."""
+    """The seat's view with ``move`` played (hidden cards dealt by a fixed seed); a royal of
+    teams is let be by the opponents who may answer it with a 9, so that it takes effect."""
     try:
         g = Game.from_view(view, random.Random(0))
         g.play(move)
+        while g.phase == "respond_royal":
+            g.play("resolve")
     except ValueError:
         return None
     return g
@@ -239,35 +285,73 @@ _EFFECT = {
 }
 
 
+def _blocked(
+    view: View, after_view: View | None, seat: int, won: bool, names: tuple[str, ...]
+) -> tuple[int | None, str]:
+    """The opponent whose win next turn the move takes away (the nearest its goal first), and
+    the words that say so ("; Carol needed 4 and a 4+ would have won it"); (None, "") if none."""
+    if view.get("phase") != "main" or after_view is None or won:
+        return None, ""
+    seats = seats_of(view)
+    opps = seats.opps[seat] if seats.players > 2 else (1 - seat,)
+    nm = seat_names(view, seat, names)
+    for q in sorted(opps, key=lambda q: side(view, q).need):
+        threat = win_ways(view, q)
+        if threat and not win_ways(after_view, q):
+            named = [w.words for w in threat if w.kind != "seven"][:3]
+            if named:
+                need = side(view, q).need
+                return q, f"; {nm[q]} needed {need} and {_list(named)} would have won it"
+    return None, ""
+
+
+def _aimed_at(view: View, m: Move, seat: int, cards: list[str]) -> int:
+    """The seat a move is about: the one a 4 names, the holder of its target, else the opponent
+    nearest its goal (with two players, the opponent)."""
+    seats = seats_of(view)
+    if seats.players == 2:
+        return 1 - seat
+    if m.kind == "oneoff" and m.seat is not None:
+        return m.seat
+    if len(cards) > 1:
+        target = cards[1]
+        for zone in ("points", "permanents"):
+            for q, row in enumerate(view[zone]):
+                if q != seat and any(target in plain(e).split("+") for e in row):
+                    return q
+    opps = seats.opps[seat] or tuple(q for q in range(seats.players) if q != seat)
+    return min(opps, key=lambda q: side(view, q).need)
+
+
 def reason_for(
-    game_or_view: Game | View, move: Move | str, seat: int, names: tuple[str, str] = NAMES
+    game_or_view: Game | View, move: Move | str, seat: int, names: tuple[str, ...] = NAMES
 ) -> str:
     """Why ``move`` is a good idea for ``seat`` here, in plain words naming cards and numbers.
 
-    ``names`` are how the seat and the opponent are called ("you", "the AI")."""
+    ``names`` are how the seat and the opponent are called ("you", "the AI"); at three or four
+    seats a name a seat, or the seat's own only (the others are ``seat N``: ``seat_names``).
+    There the reason speaks of the seat the move is about: the one whose win it takes away,
+    the one a 4 names or whose card it targets, else the opponent nearest its goal."""
     view = view_of(game_or_view, seat)
     m = move if isinstance(move, Move) else Move.parse(move)
-    me, op = side(view, seat), side(view, 1 - seat)
-    you, them = names
-    its = "its" if them.lower().startswith("the ") or them == "AI" else poss(them)
     text = str(m).split()
-    cards = text[1:]
+    cards = [w for w in text[1:] if w[:1] not in "@>"]
     kind = m.kind
-    threat = win_ways(view, 1 - seat) if view.get("phase") == "main" else []
     g = _after(view, seat, m)
     after_view = g.view(seat) if g is not None else None
+    won = g is not None and g.outcome == seats_of(view).side(seat) and kind != "oneoff"
+    other, stop = _blocked(view, after_view, seat, won, names)
+    if other is None:
+        other = _aimed_at(view, m, seat, cards)
+    nm = seat_names(view, seat, names)
+    you, them = nm[seat], nm[other]
+    me, op = side(view, seat), side(view, other)
+    its = "its" if them.lower().startswith("the ") or them == "AI" else poss(them)
+    threat = win_ways(view, other) if view.get("phase") == "main" else []
     me2 = side(after_view, seat) if after_view else me
-    op2 = side(after_view, 1 - seat) if after_view else op
-    won = g is not None and g.outcome == f"p{seat}" and kind != "oneoff"
-    threat_after = win_ways(after_view, 1 - seat) if after_view and not won else []
-    blocks = bool(threat) and not threat_after and after_view is not None
-    named = [w.words for w in threat if w.kind != "seven"][:3]
-    stop = (
-        f"; {them} needed {op.need} and {_list(named)} would have won it" if blocks and named
-        else ""
-    )
+    op2 = side(after_view, other) if after_view else op
     c0 = show(cards[0]) if cards else ""
-    ace = next((c for c in known_cards(view, 1 - seat) if c[0] == "A"), None)
+    ace = next((c for c in known_cards(view, other) if c[0] == "A"), None)
     ace_warning = (
         f"; careful: {them} {_v(them, 'hold')} {show(ace)}, which would scrap every point card"
         if ace and view.get("phase") == "main" else ""
@@ -287,6 +371,12 @@ def reason_for(
         t = show(cards[1])
         v = value(cards[1])
         moved = count(v, "point", digits=True)
+        if m.seat is not None and m.seat != seat and after_view is not None:
+            to = side(after_view, m.seat)
+            return (
+                f"jack on {t} gives {moved} to {nm[m.seat]}: {nm[m.seat]} {to.score} of "
+                f"{to.goal}{', which wins' if won else ''}{stop}"
+            )
         if won:
             make = "makes" if v == 1 else "make"
             more = f"{v} more {plural('point', v)}"
@@ -314,7 +404,7 @@ def reason_for(
         stay = "stays" if len(op.hand) == 1 else "stay"
         return f"{c0} as glasses: {poss(them)} {held} {stay} open to {you}{stop}"
     if kind == "oneoff":
-        return _oneoff_reason(view, seat, m, me, op, me2, op2, names, stop, g)
+        return _oneoff_reason(view, other, m, me, op, me2, op2, (you, them), stop)
     if kind == "counter":
         stack = view.get("stack", [])
         below = stack[-1]["move"].split() if stack else []
@@ -363,7 +453,7 @@ def reason_for(
 
 def _oneoff_reason(
     view: View,
-    seat: int,
+    other: int,
     m: Move,
     me: Side,
     op: Side,
@@ -371,10 +461,10 @@ def _oneoff_reason(
     op2: Side,
     names: tuple[str, str],
     stop: str,
-    g: Game | None,
 ) -> str:
+    """A one-off's reason; ``other`` is the seat it is about (``them``)."""
     you, them = names
-    cards = str(m).split()[1:]
+    cards = [w for w in str(m).split()[1:] if w[:1] not in "@>"]
     c0 = show(cards[0])
     r = cards[0][0]
     counter = ""
@@ -392,13 +482,13 @@ def _oneoff_reason(
         tr = t[0]
         verb = "scraps" if r == "2" else "returns"
         if tr == "K":
-            whose = them if any(t in s for s in view["permanents"][1 - seat]) else you
+            whose = them if any(t in plain(s) for s in view["permanents"][other]) else you
             return f"{c0} {verb} {show(t)}: {poss(whose)} goal goes back up{stop}{counter}"
         if tr == "Q":
             return f"{c0} {verb} the queen {show(t)} that guards {poss(them)} cards{stop}{counter}"
         if tr == "J":
-            for entry in view["points"][1 - seat]:
-                base, *jacks = entry.split("+")
+            for entry in view["points"][other]:
+                base, *jacks = plain(entry).split("+")
                 if jacks and jacks[-1] == t:
                     return (
                         f"{c0} {verb} {show(t)}: {show(base)} ({value(base)} points) comes back "
@@ -440,7 +530,7 @@ def explain_choice(
     move: Move,
     why: str,
     values: dict[Move, float] | None = None,
-    names: tuple[str, str] = NAMES,
+    names: tuple[str, ...] = NAMES,
 ) -> str:
     """A player's reason: the plain-words reason for ``move``, then the player's own note when it
     adds something (search statistics may follow the reason, never replace it). ``values`` are

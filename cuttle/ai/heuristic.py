@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 
 from cuttle import Game, Move
 from cuttle.ai.base import Player, View, simulation
@@ -30,10 +31,57 @@ from cuttle.ai.evaluate import (
     mean_pool_value,
     p_opponent_wins_now,
 )
-from cuttle.ai.knowledge import Knowledge, rank, read_view
+from cuttle.ai.knowledge import KING_RANK, QUEEN_RANK, Knowledge, rank, read_view
+from cuttle.engine.phases import COUNTER_PHASE, RESPOND_ROYAL
 
 RANDOM_SAMPLES = 3
 MAX_FOLLOW_UP = 40
+#: The windows a seat may answer out of turn (a 2 to a one-off, a teams 9 to a royal).
+ANSWER_PHASES = (COUNTER_PHASE, RESPOND_ROYAL)
+#: The most answers a window can offer (four 2s, four 9s or four 10s) and "let it be": every
+#: answer window is given the work of this many moves, so the time taken does not tell how
+#: many answers the seat holds, or whether it holds one at all.
+ANSWER_WORK = 5
+
+
+def _rank_is(r: int) -> Callable[[int], bool]:
+    return lambda c: rank(c) == r
+
+
+def _nine_unfrozen(frozen: set[int]) -> Callable[[int], bool]:
+    return lambda c: rank(c) == 9 and c not in frozen
+
+
+def is_royal(m: Move) -> bool:
+    """A move that puts a royal on the table (what a teams 9 may answer): a king or a queen, a
+    jack or a joker; not glasses."""
+    if m.kind in ("jack", "joker"):
+        return True
+    return m.kind == "perm" and m.card is not None and rank(m.card) in (KING_RANK, QUEEN_RANK)
+
+
+def likeliest(k: Knowledge, seats: tuple[int, ...], wanted: Callable[[int], bool]) -> int:
+    """The seat of ``seats`` most likely to hold such a card (the first in turn order on a tie);
+    with two players, the opponent."""
+    if len(seats) == 1:
+        return seats[0]
+    if not seats:
+        return k.opp
+    return max(seats, key=lambda q: (k.p_holds(q, wanted), -seats.index(q)))
+
+
+def turn_passed(k: Knowledge, who: int) -> Knowledge:
+    """The table as it would be if the seat's move came to nothing and the turn passed on, with
+    ``who`` one hidden card the poorer (the card it answered with)."""
+    nxt = k.seats.nxt[k.me]
+    return dataclasses.replace(
+        k,
+        turn_player=nxt,
+        phase="main",
+        to_move=nxt,
+        hands=tuple(list(h) for h in k.hands),
+        hidden=tuple(max(0, x - (1 if q == who else 0)) for q, x in enumerate(k.hidden)),
+    )
 
 
 def quick_value(card: int) -> float:
@@ -71,6 +119,8 @@ class HeuristicPlayer(Player):
     """``medium``: one-ply lookahead over every legal move with the static evaluation."""
 
     level = "medium"
+    max_players = 4
+    hides_forced = True
     threats = True
     plain_rate = 0.0  # chance of playing a plain move (draw or points) instead of the best
 
@@ -85,7 +135,19 @@ class HeuristicPlayer(Player):
         sim = simulation(view, rng)
         scored = self.score_moves(view, sim, k, moves, rng)
         best = max(scored, key=lambda mv: mv[0])
+        if k.phase in ANSWER_PHASES:
+            self.pad_answer_work(sim, k, moves)
         return best[1], self.reason(k, best[0])
+
+    def pad_answer_work(self, sim: Game, k: Knowledge, moves: list[Move]) -> None:
+        """In a window the seat may answer out of turn, do the work of ``ANSWER_WORK`` moves
+        whatever it holds: letting it be is played out again for each answer it lacks, so the
+        time of the decision tells nobody whether it held a 2 (or a 9)."""
+        let_be = next((m for m in moves if m.kind == "resolve"), None)
+        if let_be is None:
+            return
+        for _ in range(ANSWER_WORK - len(moves)):
+            self.play_out(sim, let_be, k.me, 0)
 
     def reply(self, sim: Game, seat: int, moves: list[Move], rng: random.Random) -> Move:
         """The heuristic's move for ``seat`` in a *simulated* game (a search's opponent model):
@@ -99,9 +161,10 @@ class HeuristicPlayer(Player):
         if value >= WIN / 2:
             return "wins now"
         if k.phase == "main" and self.threats:
-            passed = dataclasses.replace(k, turn_player=k.opp, phase="main", to_move=k.opp)
+            nxt = k.seats.nxt[k.me]
+            passed = dataclasses.replace(k, turn_player=nxt, phase="main", to_move=nxt)
             if p_opponent_wins_now(passed) >= 0.5:
-                return "blocks the opponent's win"
+                return "blocks the opponent's win" if k.players == 2 else "blocks a win"
         return "best by the heuristic"
 
     # -- scoring -----------------------------------------------------------------------------------
@@ -148,12 +211,22 @@ class HeuristicPlayer(Player):
                 if len(drawn) == 1:
                     child_k.hands[me].remove(drawn[0])
                     child_k.pool.append(drawn[0])
-                    value = self.value(child_k) + mean_pool_value(k, me)
+                    if k.players == 2:
+                        value = self.value(child_k) + mean_pool_value(k, me)
+                    else:
+                        # The card drawn counts as an unseen one in the seat's own hand, inside
+                        # the evaluation (cutthroat's shares are not in point units).
+                        child_k.hidden = tuple(
+                            x + (q == me) for q, x in enumerate(child_k.hidden))
+                        value = self.value(child_k)
         # The opponent may answer a one-off (or a counter) with a 2 of their own.
         if m.kind in ("oneoff", "counter") and value < WIN / 2 or (
             m.kind == "scuttle" and k.rules.ten_counters_scuttle
         ):
             value = self.counter_risk(k, m, value, resolve_value)
+        # Teams: a royal played on the seat's turn may be sent back by an opponent's 9.
+        if k.rules.teams and k.phase == "main" and is_royal(m):
+            value = self.nine_risk(k, m, value)
         return value
 
     def counter_risk(
@@ -163,30 +236,38 @@ class HeuristicPlayer(Player):
         if k.queens(me):
             return value  # a queen's owner cannot be countered (both presets)
         counter_rank = 10 if m.kind == "scuttle" else 2
-        p = k.p_opp_holds(lambda c: rank(c) == counter_rank)
+        wanted = _rank_is(counter_rank)
+        p = k.p_opp_holds(wanted)
+        who = likeliest(k, k.opps, wanted)
         if k.phase == "counter" and m.kind == "counter":
             # p: they hold a second 2. Re-countered: the one-off resolves, both lose a 2.
             if resolve_value is None or m.card is None:
                 return value
-            countered = resolve_value - hand_value(m.card, k, me) + mean_pool_value(k, k.opp)
+            countered = resolve_value - hand_value(m.card, k, me) + mean_pool_value(k, who)
         else:
             if p <= 0.0 or m.card is None:
                 return value
-            passed = dataclasses.replace(
-                k,
-                turn_player=k.opp,
-                phase="main",
-                to_move=k.opp,
-                hands=(list(k.hands[0]), list(k.hands[1])),
-                hidden=(
-                    max(0, k.hidden[0] - (1 if k.opp == 0 else 0)),
-                    max(0, k.hidden[1] - (1 if k.opp == 1 else 0)),
-                ),
-            )
+            passed = turn_passed(k, who)
             if m.card in passed.hands[me]:
                 passed.hands[me].remove(m.card)
-            countered = self.value(passed) + 0.5 * mean_pool_value(k, k.opp)
+            countered = self.value(passed) + 0.5 * mean_pool_value(k, who)
         return (1.0 - p) * value + p * min(value, countered)
+
+    def nine_risk(self, k: Knowledge, m: Move, value: float) -> float:
+        """Teams: a royal may be answered out of turn by an opponent's 9 (none while the seat has
+        a queen): the royal comes back to hand and the turn is over. The opponents are assumed
+        to answer exactly when the royal hurts them."""
+        me = k.me
+        if k.queens(me) or m.card is None:
+            return value
+        frozen = set(k.frozen)
+        wanted = _nine_unfrozen(frozen)
+        p = k.p_opp_holds(wanted)
+        if p <= 0.0:
+            return value
+        who = likeliest(k, k.opps, wanted)
+        answered = self.value(turn_passed(k, who)) + 0.5 * mean_pool_value(k, who)
+        return (1.0 - p) * value + p * min(value, answered)
 
     def value(self, k: Knowledge) -> float:
         return evaluate(k, self.threats)

@@ -1,10 +1,11 @@
 """What one seat knows: a compact, read-only digest of ``game.view(seat)``.
 
 Every AI decision starts here. :func:`read_view` turns the position dict a seat may see (hidden
-cards are ``"??"``) into a :class:`Knowledge` value: the seat's own hand, the opponent's known cards
-and hidden-card count, both fields, the scrap, and the *pool* -- every card whose place the seat
-cannot see (the opponent's hidden cards and the face-down deck, together). Probabilities about the
-opponent's hand are computed from the pool alone, so nothing here can leak hidden state.
+cards are ``"??"``) into a :class:`Knowledge` value: the seat's own hand, every other hand's known
+cards and hidden-card count, every field, the scrap, and the *pool* -- every card whose place the
+seat cannot see (the other hands' hidden cards, a partner's included, and the face-down deck,
+together). Probabilities about a hand are computed from the pool alone, so nothing here can leak
+hidden state. A two-player table is the N-seat table with N = 2 (``opp`` is then ``1 - me``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from cuttle.cards import HIDDEN, parse_card
+from cuttle.engine.seats import Seating, seating
 from cuttle.rules import Rules
 
 JACK_RANK = 11
@@ -30,10 +32,12 @@ def rank(card: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class PointCard:
-    """A point card on the table with the jacks on it (bottom to top)."""
+    """A point card on the table with the jacks (and jokers) on it, bottom to top. ``back`` is
+    the seat its control goes back to when the top one goes (a 2, a 9), -1 with nothing on it."""
 
     card: int
     jacks: tuple[int, ...]
+    back: int = -1
 
     @property
     def value(self) -> int:
@@ -49,10 +53,10 @@ class Knowledge:
     phase: str
     to_move: int | None
     turn_player: int
-    hands: tuple[list[int], list[int]]  # known cards of each hand
-    hidden: tuple[int, int]  # hidden card count of each hand
-    points: tuple[list[PointCard], list[PointCard]]
-    perms: tuple[list[int], list[int]]
+    hands: tuple[list[int], ...]  # known cards of each hand, one list a seat
+    hidden: tuple[int, ...]  # hidden card count of each hand
+    points: tuple[list[PointCard], ...]
+    perms: tuple[list[int], ...]  # kings, queens, glasses a seat controls (a stolen royal too)
     deck_size: int
     deck_known: list[int]  # deck cards whose identity is public (top first, as listed)
     scrap: list[int]
@@ -62,10 +66,41 @@ class Knowledge:
     revealed: list[int]
     outcome: str | None
     passes: int
+    #: the table's seats: turn order, opponents, partners (``cuttle.engine.seats``)
+    seats: Seating
+
+    @property
+    def players(self) -> int:
+        return self.seats.players
 
     @property
     def opp(self) -> int:
-        return 1 - self.me
+        """The opponent (two players); at three or four seats the next opponent in turn order."""
+        opps = self.seats.opps[self.me]
+        return opps[0] if opps else 1 - self.me
+
+    @property
+    def opps(self) -> tuple[int, ...]:
+        """This seat's opponents still in, in turn order after it."""
+        return self.seats.opps[self.me]
+
+    def opponents(self, p: int) -> tuple[int, ...]:
+        """``p``'s opponents still in, in turn order after ``p``."""
+        return self.seats.opps[p]
+
+    @property
+    def partner(self) -> int | None:
+        """This seat's partner in teams (still in), None otherwise."""
+        return self.seats.partner(self.me)
+
+    def friends(self, p: int) -> tuple[int, ...]:
+        """``p`` and, in teams, ``p``'s partner: the seats whose win is ``p``'s."""
+        q = self.seats.partner(p)
+        return (p,) if q is None else (p, q)
+
+    def side_of(self, p: int) -> str:
+        """The outcome that means ``p``'s side won (``p0``, or ``team0`` in teams)."""
+        return self.seats.side(p)
 
     def score(self, p: int) -> int:
         return sum([pc.card // 4 + 1 for pc in self.points[p]])
@@ -91,15 +126,30 @@ class Knowledge:
 
     def p_opp_holds(self, wanted: Callable[[int], bool]) -> float:
         """Probability that the opponent holds at least one card satisfying ``wanted``,
-        from its known cards and the hidden cards drawn uniformly from the pool."""
-        opp = self.opp
-        if any(wanted(c) for c in self.hands[opp]):
+        from its known cards and the hidden cards drawn uniformly from the pool; at three or
+        four seats, that one of the opponents does."""
+        return self.p_any_holds(self.opps or (self.opp,), wanted)
+
+    def p_holds(self, p: int, wanted: Callable[[int], bool]) -> float:
+        """Probability that seat ``p`` holds at least one card satisfying ``wanted``."""
+        if any(wanted(c) for c in self.hands[p]):
             return 1.0
-        h = self.hidden[opp]
+        h = self.hidden[p]
         if h <= 0:
             return 0.0
         k = sum(1 for c in self.pool if wanted(c))
         return p_at_least_one(len(self.pool), k, h)
+
+    def p_any_holds(self, seats: Iterable[int], wanted: Callable[[int], bool]) -> float:
+        """Probability that one of ``seats`` holds such a card (the hands taken as independent
+        draws from the pool: close enough for a heuristic)."""
+        seats = tuple(seats)
+        if len(seats) == 1:
+            return self.p_holds(seats[0], wanted)
+        miss = 1.0
+        for p in seats:
+            miss *= 1.0 - self.p_holds(p, wanted)
+        return 1.0 - miss
 
 
 @lru_cache(maxsize=4096)
@@ -136,9 +186,29 @@ def _cards(texts: Iterable[str]) -> tuple[list[int], int]:
     return known, hidden
 
 
-def _point(text: str) -> PointCard:
+def _point(text: str, side: int, players: int) -> PointCard:
+    """A table entry: ``TS+JD`` (two players: control alternates) or, at three or four seats,
+    ``TS@1+JD@3>0``: each card with the seat that played it and whom it gave control to."""
     parts = text.split("+")
-    return PointCard(_card(parts[0]), tuple(_card(p) for p in parts[1:]))
+    if players == 2:
+        return PointCard(_card(parts[0]), tuple(_card(p) for p in parts[1:]),
+                         1 - side if len(parts) > 1 else -1)
+    cards = []
+    control = -1
+    back = -1
+    for part in parts:
+        card, _, seats = part.partition("@")
+        by, _, to = seats.partition(">")
+        cards.append(_card(card))
+        back = control
+        control = int(to or by) if by else side
+    return PointCard(cards[0], tuple(cards[1:]), back)
+
+
+def _base(text: str) -> tuple[int, list[int]]:
+    """A permanent's entry: its card and the jokers on it (``KS@1+X1@2>0`` at three or four)."""
+    parts = [_card(p.partition("@")[0]) for p in text.split("+")]
+    return parts[0], parts[1:]
 
 
 _RULES_CACHE: dict[str, Rules] = {}
@@ -154,23 +224,30 @@ def rules_of(text: str) -> Rules:
 def read_view(view: dict[str, Any], me: int) -> Knowledge:
     """Digest the position dict ``view`` (as returned by ``game.view(me)``)."""
     rules = rules_of(view.get("rules", "classic"))
-    h0, x0 = _cards(view["hands"][0])
-    h1, x1 = _cards(view["hands"][1])
-    points = (
-        [_point(t) for t in view["points"][0]],
-        [_point(t) for t in view["points"][1]],
+    players = len(view["hands"])
+    seen_hands = [_cards(h) for h in view["hands"]]
+    points = tuple(
+        [_point(t, side, players) for t in view["points"][side]] for side in range(players)
     )
-    perms = (
-        [_card(t) for t in view["permanents"][0]],
-        [_card(t) for t in view["permanents"][1]],
-    )
+    if players == 2:
+        perms: tuple[list[int], ...] = tuple([_card(t) for t in row] for row in view["permanents"])
+        bases: list[list[tuple[int, list[int]]]] = []
+    else:
+        bases = [[_base(t) for t in view["permanents"][side]] for side in range(players)]
+        perms = tuple([c for c, _ in row] for row in bases)
     deck_known, deck_hidden = _cards(view["deck"])
     scrap = [_card(t) for t in view["scrap"]]
     stack = [(int(e["player"]), str(e["move"])) for e in view.get("stack", [])]
     revealed = [_card(t) for t in view.get("revealed", [])]
-    seen: set[int] = set(h0) | set(h1) | set(deck_known) | set(scrap) | set(revealed)
-    for side in (0, 1):
+    seen: set[int] = set(deck_known) | set(scrap) | set(revealed)
+    for known, _ in seen_hands:
+        seen.update(known)
+    for side in range(players):
         seen.update(perms[side])
+    for row in bases:
+        for _, jokers in row:
+            seen.update(jokers)
+    for side in range(players):
         for pc in points[side]:
             seen.add(pc.card)
             seen.update(pc.jacks)
@@ -185,8 +262,8 @@ def read_view(view: dict[str, Any], me: int) -> Knowledge:
         phase=view.get("phase", "main"),
         to_move=view.get("to_move", view["turn_player"]),
         turn_player=int(view["turn_player"]),
-        hands=(h0, h1),
-        hidden=(x0, x1),
+        hands=tuple(known for known, _ in seen_hands),
+        hidden=tuple(hidden for _, hidden in seen_hands),
         points=points,
         perms=perms,
         deck_size=len(deck_known) + deck_hidden,
@@ -198,4 +275,5 @@ def read_view(view: dict[str, Any], me: int) -> Knowledge:
         revealed=revealed,
         outcome=view.get("outcome"),
         passes=int(view.get("passes", 0)),
+        seats=seating(players, rules.teams, tuple(view.get("out", ()))),
     )

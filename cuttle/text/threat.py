@@ -1,7 +1,8 @@
 """The threat line and the legend: words for the status bar and for the ``legend`` command.
 
-``threat_line`` says what each side needs and how the opponent could win on their next turn, from
-the viewer's view only (``cuttle.ai.explain.win_ways``). ``legend_lines`` explains every mark the
+``threat_line`` says what each side needs and how the opponent could win on their next turn (at
+three or four seats, every opponent, the nearest its goal first), from the viewer's view only
+(``cuttle.ai.explain.win_ways``). ``legend_lines`` explains every mark the
 table uses. Both return plain strings, so the plain game, the full-screen status bar and an
 overlay can show them as they like.
 """
@@ -11,18 +12,33 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from cuttle.ai.explain import side, threat_words
+from cuttle.ai.explain import seat_names, seats_of, side, threat_words
 from cuttle.rules import Rules
 
 Position = dict[str, Any]
 
 
-def threat_line(view: Position, viewer: int, names: tuple[str, str]) -> str:
-    """``"You need 6 · AI needs 4 · a 4+, a king or a jack on your 10♦ wins it"``."""
+def threat_line(view: Position, viewer: int, names: tuple[str, ...]) -> str:
+    """``"You need 6 · AI needs 4 · a 4+, a king or a jack on your 10♦ wins it"``.
+
+    ``names`` a name a seat. At three or four seats: what the viewer (and, in teams, the
+    partner) needs, then every opponent, the nearest its goal first, with the single cards
+    that would win it for them: ``"You need 6 · Carol needs 3 · a 3+ or a king wins it ·
+    Bob needs 9 · no single card wins it next turn"``."""
     me = side(view, viewer)
-    opp = names[1 - viewer]
-    mine = "You need" if names[viewer] == "You" else f"{names[viewer]} needs"
-    return f"{mine} {me.need} · {threat_words(view, 1 - viewer, opp)}"
+    seats = seats_of(view)
+    if seats.players == 2:
+        mine = "You need" if names[viewer] == "You" else f"{names[viewer]} needs"
+        return f"{mine} {me.need} · {threat_words(view, 1 - viewer, names[1 - viewer])}"
+    nm = seat_names(view, viewer, tuple(names))
+    mine = "You need" if nm[viewer] == "You" else f"{nm[viewer]} needs"
+    parts = [f"{mine} {me.need}"]
+    partner = seats.partner(viewer)
+    if partner is not None and partner not in seats.out:
+        parts.append(f"{nm[partner]} needs {side(view, partner).need}")
+    for q in sorted(seats.opps[viewer], key=lambda q: side(view, q).need):
+        parts.append(threat_words(view, q, nm[q]))
+    return " · ".join(parts)
 
 
 def legend_entries(rules: str = "classic") -> list[tuple[str, str]]:

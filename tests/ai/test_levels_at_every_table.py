@@ -1,6 +1,6 @@
-"""Which levels play at a table of three or four: the one that does plays every mode to the end;
-the others refuse at once, with a reason naming the levels that can, before reading anything of
-the game (no traceback from deep inside a two-player evaluation)."""
+"""Which levels play at a table of three or four: ``levels_for`` reads each level's own
+``max_players``; those that do play every mode to the end; a level that does not (none, once
+every level plays the modes) refuses at once, in one line, before reading anything of the game."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ MODES = ["classic+cutthroat", "cuttlecards+cutthroat", "classic+teams", "cuttlec
 
 def test_every_level_plays_two_and_levels_for_agrees_with_the_players() -> None:
     assert levels_for(2) == LEVELS
+    assert {"random", "easy", "medium"} <= set(levels_for(3)) and levels_for(3) == levels_for(4)
     for players in (2, 3, 4):
         for level in LEVELS:
             can = make_player(level, seed=1).max_players >= players
@@ -43,7 +44,30 @@ def test_a_two_player_level_refuses_a_bigger_table_with_a_reason(rules: str, lev
     with pytest.raises(ValueError) as refused:
         make_player(level, seed=1).choose(g)
     text = str(refused.value)
-    assert text.startswith(f"the {level} AI plays two-player games only, not a table of "
-                           f"{g.players}")
-    assert "random" in text and "\n" not in text
+    assert text == f"the {level} AI plays two-player games only, not a table of {g.players}"
     assert g.to_position() == before
+
+
+def test_a_player_of_fewer_seats_refuses_in_one_line() -> None:
+    from cuttle.ai.heuristic import HeuristicPlayer
+
+    class Threes(HeuristicPlayer):
+        max_players = 3
+
+    g = Game.new(seed=2, rules="classic+teams")
+    with pytest.raises(ValueError, match=r"^the medium AI plays at most 3 seats, not a table of "
+                                         r"4$"):
+        Threes(1).choose(g)
+    assert Threes(1).choose(Game.new(seed=2, rules="classic+cutthroat")) is not None
+
+
+def test_a_level_joins_the_modes_by_its_class_saying_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cuttle.ai.levels import player_class
+
+    hard = player_class("hard")
+    monkeypatch.setattr(hard, "max_players", 4)
+    assert levels_for(3) == levels_for(4) == LEVELS
+    monkeypatch.setattr(hard, "max_players", 2)
+    assert "hard" not in levels_for(3) and levels_for(2) == LEVELS
+    with pytest.raises(ValueError, match="unknown AI level 'grandmaster'"):
+        player_class("grandmaster")
