@@ -83,10 +83,7 @@ class SessionCommands(SessionState):
             from cuttle.text.threat import legend_for, threat_line
 
             view = self.position(p)
-            names = self.names
-            threat = (self.style.say(threat_line(view, p, (names[0], names[1])))
-                      if len(names) == 2 else
-                      "The threat line reads a table of two only, so far.")
+            threat = self.style.say(threat_line(view, p, self.names))
             if cmd == "threat":
                 self.say(threat)
             else:
@@ -252,18 +249,19 @@ class SessionCommands(SessionState):
         self.panel("Log", Group(Text("The game so far", style="bold"), *lines))
 
     def hint(self) -> None:
-        refused = self.search_refusal("hint")
-        if refused is not None:
-            self.say(f"No hint: {refused}.")
+        n = self.game.players
+        if players.hint_level(n) is None:
+            self.say(f"No hint: no AI that plays a table of {n} gives one yet.")
             return
         try:
             with self.io.thinking(self.style.say("Looking for a hint…")):
                 p = self.game.to_move if self.game.to_move is not None else 0
-                two = len(self.names) == 2
-                opponent = (self.names[1 - p] if self.hotseat and two
-                            else "the AI" if two else "the others")
+                names = None
+                if n > 2:
+                    names = tuple("you" if s == p else name for s, name in enumerate(self.names))
+                opponent = self.names[1 - p] if self.hotseat and n == 2 else "the AI"
                 move, level, why = players.hint_move(
-                    self.game, self.seed, self.options.think, opponent
+                    self.game, self.seed, self.options.think, opponent, names
                 )
         except KeyboardInterrupt:  # Ctrl-C while the AI looks: no hint, the game goes on
             self.say("Hint cancelled.")

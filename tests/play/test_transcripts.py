@@ -69,7 +69,7 @@ CASES: dict[str, list[tuple[list[str], str]]] = {
     ],
     "cutthroat_ai_random_to_the_end": [
         (["play", "--players", "3", "--seed", "2", "--ai", "random"],
-         "moves\noneoff 4s @zed\njack jd 7h > 7\nthreat\nhint\n" + firsts(22) + "y\n"
+         "moves\noneoff 4s @zed\njack jd 7h > 7\nthreat\n" + firsts(22) + "y\n"
          + firsts(3) + "quit\n"),
     ],
     "teams_ai_random_names_to_the_end": [
@@ -87,7 +87,6 @@ CASES: dict[str, list[tuple[list[str], str]]] = {
     ],
     "modes_refused": [
         (["play", "--players", "4", "--rules", "classic+cutthroat"], ""),
-        (["play", "--players", "3", "--ai", "medium"], ""),
         (["play", "--seats", "human,hard,bogus"], ""),
         (["play", "--players", "3", "--names", "Ann", "Bob"], ""),
         (["play", "--hotseat", "--seats", "human,human,human"], ""),
