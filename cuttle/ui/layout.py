@@ -201,11 +201,10 @@ class ScreenLayout:
             p = pos.get("to_move")
             phase = phase_words(pos.get("phase"))
             actor = self._step_actor(model) if step is not None else None
-            if step is not None and not step.own and model.viewer is not None and (
-                actor is not None
-            ):
+            if step is not None and not step.own and model.viewer is not None:
                 # another seat's turn is being told: the table's turn marker is already past it
-                pieces.append((f"{model.names[actor]}: turn", 0))
+                whose = "others' turns" if actor is None else f"{model.names[actor]}: turn"
+                pieces.append((whose, 0))
             elif p is not None and pos.get("phase") != "over":
                 pieces.append((f"{model.names[int(p)]}: {phase}", 0))
             elif pos.get("phase") == "over":

@@ -151,7 +151,9 @@ def test_another_seats_step_names_its_mover() -> None:
         assert "AI 2 (medium)'s turn, step by step (Space: skip)" in draw(st.app, 80, 24)
         model.actor = None  # the session did not say whose: no name is guessed
         st.forget()
-        assert "The others' turns, step by step (Space: skip)" in draw(st.app, 80, 24)
+        rows = draw(st.app, 80, 24)
+        assert "The others' turns, step by step (Space: skip)" in rows
+        assert rows[-1].startswith(" others' turns · Ann ")  # not the seat to move after it
 
 
 def test_the_board_of_four_draws_the_blocks_beside_each_other_at_every_width() -> None:
