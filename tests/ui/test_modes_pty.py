@@ -157,7 +157,9 @@ def test_an_out_of_turn_nine_window_passes_the_screen_to_the_person_asked(tmp_pa
     person = NAMES[game.to_move or 0]
     assert found.group(0).startswith(f"{person} (9 against the royal?)> ")
     assert game.turn_player != game.to_move  # asked out of turn
-    # asked whether or not a 9 is in hand (another person sits at the table)
+    # asked though no 9 is in hand: another person sits at the table, so the question and the
+    # wait must not tell what the hand holds
+    assert [str(m) for m in game.legal_moves()] == ["resolve"]
     t.line("resolve")
     t.settle()
     found = t.wait(f"{PROMPT}|{PASS}")
