@@ -51,7 +51,8 @@ def should_ask(args: argparse.Namespace, settings: Settings) -> bool:
     """The first-run question applies: a terminal, a plain ``cuttle play``, a first time."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return False
-    given = (args.seed is not None, args.ai is not None, args.hotseat, args.resume is not None)
+    given = (args.seed is not None, args.ai is not None, args.hotseat, args.resume is not None,
+             getattr(args, "players", None) is not None, getattr(args, "seats", None) is not None)
     return not any(given) and not settings.welcomed and first_time()
 
 
@@ -105,8 +106,10 @@ def prepare_play(args: argparse.Namespace) -> int | None:
         done = ask_first_run(args, settings)
         if done is not None:
             return done
+    args.ai_from_settings = args.ai is None  # a level the table cannot seat then gives way
     if args.ai is None:
         args.ai = settings.ai
+    args.default_players = int(settings.players)
     if getattr(args, "pace", None) is None:
         args.pace = settings.pace
     if settings.cards == "ascii":

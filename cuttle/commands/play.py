@@ -12,7 +12,6 @@ import argparse
 import errno
 import math
 import os
-import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -27,6 +26,7 @@ from cuttle.commands.common import (
     err,
     is_interactive,
 )
+from cuttle.commands.saves import offer_resume, saves_command
 from cuttle.commands.signals import restores_terminal
 from cuttle.files.safefile import os_reason
 from cuttle.files.settings import PACES
@@ -35,7 +35,7 @@ from cuttle.files.storage import MAX_SEED, MAX_THINK, MIN_THINK, fresh_seed
 if TYPE_CHECKING:
     from cuttle.play.io import GameIO
     from cuttle.play.places import Places
-    from cuttle.play.session import GameSession, Options, Seat
+    from cuttle.play.session import GameSession, Options
     from cuttle.text.cardtext import CardStyle
 
 _STDOUT_ERRNOS = (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EFBIG, getattr(errno, "EDQUOT", -1))
@@ -70,10 +70,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Add ``play``, ``replay`` and ``saves`` to the ``cuttle`` parser."""
     play = subparsers.add_parser(
         "play",
-        help="play Cuttle against the AI, or hot-seat for two",
+        help="play Cuttle against the AI, or hot-seat; two, three or four at a table",
         description="Play Cuttle in the terminal. Without --seed a random seed is chosen and "
         "shown, so any deal can be played again. Every game is saved after every move in its "
-        "own slot (see: cuttle saves).",
+        "own slot (see: cuttle saves). Three players play cutthroat, four play two teams "
+        "(--players, --seats).",
     )
     play.add_argument(
         "--seed", type=seed_arg, metavar="N", help="the deal's seed (default: random, shown)"
@@ -83,18 +84,35 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         choices=LEVELS,
         help="the AI's level (default: medium, or your setting: cuttle settings ai LEVEL)",
     )
-    play.add_argument("--hotseat", action="store_true", help="two players at one keyboard")
+    play.add_argument(
+        "--players",
+        type=int,
+        choices=(2, 3, 4),
+        help="seats at the table: 2 (default, or your setting: cuttle settings players N), "
+        "3 (you and two AIs, cutthroat), 4 (you and an AI partner against two AIs, teams)",
+    )
+    play.add_argument(
+        "--seats",
+        metavar="LIST",
+        help="who sits where, seat 0 first: human or an AI level for each seat, "
+        "e.g. human,hard,human,medium",
+    )
+    play.add_argument(
+        "--hotseat", action="store_true", help="everyone at one keyboard (two, or --players N)"
+    )
     play.add_argument(
         "--names",
-        nargs=2,
-        metavar=("A", "B"),
-        help="player names (A is you, or the first hot-seat player)",
+        nargs="+",
+        metavar="NAME",
+        help="one name a seat, yours (or the first hot-seat player's) first, then round the "
+        "table",
     )
     play.add_argument(
         "--rules",
         default="classic",
         metavar="PRESET",
-        help="rules preset: classic (default) or cuttlecards",
+        help="rules preset: classic (default) or cuttlecards; +cutthroat (three players) or "
+        "+teams (four) names the mode",
     )
     play.add_argument(
         "--variant",
@@ -108,7 +126,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--first",
         choices=("human", "ai", "random"),
         default="human",
-        help="who moves first (default: human)",
+        help="who moves first (default: human, the first seat listed)",
     )
     play.add_argument(
         "--record",
@@ -223,24 +241,6 @@ def run_io(io: GameIO, body: Callable[[], int]) -> int:
     return EXIT_OK if rc is None else int(rc)
 
 
-def build_seats(args: argparse.Namespace, seed: int) -> tuple[Seat, Seat]:
-    """Seats 0 (moves first) and 1 from --hotseat, --names, --ai and --first."""
-    from cuttle.play.session import Seat
-
-    names = list(args.names) if args.names else None
-    if args.hotseat:
-        a, b = names or ["Player 1", "Player 2"]
-        seats = (Seat(a), Seat(b))
-        swap = args.first == "random" and random.Random(seed).random() < 0.5
-        return (seats[1], seats[0]) if swap else seats
-    human = Seat(names[0] if names else "You")
-    ai = Seat(names[1] if names else f"AI ({args.ai})", args.ai)
-    first = args.first
-    if first == "random":
-        first = "human" if random.Random(seed).random() < 0.5 else "ai"
-    return (human, ai) if first == "human" else (ai, human)
-
-
 def _mute_stdout() -> None:
     """Point stdout at the null device so the interpreter's final flush cannot fail again."""
     try:
@@ -268,14 +268,6 @@ def play_command(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     if stop is not None:
         return stop
-    if args.names and any(
-        not n.strip() or len(n) > 30 or not n.isprintable() for n in args.names
-    ):
-        err("--names needs two names of 1 to 30 printable characters")
-        return EXIT_USAGE
-    if args.names and args.names[0].strip().casefold() == args.names[1].strip().casefold():
-        err("--names needs two different names (every message says who did what)")
-        return EXIT_USAGE
     try:
         with trap():
             return _play(args)
@@ -360,6 +352,14 @@ def _open_resumed(args: argparse.Namespace, io: GameIO, options: Any) -> tuple[
     return session, EXIT_OK
 
 
+def _hotseat(args: argparse.Namespace) -> bool:
+    """More than one person at this table (``--hotseat``, or ``--seats`` with two humans)."""
+    if args.hotseat:
+        return True
+    listed = (args.seats or "").lower().split(",")
+    return sum(1 for word in listed if word.strip() == "human") > 1
+
+
 def _places(args: argparse.Namespace) -> Places:
     """Where the game keeps its files: a piped game (a script, a test) stays out of the history,
     the statistics and the rating unless ``--history`` asks for it."""
@@ -396,7 +396,7 @@ def _play(args: argparse.Namespace) -> int:
         coach=wanted(args.coach),
         show_seed=args.seed is not None,
     )
-    io = make_io(style, color, args.pace, private=args.hotseat)
+    io = make_io(style, color, args.pace, private=_hotseat(args))
     if args.resume is not None:
         resumed, status = _open_resumed(args, io, options)
         if resumed is None:
@@ -404,8 +404,29 @@ def _play(args: argparse.Namespace) -> int:
         session = resumed
         seed = session.seed
     else:
-        rules = "+".join([args.rules, *args.variant])
+        from cuttle.play.seating import SeatingError, plan_table, seats_line
+
         seed = args.seed if args.seed is not None else fresh_seed()
+        try:
+            table = plan_table(
+                rules="+".join([args.rules, *args.variant]),
+                players=args.players,
+                seats=args.seats,
+                hotseat=args.hotseat,
+                ai=args.ai,
+                ai_chosen=not getattr(args, "ai_from_settings", False),
+                names=args.names,
+                first=args.first,
+                seed=seed,
+                default_players=getattr(args, "default_players", 2),
+            )
+        except SeatingError as exc:
+            err(str(exc))
+            return EXIT_USAGE
+        except ValueError as exc:
+            err(f"play: {exc}")
+            return EXIT_USAGE
+        rules, seats = table.rules, table.seats
         try:
             Game.new(seed=seed, rules=rules)
         except ValueError as exc:
@@ -413,7 +434,6 @@ def _play(args: argparse.Namespace) -> int:
             return EXIT_USAGE
         prepare()
         others = sum(1 for p in saves_dir().glob("*.json"))
-        seats = build_seats(args, seed)
         session = GameSession(seed, rules, seats, io, options, places=_places(args))
         first = seats[0].name
         seed_words = f", seed {seed}" if session.seed_visible() else ""
@@ -424,6 +444,11 @@ def _play(args: argparse.Namespace) -> int:
         else:
             session.announce(head)
             session.announce(tail)
+        if len(seats) > 2:
+            session.announce(seats_line(seats))
+        refused = session.search_refusal("the coach") if options.coach else None
+        if refused is not None and len(session.humans) == 1:
+            session.announce(f"No coach in this game: {refused}.")
         if others:
             session.announce(
                 (f"Note: your {others} other unfinished games stay" if others > 1
@@ -456,6 +481,7 @@ def _games(current: list[GameSession], io: GameIO, options: Options, seed: int) 
     next one would give both hands away) and records to the next free record file."""
     from cuttle.files.recordfile import next_record_path
     from cuttle.play.asking import ask_yes_no
+    from cuttle.play.seating import next_table, seats_line
     from cuttle.play.session import GameSession
     from cuttle.text.describe import Person
 
@@ -467,18 +493,23 @@ def _games(current: list[GameSession], io: GameIO, options: Options, seed: int) 
             return EXIT_INTERRUPT
         if result != "over":
             return EXIT_OK
-        if not ask_yes_no(io, "Rematch with seats swapped?"):
+        two = len(session.seats) == 2
+        question = ("Rematch with seats swapped?" if two
+                    else "Rematch, the deal moving one seat on?")
+        if not ask_yes_no(io, question):
             return EXIT_OK
         seed = (seed + 1) % MAX_SEED if options.show_seed else fresh_seed()
         if options.record_path is not None:
             options.record_path = next_record_path(options.record_path)
             options.record_force = False
-        seats = (session.seats[1], session.seats[0])
+        seats = next_table(session.seats)
         session = current[0] = GameSession(
             seed, session.rules, seats, io, options, places=session.places
         )
         seed_words = f"seed {seed}; " if session.seed_visible() else ""
         session.announce(f"Rematch: {seed_words}{Person.of(seats[0].name).does('move')} first.")
+        if len(seats) > 2:
+            session.announce(seats_line(seats))
         if options.record_path is not None:
             session.announce(f"Recording to {options.record_path}.")
 
@@ -575,6 +606,12 @@ def _replay_review(args: argparse.Namespace, replay: Any) -> int | None:
         replay.review = load_review(record)
         return None
     from cuttle.commands.review import _analyse
+    from cuttle.files.reviews import review_refusal
+
+    refused = review_refusal(record)
+    if refused is not None:
+        err(f"replay: {replay.where}: no review: {refused}")
+        return EXIT_USAGE
 
     try:
         replay.review = _analyse(record, budget)
@@ -584,110 +621,7 @@ def _replay_review(args: argparse.Namespace, replay: Any) -> int | None:
 
 
 def _no_game_asked(args: argparse.Namespace) -> bool:
-    """``cuttle play`` without a game in mind: no --resume, --seed, --record or --hotseat."""
+    """``cuttle play`` without a game in mind: no --resume, --seed, --record, --hotseat,
+    --players or --seats."""
     return (args.resume is None and args.seed is None and args.record is None
-            and not args.hotseat)
-
-
-def _clear_saves() -> int:
-    """``cuttle saves --clear``: every save no other session holds, deleted; one line."""
-    from cuttle.files.saves import SlotError, delete_save, list_saves
-    from cuttle.words import count
-
-    deleted = kept = 0
-    for info in list_saves():
-        try:
-            delete_save(info.name)
-            deleted += 1
-        except SlotError:  # open in another session (or gone meanwhile): left as it is
-            kept += 1
-    busy = f"; {count(kept, 'game', digits=True)} open in another session kept" if kept else ""
-    print(f"Deleted {count(deleted, 'saved unfinished game', digits=True)}{busy}.")
-    return EXIT_OK
-
-
-def offer_resume(
-    read: Callable[[str], str] = input, write: Callable[[str], None] = print
-) -> str | None:
-    """On a terminal, ``cuttle play`` with no game asked for: offer the newest unfinished game
-    (one no other session holds). Returns its slot name when the answer is yes; None (start a new
-    game) for no, Enter, end of input, or when there is nothing to offer."""
-    import time
-
-    from cuttle.files.saves import list_saves
-    from cuttle.text.safetext import safe_text
-    from cuttle.words import count
-
-    newest = next((i for i in list_saves()
-                   if not i.busy and i.record is not None and i.record.outcome is None), None)
-    if newest is None or newest.record is None:
-        return None
-    rec = newest.record
-    ctl = rec.controllers
-    human = 0 if ctl[0] == "human" else 1
-    opponent = ("hot-seat" if list(ctl) == ["human", "human"]
-                else "vs " + safe_text(rec.players[1 - human], 30))
-    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(newest.when))
-    question = (f"Resume {newest.name} ({opponent}, {safe_text(rec.rules, 30)}, "
-                f"{count(len(rec.moves), 'move', digits=True)}, {when})? [y/N] ")
-    try:
-        answer = read(question).strip().lower()
-    except EOFError:
-        write("")
-        return None
-    return newest.name if answer in ("y", "yes") else None
-
-
-def saves_command(args: argparse.Namespace) -> int:
-    """``cuttle saves [--delete NAME | --clear]``: returns the exit status."""
-    import time
-
-    from cuttle.files.safefile import shown_path
-    from cuttle.files.saves import SlotBusy, SlotError, delete_save, list_saves
-    from cuttle.files.storage import NoHomeError, rebuild
-    from cuttle.text.safetext import safe_text
-    from cuttle.words import count
-
-    try:
-        if getattr(args, "clear", False):
-            return _clear_saves()
-        if args.delete is not None:
-            try:
-                path = delete_save(args.delete)
-            except SlotBusy as exc:
-                err(str(exc))
-                return EXIT_ERROR
-            except SlotError as exc:
-                err(str(exc))
-                return EXIT_USAGE
-            print(f"Deleted the saved game {safe_text(args.delete, 80)} ({shown_path(path)}).")
-            return EXIT_OK
-        infos = list_saves()
-    except NoHomeError as exc:
-        err(str(exc))
-        return EXIT_ERROR
-    if not infos:
-        print("No unfinished games are saved. Start one with: cuttle play")
-        return EXIT_OK
-    print(f"{count(len(infos), 'unfinished game', digits=True)}, newest first:")
-    for info in infos:
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.when))
-        busy = " (open in another session)" if info.busy else ""
-        rec = info.record
-        if rec is None:
-            print(f"  {info.name}  {when}  unreadable: {safe_text(info.problem or '', 160)}")
-            continue
-        try:
-            game = rebuild(rec)
-            score = f"{game.score(0)}-{game.score(1)}"
-        except Exception:  # noqa: BLE001 - listing must go on past a bad save
-            score = "moves not legal"
-        ctl = rec.controllers
-        human = 0 if ctl[0] == "human" else 1
-        opponent = "hot-seat" if ctl == ["human", "human"] else safe_text(rec.players[1 - human])
-        print(
-            f"  {info.name}  {when}  {safe_text(rec.rules, 40)}  vs {opponent}  "
-            f"{count(len(rec.moves), 'move', digits=True)}  score {score}{busy}"
-        )
-    print("Continue one with: cuttle play --resume NAME; delete: cuttle saves --delete NAME")
-    return EXIT_OK
+            and not args.hotseat and args.players is None and args.seats is None)

@@ -192,6 +192,13 @@ def review_command(args: argparse.Namespace) -> int:
         err(f"{where}: the game is not finished; only finished games are reviewed "
              "(a review would show the cards still hidden)")
         return EXIT_USAGE
+    from cuttle.files.reviews import review_refusal
+
+    refused = review_refusal(record)
+    if refused is not None:
+        target = f" {args.game}" if args.game else ""
+        err(f"{where}: not reviewed: {refused} (cuttle replay{target} shows it)")
+        return EXIT_USAGE
     review = _analyse(record, budget)
     if args.json:
         print(json.dumps(review_json(review, record, where)))
@@ -265,15 +272,32 @@ def _analyse(record: GameRecord, budget: Any) -> Review:
 
 # -- history -----------------------------------------------------------------------------------
 def _result_word(row: Any, player: str | None) -> str:
-    """The result from the human seat's side (the first human, or ``player``)."""
-    seats = [s for s in (0, 1) if row.controllers[s] == "human"
+    """The result from the human seat's side (the first human, or ``player``); in teams the
+    team's result, in cutthroat the place."""
+    seats = [s for s in range(len(row.players)) if row.controllers[s] == "human"
              and (player is None or row.players[s] == player)]
     if row.outcome == "draw":
         return "draw"
     if row.outcome is None:
         return "-"
-    if not seats or len(seats) == 2:
+    if row.outcome.startswith("team"):
+        team = int(row.outcome[4:])
+        winners = " & ".join(one_line(row.players[s], 20) for s in (team, team + 2))
+        if len({s % 2 for s in seats}) != 1:
+            return f"{winners} won"
+        return "team win" if seats[0] % 2 == team else "team loss"
+    if len(seats) != 1:
         return f"{one_line(row.players[int(row.outcome[1])], 20)} won"
+    if len(row.players) > 2:
+        from cuttle.files.gamerows import cutthroat_place
+        from cuttle.files.storage import CorruptFileError
+
+        try:
+            moves = row.record().moves
+        except (CorruptFileError, ValueError):
+            moves = []
+        place = cutthroat_place(row.outcome, moves, seats[0], len(row.players))
+        return ("win" if row.outcome == f"p{seats[0]}" else "loss") + f" ({place})"
     return "win" if row.outcome == f"p{seats[0]}" else "loss"
 
 
@@ -332,13 +356,17 @@ def history_lines(rows: list[Any], player: str | None, width: int) -> list[str]:
         seat = [
             one_line(r.players[s], 20) + (f" ({r.level(s)})" if r.level(s)
                                        and str(r.level(s)) not in r.players[s] else "")
-            for s in (0, 1)
+            for s in range(len(r.players))
         ]
+        if len(seat) == 4:  # teams: partners together (seats 0 and 2, 1 and 3)
+            who = [f"{seat[0]} &", seat[2], f"vs {seat[1]} &", seat[3]]
+        else:
+            who = [seat[0], *(f"vs {s}" for s in seat[1:])]
         cells.append([
             [str(r.id)],
             r.finished_at[:16].split("T"),
             rules_parts(one_line(r.rules, 60)),
-            [seat[0], f"vs {seat[1]}"],
+            who,
             words(_result_word(r, player)),
             [str(r.moves)],
         ])

@@ -19,6 +19,7 @@ SETTINGS_EPILOG = """settings:
   cards     how cards are drawn: symbols (7♦) or ascii (7D)
   color     colours on a terminal: on, off (NO_COLOR and --no-color win)
   coach     after each of your moves, a line if it was a mistake: on, off
+  players   seats in cuttle play: 2, 3 (cutthroat), 4 (teams)
   welcomed  the first-run question was answered: on, off
 """
 ENTRY_INDENT = 12  # where a setting's description starts in SETTINGS_EPILOG

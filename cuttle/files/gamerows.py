@@ -38,8 +38,8 @@ class GameRow:
     preset: str
     variants: str
     seed: int
-    players: tuple[str, str]
-    controllers: tuple[str, str]
+    players: tuple[str, ...]
+    controllers: tuple[str, ...]
     outcome: str | None
     reason: str | None
     moves: int
@@ -56,6 +56,15 @@ class GameRow:
             ) from None
         return GameRecord.from_json(data, f"game {self.id} in the history")
 
+    @property
+    def mode(self) -> str:
+        """``cutthroat`` or ``teams`` for a game of three or four; empty for two."""
+        return {3: "cutthroat", 4: "teams"}.get(len(self.players), "")
+
+    def seat_score(self, seat: int) -> float:
+        """The game from ``seat``'s side: 1 won (itself or its team), 0.5 drawn, 0 lost."""
+        return seat_score(self.outcome, seat)
+
     def level(self, seat: int) -> str | None:
         """The AI level at ``seat``, or None for a human."""
         c = self.controllers[seat]
@@ -66,6 +75,55 @@ def _short_text(value: Any, limit: int, what: str) -> str:
     if not isinstance(value, str) or len(value) > limit or not printable(value):
         raise ValueError(f"{what} {safe_repr(value, 30)}")
     return value
+
+
+def seat_score(outcome: str | None, seat: int) -> float:
+    """A game's ``outcome`` from ``seat``'s side: 1 won (``p{seat}``, or the team of seats
+    0 and 2 / 1 and 3 as ``team0`` / ``team1``), 0.5 drawn or unfinished, 0 lost."""
+    if outcome is None or outcome == "draw":
+        return 0.5
+    if outcome.startswith("team"):
+        return 1.0 if outcome == f"team{seat % 2}" else 0.0
+    return 1.0 if outcome == f"p{seat}" else 0.0
+
+
+def cutthroat_place(outcome: str | None, moves: Sequence[str], seat: int, seats: int = 3) -> str:
+    """``seat``'s place in a finished cutthroat game: ``1st`` for the winner; a seat that
+    conceded went out below those still in (the first out is last); the others share a place
+    (``2nd=``)."""
+    if outcome is None or outcome == "draw" or not outcome.startswith("p"):
+        return ""
+    if outcome == f"p{seat}":
+        return "1st"
+    out = [int(m.split("@")[1]) for m in moves
+           if m.startswith("concede @") and m.split("@")[1].isdecimal()]
+    still_in = [s for s in range(seats) if s not in out and f"p{s}" != outcome]
+    ordinal = ("1st", "2nd", "3rd", "4th")
+    if seat in out:
+        return ordinal[seats - 1 - out.index(seat)]
+    return ordinal[1] + ("=" if len(still_in) > 1 else "")
+
+
+def _more_seats(text: Any, where: str) -> list[tuple[str, str]]:
+    """The ``more_seats`` column: seats 2 and 3 as ``[[name, controller], ...]``, checked."""
+    if text == "" or text is None:
+        return []
+    try:
+        data = loads_limited(text) if isinstance(text, str) else None
+    except ValueError:
+        data = None
+    if not isinstance(data, list) or len(data) > 2:
+        raise ValueError(f"{where} more seats {safe_repr(text, 30)}")
+    out = []
+    for item in data:
+        if not isinstance(item, list) or len(item) != 2:
+            raise ValueError(f"{where} a seat {safe_repr(item, 30)}")
+        try:
+            name = check_name(item[0], "a player name")
+        except ValueError as exc:
+            raise ValueError(f"{where} {exc}") from None
+        out.append((name, _short_text(item[1], MAX_NAME, f"{where} controller")))
+    return out
 
 
 def game_row(r: Sequence[Any]) -> GameRow:
@@ -103,6 +161,7 @@ def game_row(r: Sequence[Any]) -> GameRow:
     record_json = r[14]
     if not isinstance(record_json, str) or len(record_json) > MAX_FILE_BYTES:
         raise ValueError(f"{where} the record is not text")
+    more = _more_seats(r[15] if len(r) > 15 else "", where)
     return GameRow(
         id=game_id,
         finished_at=finished,
@@ -110,8 +169,8 @@ def game_row(r: Sequence[Any]) -> GameRow:
         preset=preset,
         variants=variants,
         seed=seed,
-        players=players,
-        controllers=controllers,
+        players=(*players, *(name for name, _ in more)),
+        controllers=(*controllers, *(ctl for _, ctl in more)),
         outcome=r[10],
         reason=r[11],
         moves=moves,

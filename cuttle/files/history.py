@@ -48,7 +48,7 @@ T = TypeVar("T")
 DB_NAME = "history.db"
 BUSY_MS = 1000
 BUSY_RETRIES = 2
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 MAX_SQL_INT = 2**63 - 1
 
 #: ``MIGRATIONS[i]`` takes a database from version ``i`` to ``i + 1``.
@@ -105,11 +105,16 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TABLE files_seen (name TEXT PRIMARY KEY);
     INSERT OR IGNORE INTO files_seen SELECT source FROM games WHERE source IS NOT NULL;
     """,
+    # 5: the seats after the second of a game of three or four (``[[name, controller], ...]``
+    # as JSON; empty for two players), so a listing names every player without its record.
+    """
+    ALTER TABLE games ADD COLUMN more_seats TEXT NOT NULL DEFAULT '';
+    """,
 )
 
 COLUMNS = (
     "id, finished_at, rules, preset, variants, seed, player0, player1, controller0, controller1, "
-    "outcome, reason, moves, duration, record"
+    "outcome, reason, moves, duration, record, more_seats"
 )
 
 
@@ -552,6 +557,12 @@ def _record_text(record: GameRecord) -> str:
     return json.dumps(record.public_json(), separators=(",", ":"))
 
 
+def _more_seats(record: GameRecord) -> str:
+    """Seats 2 and 3 of a game of three or four, as the ``more_seats`` column holds them."""
+    more = list(zip(record.players[2:], record.controllers[2:], strict=True))
+    return json.dumps(more, separators=(",", ":")) if more else ""
+
+
 def _insert(con: sqlite3.Connection, record: GameRecord, finished_at: str,
             duration: float | None, source: str | None) -> int:
     """Insert one game (inside the caller's transaction); 0 if it (or ``source``) was already
@@ -560,8 +571,8 @@ def _insert(con: sqlite3.Connection, record: GameRecord, finished_at: str,
     preset, variants = split_rules(record.rules)
     cur = con.execute(
         "INSERT OR IGNORE INTO games (finished_at, rules, preset, variants, seed, player0, player1,"
-        " controller0, controller1, outcome, reason, moves, duration, source, record, game_key)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " controller0, controller1, outcome, reason, moves, duration, source, record, game_key,"
+        " more_seats) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             finished_at,
             record.rules,
@@ -579,6 +590,7 @@ def _insert(con: sqlite3.Connection, record: GameRecord, finished_at: str,
             source,
             text,
             record_key(text),
+            _more_seats(record),
         ),
     )
     return cur.rowcount

@@ -112,4 +112,17 @@ def review_record(
     return review
 
 
-__all__ = ["game_key", "load_review", "review_names", "review_record", "save_review"]
+def review_refusal(record: GameRecord) -> str | None:
+    """Why ``record`` cannot be reviewed yet, or None: the review is the hard AI's search, which
+    judges a table of three or four once it plays one (``cuttle.ai.levels_for``)."""
+    from cuttle.ai import levels_for
+
+    seats = len(record.players)
+    if "hard" in levels_for(seats):
+        return None
+    return (f"a game of {seats} is reviewed by the hard AI, which does not play a table of "
+            f"{seats} yet")
+
+
+__all__ = ["game_key", "load_review", "review_names", "review_record", "review_refusal",
+           "save_review"]

@@ -56,6 +56,11 @@ class Settings:
     cards: str = _field("symbols", "how cards are drawn: 7♦ or 7D", ("symbols", "ascii"))
     color: bool = _field(True, "colours on a terminal; NO_COLOR and --no-color win")
     coach: bool = _field(False, "after each of your moves, a line if it was a mistake")
+    players: str = _field(
+        "2",
+        "seats in cuttle play (3: cutthroat, 4: teams)",
+        ("2", "3", "4"),
+    )
     welcomed: bool = _field(False, "the first-run question was answered")
 
 

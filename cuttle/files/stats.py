@@ -32,7 +32,7 @@ class Result:
     finished_at: str
     player: str
     preset: str
-    opponent: str  # an AI level, or "human"
+    opponent: str  # an AI level, or "human"; the mode (cutthroat, teams) of three or four
     score: float  # 1 win, 0.5 draw, 0 loss
 
     @property
@@ -44,16 +44,14 @@ def results(rows: Iterable[GameRow], player: str | None = None) -> list[Result]:
     """The human seats' results, in the order of ``rows`` (oldest first for the rating)."""
     out: list[Result] = []
     for row in rows:
-        for seat in (0, 1):
+        for seat in range(len(row.players)):
             if row.controllers[seat] != "human":
                 continue
             if player is not None and row.players[seat] != player:
                 continue
-            other = row.level(1 - seat) or "human"
-            if row.outcome == "draw" or row.outcome is None:
-                score = 0.5
-            else:
-                score = 1.0 if row.outcome == f"p{seat}" else 0.0
+            # a table of three or four is its mode (no level is rated there): one result each
+            other = row.mode or row.level(1 - seat) or "human"
+            score = row.seat_score(seat)
             out.append(Result(row.id, row.finished_at, row.players[seat], row.preset, other, score))
     return out
 

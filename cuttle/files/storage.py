@@ -283,6 +283,23 @@ def new_game(record: GameRecord, where: str = "record") -> Game:
         ) from None
 
 
+def play_recorded(game: Game, move: str) -> int:
+    """Play one move of a record on ``game``, a concession of three or four seats (``concede
+    @1``, not a move of the turn) included; returns the seat that made it. ValueError (the game
+    unchanged) when it is not legal there."""
+    if move.startswith("concede"):
+        seat = Move.parse(move).seat
+        if seat is None:
+            raise ValueError(f"{move!r} names no seat")
+        game.concede(seat)
+        return seat
+    player = game.to_move
+    if player is None:
+        raise ValueError("a move comes after the end of the game")
+    game.play(move)
+    return player
+
+
 def replay_games(
     record: GameRecord, where: str = "record", game: Game | None = None
 ) -> Iterator[tuple[int, str, Game]]:
@@ -296,11 +313,7 @@ def replay_games(
         if game.outcome is not None:
             raise CorruptFileError(f"{where}: move {i} comes after the end of the game")
         try:
-            if move.startswith("concede"):  # three or four seats: "concede @1" where it happened
-                seat = Move.parse(move).seat
-                game.concede(seat)  # type: ignore[arg-type]  # parse gives concede its seat
-            else:
-                game.play(move)
+            play_recorded(game, move)  # three or four seats: "concede @1" where it happened
         except ValueError as exc:
             raise CorruptFileError(
                 f"{where}: move {i} {safe_repr(move, 30)} is not legal ({safe_repr(str(exc), 80)})"

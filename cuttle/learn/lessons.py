@@ -16,7 +16,7 @@ from typing import Any
 
 from cuttle import Game
 from cuttle.cards import parse_card
-from cuttle.learn.solve import winning_moves, wins_next_turn
+from cuttle.learn.solve import opponent_won, side_won, winning_moves, wins_next_turn
 from cuttle.words import count, plural
 
 LESSON_FORMAT = "cuttle-lesson/1"
@@ -216,17 +216,19 @@ def failures(
 
     ``words`` turns card and move texts into display form (``7D`` -> ``7♦``)."""
     seat = lesson.student
-    opp = 1 - seat
+    # who moves next, when that is an opponent (two players: the AI; at three or four the next
+    # seat may be a partner, who is no threat)
+    opp = game.to_move if game.to_move in game.opponents(seat) else None
     pos = game.to_position()
     hand = set(pos["hands"][seat])
     out: list[str] = []
     check = lesson.check
-    if check.get("won") and game.outcome != f"p{seat}":
+    if check.get("won") and not side_won(game, seat):
         out.append(f"you have {game.score(seat)} of {game.goal(seat)} points: no win")
     if check.get("safe"):
-        if game.outcome == f"p{opp}":
+        if opponent_won(game, seat):
             out.append("the AI won")
-        elif game.outcome is None and wins_next_turn(game, opp):
+        elif game.outcome is None and opp is not None and wins_next_turn(game, opp):
             moves = winning_moves(game) if game.to_move == opp else []
             wins = ", ".join(words(str(m)) for m in moves)
             out.append("the AI can still win next turn" + (f" ({wins})" if wins else ""))

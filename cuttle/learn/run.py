@@ -17,11 +17,30 @@ from cuttle.learn.lessons import Lesson, achieved, failures, task_check
 from cuttle.learn.solve import refutation, turn_over
 from cuttle.text.cardtext import CardStyle
 from cuttle.text.describe import describe_play
-from cuttle.text.intent import MAX_LINE
+from cuttle.text.intent import MAX_LINE, seat_refs
 from cuttle.text.safetext import clean_line
 from cuttle.words import count
 
 NAMES = ("You", "AI")
+
+
+def seat_names(players: int, student: int, teams: bool = False) -> tuple[str, ...]:
+    """Each seat's name in a lesson: ``You`` for the student, ``AI`` for the one opponent of
+    two; at three or four ``AI 1``, ``AI 2``... round the table from you, and ``Partner``."""
+    if players == 2:
+        return (NAMES[0], NAMES[1]) if student == 0 else (NAMES[1], NAMES[0])
+    names = [""] * players
+    number = 0
+    for step in range(players):
+        seat = (student + step) % players
+        if step == 0:
+            names[seat] = NAMES[0]
+        elif teams and step == 2:
+            names[seat] = "Partner"
+        else:
+            number += 1
+            names[seat] = f"AI {number}"
+    return tuple(names)
 # The commands a lesson understands besides moves (a screen may take some of them itself).
 HELP_WORDS = ("help", "?", "h")
 QUIT_WORDS = ("quit", "q", "exit", "menu")
@@ -111,6 +130,7 @@ class LessonRun:
     def _reset(self) -> None:
         self.game = self.lesson.new_game()
         self.start_player = self.game.turn_player
+        self.names = seat_names(self.game.players, self.lesson.student, self.game.rules.teams)
         self.played: list[str] = []
         self.used: list[str] = []
 
@@ -144,8 +164,10 @@ class LessonRun:
         pos = g.to_position()
         s = self.style
         lines = []
-        for seat in (1 - self.lesson.student, self.lesson.student):
-            name = NAMES[0] if seat == self.lesson.student else NAMES[1]
+        me = self.lesson.student
+        names = self.names
+        for seat in [*(s for s in range(g.players) if s != me), me]:
+            name = names[seat]
             points = " ".join(self._entry(e) for e in pos["points"][seat]) or "none"
             kings = g.kings(seat)
             mark = f" ({kings}K)" if kings else ""
@@ -167,8 +189,7 @@ class LessonRun:
         bottom += f" · Scrap: {scrap}"
         lines.append(self.say(bottom))
         if pos.get("stack"):
-            items = [f"{NAMES[0] if e['player'] == self.lesson.student else NAMES[1]}: "
-                     f"{s.words(e['move'])}" for e in pos["stack"]]
+            items = [f"{names[e['player']]}: {s.words(e['move'])}" for e in pos["stack"]]
             lines.append(self.say("On the stack (oldest first): " + "; ".join(items)))
         return lines
 
@@ -229,6 +250,9 @@ class LessonRun:
 
     def move(self, text: str) -> list[str]:
         """Play the student's move, the AI's replies, and judge the turn when it is over."""
+        text, wrong_seat = seat_refs(text, self.names)  # ``>partner``: the seat's number
+        if wrong_seat is not None:
+            return [self.say(wrong_seat)]
         try:
             move = Move.parse(text)
         except ValueError as exc:
@@ -251,15 +275,17 @@ class LessonRun:
             reply = ai_reply(self.lesson, self.game, self.used)
             before = self.game.to_position()
             ply = len(self.game.history)
+            player = self.game.to_move
+            assert player is not None  # the turn is not over
             self.game.play(reply)
-            out.append(self._describe(before, 1 - self.lesson.student, str(reply), ply))
+            out.append(self._describe(before, player, str(reply), ply))
         if not turn_over(self.game, self.start_player):
             return out
         return out + self._judge()
 
     def _describe(self, before: dict, player: int, move: str, ply: int) -> str:
         after = self.game.to_position()
-        entry = describe_play(before, after, player, move, NAMES, self.style, ply + 1)
+        entry = describe_play(before, after, player, move, self.names, self.style, ply + 1)
         text = self.say(entry.text_for(self.lesson.student) + ".")
         if self.watch is not None:
             self.watch(player, text)

@@ -19,6 +19,17 @@ class SearchTooLarge(Exception):
     """The turn had more positions than NODE_LIMIT (never for a real table: a safety net)."""
 
 
+def side_won(game: Game, seat: int) -> bool:
+    """``seat`` has won: itself, or its team (teams: seats 0 and 2 are ``team0``)."""
+    outcome = game.outcome
+    return outcome == f"p{seat}" or (game.rules.teams and outcome == f"team{seat % 2}")
+
+
+def opponent_won(game: Game, seat: int) -> bool:
+    """The game is over and neither ``seat`` nor its partner won it (nor was it drawn)."""
+    return game.outcome not in (None, "draw") and not side_won(game, seat)
+
+
 def turn_over(game: Game, start: int) -> bool:
     """The turn that ``start`` was playing is over: the game ended or the other seat is to play."""
     return game.outcome is not None or (game.phase == "main" and game.turn_player != start)
@@ -27,8 +38,9 @@ def turn_over(game: Game, start: int) -> bool:
 def can_force(game: Game, seat: int, check: Check, nodes: list[int] | None = None) -> bool:
     """Whether ``seat`` can make ``check`` true when the current turn ends, against any replies.
 
-    The turn is the one of ``game.turn_player``; ``seat`` chooses its own moves, the other seat
-    chooses adversarially. ``game`` is not changed.
+    The turn is the one of ``game.turn_player``; ``seat`` chooses its own moves, every other
+    seat (at three or four, a partner too: the lesson must not count on its help) chooses
+    adversarially. ``game`` is not changed.
     """
     counter = nodes if nodes is not None else [0]
     return _force(game, seat, check, game.turn_player, counter)
@@ -57,12 +69,11 @@ def winning_moves(game: Game) -> list[Move]:
     seat = game.to_move
     if seat is None:
         return []
-    won = f"p{seat}"
     found = []
     for move in game.legal_moves():
         child = game.copy(history=False)
         child.play(move)
-        if _force(child, seat, lambda g: g.outcome == won, game.turn_player, [0]):
+        if _force(child, seat, lambda g: side_won(g, seat), game.turn_player, [0]):
             found.append(move)
     return found
 
@@ -70,8 +81,8 @@ def winning_moves(game: Game) -> list[Move]:
 def wins_next_turn(game: Game, seat: int) -> bool:
     """At the start of ``seat``'s turn (main phase, ``seat`` to play): can it force a win now?"""
     if game.outcome is not None:
-        return game.outcome == f"p{seat}"
-    return can_force(game, seat, lambda g: g.outcome == f"p{seat}")
+        return side_won(game, seat)
+    return can_force(game, seat, lambda g: side_won(g, seat))
 
 
 def refutation(game: Game, seat: int, check: Check) -> Move | None:

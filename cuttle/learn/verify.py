@@ -8,7 +8,7 @@ from cuttle import Game, IllegalMoveError, Move
 from cuttle.engine import phases
 from cuttle.learn.lessons import Lesson, task_check
 from cuttle.learn.run import LineResult, play_line
-from cuttle.learn.solve import SearchTooLarge, can_force, refutation, wins_next_turn
+from cuttle.learn.solve import SearchTooLarge, can_force, refutation, side_won, wins_next_turn
 
 
 def _good_line(lesson: Lesson, moves: tuple[str, ...], label: str) -> list[str]:
@@ -69,8 +69,9 @@ def _notation(moves: tuple[str, ...]) -> tuple[str, ...]:
 def _loses_next(lesson: Lesson, result: LineResult) -> bool:
     """After the student's turn, the AI's turn begins and the AI can force a win in it."""
     game = result.game
-    ai = 1 - lesson.student
-    return game.outcome is None and game.to_move == ai and wins_next_turn(game, ai)
+    ai = game.to_move  # at three or four seats the next may be a partner: no threat
+    return (game.outcome is None and ai is not None and ai in game.opponents(lesson.student)
+            and wins_next_turn(game, ai))
 
 
 def promises_next_turn_win(lesson: Lesson) -> bool:
@@ -94,7 +95,7 @@ def _next_turn_win_broken(lesson: Lesson, result: LineResult) -> str | None:
 
     def wins_then(g: Game) -> bool:
         if g.outcome is not None:
-            return g.outcome == f"p{seat}"
+            return side_won(g, seat)
         return g.phase == phases.MAIN and g.to_move == seat and wins_next_turn(g, seat)
 
     if can_force(game, seat, wins_then):

@@ -175,7 +175,10 @@ class SessionCommands(SessionState):
         self.list_moves(moves, f"What {shown} can do")
 
     def try_move(self, line: str, p: int) -> None:
-        text = normalize_input(line).strip()
+        text, wrong_seat = intent.seat_refs(normalize_input(line).strip(), self.names)
+        if wrong_seat is not None:
+            self.say(wrong_seat)
+            return
         words = text.split()
         verb = words[0] if words else ""
         exact: Move | None = None
@@ -246,12 +249,19 @@ class SessionCommands(SessionState):
         self.panel("Log", Group(Text("The game so far", style="bold"), *lines))
 
     def hint(self) -> None:
+        n = self.game.players
+        if players.hint_level(n) is None:
+            self.say(f"No hint: no AI that plays a table of {n} gives one yet.")
+            return
         try:
             with self.io.thinking(self.style.say("Looking for a hint…")):
                 p = self.game.to_move if self.game.to_move is not None else 0
-                opponent = self.names[1 - p] if self.hotseat else "the AI"
+                names = None
+                if n > 2:
+                    names = tuple("you" if s == p else name for s, name in enumerate(self.names))
+                opponent = self.names[1 - p] if self.hotseat and n == 2 else "the AI"
                 move, level, why = players.hint_move(
-                    self.game, self.seed, self.options.think, opponent
+                    self.game, self.seed, self.options.think, opponent, names
                 )
         except KeyboardInterrupt:  # Ctrl-C while the AI looks: no hint, the game goes on
             self.say("Hint cancelled.")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from cuttle import Game, Move
-from cuttle.ai import Player, make_player
+from cuttle.ai import Player, levels_for, make_player
 
 
 def make_ai(level: str, seed: int, think: float | None = None) -> Player:
@@ -35,16 +35,32 @@ HINT_ITERATIONS = 300  # the hint's search budget: about a tenth of a second
 HINT_THINK = 0.5  # with --think, the hint searches at most this many seconds
 
 
+def hint_level(players: int) -> str | None:
+    """The level whose move a hint gives at a table of ``players``: hard, else the strongest
+    that plays the table; None when only ``random`` does (its move is no hint)."""
+    can = levels_for(players)
+    if "hard" in can:
+        return "hard"
+    best = can[-1] if can else "random"
+    return None if best == "random" else best
+
+
 def hint_move(
-    game: Game, game_seed: int, think: float | None = None, opponent: str = "the AI"
+    game: Game,
+    game_seed: int,
+    think: float | None = None,
+    opponent: str = "the AI",
+    names: tuple[str, ...] | None = None,
 ) -> tuple[Move, str, str]:
     """What a strong AI would play now: (move, level, reason or ""); the reason calls the
-    player to move "you" and the other one ``opponent``."""
+    player to move "you" and the other one ``opponent`` (at three or four seats ``names``, a
+    name a seat, the mover's "you")."""
     seed = decision_seed(game_seed, len(game.history), salt=17)
+    level = hint_level(game.players) or "hard"
     # A short search: a fixed iteration budget (reproducible), or at most HINT_THINK seconds.
     budget: dict[str, Any] = (
         {"think": min(think, HINT_THINK)} if think is not None else {"iterations": HINT_ITERATIONS}
     )
-    player = make_player("hard", seed=seed, **budget)
-    move, why = player.explain(game.copy(), ("you", opponent))
-    return move, "hard", str(why)
+    player = make_player(level, seed=seed, **(budget if level == "hard" else {}))
+    move, why = player.explain(game.copy(), names or ("you", opponent))
+    return move, level, str(why)

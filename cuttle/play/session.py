@@ -37,7 +37,7 @@ from cuttle.text.safetext import safe_repr
 
 
 class GameSession(SessionCommands):
-    """Runs one game between two seats through a GameIO."""
+    """Runs one game of two to four seats through a GameIO."""
 
     # -- the loop ----------------------------------------------------------------------------
     def run(self) -> Result:
@@ -144,8 +144,8 @@ class GameSession(SessionCommands):
             GameOverView(
                 headline,
                 self.names,
-                (g.score(0), g.score(1)),
-                (g.goal(0), g.goal(1)),
+                tuple(g.score(p) for p in range(g.players)),
+                tuple(g.goal(p) for p in range(g.players)),
                 len(g.history),
                 self.seed if self.seed_visible() else None,
                 self.style,
@@ -171,7 +171,8 @@ class GameSession(SessionCommands):
                 self.say(problem)
         later = f"cuttle review {game_id}" if game_id is not None and not problem else None
         where = f"game {game_id}" if game_id is not None else "this game"
-        self.io.offer_review(record, where, later)
+        if self.search_refusal("the review") is None:  # hard judges the table's size
+            self.io.offer_review(record, where, later)
         if self.options.record_path is not None and self._record_started:
             self.say(f"Record written to {shown_path(self.options.record_path)}.")
         if kept is not None:
@@ -196,7 +197,7 @@ def session_from_record(
     info: dict[str, Any] = record.session or {}
     seats_data = info.get("seats")
     seats: list[Seat] = []
-    if isinstance(seats_data, list) and len(seats_data) == 2:
+    if isinstance(seats_data, list) and len(seats_data) == len(record.players):
         for s in seats_data:
             if not isinstance(s, dict):
                 raise ValueError("each seat must be an object with a name")
@@ -209,9 +210,7 @@ def session_from_record(
         for name, ctl in zip(record.players, record.controllers, strict=True):
             level = ctl.split(":", 1)[1] if ctl.startswith("ai:") else None
             seats.append(Seat(name, level if level in LEVELS else None))
-    return GameSession(
-        record.seed, record.rules, (seats[0], seats[1]), io, options, record.moves, places
-    )
+    return GameSession(record.seed, record.rules, tuple(seats), io, options, record.moves, places)
 
 
 __all__ = [

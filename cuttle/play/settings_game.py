@@ -119,8 +119,9 @@ def apply(session: SessionState, key: str, value: Any) -> str:
             session.dirty = True  # the board again in the new style
         return "from now on"
     if key == "coach":
-        if value and len(session.humans) != 1:
-            return "the coach works in games against the AI"
+        refused = session.coach_refusal() if value else None
+        if refused is not None:
+            return refused
         session.options.coach = bool(value)
         if not value:
             session.coach = None

@@ -14,10 +14,13 @@ from typing import TYPE_CHECKING, Any, Literal
 from rich.console import RenderableType
 
 from cuttle import Game, Move
+from cuttle.ai import levels_for
+from cuttle.engine.phases import COUNTER_PHASE, RESPOND_ROYAL
 from cuttle.files.safefile import os_reason, shown_path
 from cuttle.files.saves import Slot, SlotError
 from cuttle.files.storage import (
     GameRecord,
+    play_recorded,
     write_json,
 )
 from cuttle.play.io import GameIO
@@ -40,6 +43,9 @@ if TYPE_CHECKING:
     from cuttle.play.coach import Coach
 
 Result = Literal["over", "quit", "eof", "interrupt"]
+
+#: The windows of answers out of turn: a counter, and the teams' nine against a royal.
+ANSWER_PHASES = (COUNTER_PHASE, RESPOND_ROYAL)
 
 LOG_REPLAY = 400  # moves described when a game is rebuilt; earlier ones are only replayed
 
@@ -71,13 +77,13 @@ class Options:
 
 
 class SessionState:
-    """One game between two seats through a GameIO: its state, its moves applied, saved."""
+    """One game of two to four seats through a GameIO: its state, its moves applied, saved."""
 
     def __init__(
         self,
         seed: int,
         rules: str,
-        seats: tuple[Seat, Seat],
+        seats: tuple[Seat, ...],
         io: GameIO,
         options: Options | None = None,
         moves: list[str] | None = None,
@@ -90,8 +96,12 @@ class SessionState:
         self.options = options or Options()
         self.places = places or Places()  # where it saves, keeps, records; its clock
         self.style = self.options.style
-        self.names = (seats[0].name, seats[1].name)
+        self.names: tuple[str, ...] = tuple(s.name for s in seats)
         self.game = Game.new(seed=seed, rules=rules)
+        if self.game.players != len(seats):
+            raise ValueError(
+                f"the rules {rules} seat {self.game.players} players, not {len(seats)}"
+            )
         self.log: list[LogEntry] = []
         self.choices: list[int] = []  # plies where a human had more than one legal move
         self.numbered: list[Move] | None = None
@@ -100,7 +110,7 @@ class SessionState:
         self.printed_log = 0
         self.notices: list[str] = []
         self.started = self.places.clock()
-        self.coach = _make_coach(self.options.coach and len(self.humans) == 1)
+        self.coach = _make_coach(self.options.coach and self.coach_refusal() is None)
         self.slot: Slot | None = None  # the save slot, taken at the first save (or on resume)
         self.save_problem: str | None = None  # why the last save failed, until one succeeds
         self._record_started = False
@@ -119,18 +129,21 @@ class SessionState:
         (a long game resumes in about the time the engine needs to replay it)."""
         fast = max(0, len(moves) - LOG_REPLAY)
         g = self.game
-        for move in moves[:fast]:
-            p = g.to_move
-            if p is None:
-                raise ValueError("a move comes after the end of the game")
-            legal = g.legal_moves()
-            if self.seats[p].ai is None and len(legal) > 1:
-                self.choices.append(len(g.history))
-            g.play(move)
-        for move in moves[fast:]:
+        for i, move in enumerate(moves):
             if g.to_move is None:
                 raise ValueError("a move comes after the end of the game")
-            self._apply(g.to_move, move, quiet=True)
+            if move.startswith("concede"):  # three or four seats: a seat went out here
+                seat = play_recorded(g, move)
+                if i >= fast:
+                    self.log.append(LogEntry(len(g.history), seat, "concede",
+                                             f"{self.names[seat]} conceded"))
+            elif i >= fast:
+                self._apply(g.to_move, move, quiet=True)
+            else:
+                legal = g.legal_moves()
+                if self.seats[g.to_move].ai is None and len(legal) > 1:
+                    self.choices.append(len(g.history))
+                g.play(move)
 
     # -- the game now ------------------------------------------------------------------------
     def _fresh(self) -> None:
@@ -174,27 +187,48 @@ class SessionState:
     # -- who is who --------------------------------------------------------------------------
     @property
     def humans(self) -> list[int]:
-        return [p for p in (0, 1) if self.seats[p].ai is None]
+        return [p for p, seat in enumerate(self.seats) if seat.ai is None]
 
     @property
     def hotseat(self) -> bool:
-        return len(self.humans) == 2
+        """More than one person at the table: the keyboard is passed between them."""
+        return len(self.humans) > 1
+
+    def search_refusal(self, what: str) -> str | None:
+        """Why the hard AI's search (the hint, the coach) cannot look at this game, or None:
+        it plays the game's table size only once the AI can (``cuttle.ai.levels_for``)."""
+        n = self.game.players
+        if "hard" in levels_for(n):
+            return None
+        return f"{what} needs the hard AI, which does not play a table of {n} yet"
+
+    def coach_refusal(self) -> str | None:
+        """Why the coach cannot judge this game's moves, or None (one person against AIs, and a
+        table the hard AI plays)."""
+        if len(self.humans) != 1:
+            return "the coach works in games against the AI"
+        return self.search_refusal("the coach")
 
     def perspective(self, actor: int | None = None) -> int | None:
-        """Whose eyes the shared output uses: the one human, or the acting player in hot-seat."""
+        """Whose eyes the shared output uses: the one human; in hot-seat the acting player
+        when a person acts, else the person who has the keyboard (an AI's move is never told
+        as its own seat reads it)."""
         humans = self.humans
         if len(humans) == 1:
             return humans[0]
         if not humans:
             return None
-        return actor if actor is not None else self.game.to_move
+        who = actor if actor is not None else self.game.to_move
+        if who is None or self.seats[who].ai is None:
+            return who
+        return self.shown_to
 
     # -- applying moves ----------------------------------------------------------------------
     def _apply(self, player: int | None, move: Move | str, quiet: bool = False) -> LogEntry:
         assert player is not None
         before = self.position()
-        watcher = None if quiet else self._watcher(player)
-        seen = self.position(watcher) if watcher is not None else None
+        watchers = [] if quiet else self._watchers(player)
+        seen = [(w, self.position(w)) for w in watchers]
         legal = self.legal()
         ply = len(self.game.history)
         forced = self._forced_resolve(player, legal)
@@ -218,8 +252,8 @@ class SessionState:
         self.log.append(entry)
         self.numbered = None
         self.dirty = True
-        if watcher is not None and seen is not None:
-            self._event(watcher, player, seen)
+        for watcher, saw in seen:
+            self._event(watcher, player, saw)
         if not quiet:
             self._after_move()
         coach = self.coach
@@ -229,13 +263,15 @@ class SessionState:
             self.say(remark)
         return entry
 
-    def _watcher(self, actor: int) -> int | None:
-        """Who is shown a move step by step: the human (hot-seat: the other player)."""
+    def _watchers(self, actor: int) -> list[int]:
+        """Who is shown a move step by step: the human; in hot-seat every other person (each
+        is told it from their own seat when the keyboard comes to them)."""
         if not self.io.interactive:
-            return None
-        if self.hotseat:
-            return 1 - actor
-        return self.perspective(actor)
+            return []
+        humans = self.humans
+        if len(humans) > 1:
+            return [h for h in humans if h != actor]
+        return humans
 
     def _event(self, viewer: int, actor: int, seen: dict[str, Any]) -> None:
         """Hand the screen the table just after a move, the cards it moved marked."""
@@ -415,35 +451,45 @@ class SessionState:
             self.say(words)
 
     def _forced_resolve(self, p: int, legal: list[Move]) -> bool:
-        """A human's counter window against the AI where ``resolve`` is the only move."""
+        """A person's window against AIs only (a counter, or the teams' out-of-turn nine) where
+        ``resolve`` is the only move: answered for them at once. With another person at the
+        table they are asked all the same, so neither the wait nor the question shows their hand.
+        """
         return (
             not self.hotseat
             and self.seats[p].ai is None
-            and self.game.phase == "counter"
+            and self.game.phase in ANSWER_PHASES
             and len(legal) == 1
             and str(legal[0]) == "resolve"
         )
 
     def _tell_why_resolved(self, entry: LogEntry, p: int, why: str) -> None:
         """The line of a window answered for ``p`` says why to ``p`` alone: the reason is their
-        hand. The other seat and spectators read the answer only, as after a chosen resolve."""
+        hand. The other seats and spectators read the answer only, as after a chosen resolve."""
         name = self.names[p]
-        prefix = f"{name} could not counter ({why})"
+        verb = "answer" if "9" in why else "counter"
+        prefix = f"{name} could not {verb} ({why})"
         entry.private[p] = _reword_resolve(entry.text_for(p), name, prefix)
         if entry.full is not None:  # every card named (a finished game's replay): why too
             entry.full = _reword_resolve(entry.full, name, prefix)
 
     def _no_counter_reason(self, p: int) -> str:
-        """Why the player at ``p`` has nothing but ``resolve`` in this counter window."""
+        """Why the player at ``p`` has nothing but ``resolve`` in this window."""
         pos = self.position(p)
         stack = pos.get("stack", [])
-        verb = parse_move_text(str(stack[0].get("move", "")))[0] if stack else ""
-        need = "10" if verb == "scuttle" and len(stack) == 1 else "2"
-        rank = "T" if need == "10" else "2"
-        hand = pos["hands"][p]
-        if any(c[:1] == rank for c in hand):
-            opp = self.names[1 - p]
-            return f"{possessive(opp)} queen prevents it"
+        if self.game.phase == RESPOND_ROYAL:
+            need = "9"
+        else:
+            verb = parse_move_text(str(stack[0].get("move", "")))[0] if stack else ""
+            need = "10" if verb == "scuttle" and len(stack) == 1 else "2"
+        rank = "T" if need == "10" else need
+        hand = [c for c in pos["hands"][p] if c[:1] == rank]
+        if hand and set(hand) <= set(pos.get("frozen", [])):
+            return f"only a frozen {need} in hand"
+        if hand:
+            top = stack[-1].get("player") if stack else None
+            owner = top if isinstance(top, int) and 0 <= top < len(self.names) else 1 - p
+            return f"{possessive(self.names[owner])} queen prevents it"
         return f"no {need} in hand"
 
     def keep_in_slot(self, why: str) -> None:
@@ -468,9 +514,17 @@ def _make_coach(wanted: bool) -> Coach | None:
 
 
 def _reword_resolve(text: str, name: str, prefix: str) -> str:
-    """``You let it resolve: X`` -> ``You could not counter (no 2 in hand): X``."""
+    """``You let it resolve: X`` -> ``You could not counter (no 2 in hand): X``; at three or four
+    seats ``You did not counter Ann's 7♦`` -> ``You could not counter Ann's 7♦ (no 2 in hand)``
+    (one opponent of several passed)."""
     head = f"{name} let it resolve"
     if text.startswith(head):
         return prefix + text[len(head) :]
+    why = prefix[prefix.rfind(" (") :]
+    for verb in ("counter", "answer"):
+        passed = f"{name} did not {verb}"
+        if text.startswith(passed):
+            rest = text[len(passed) :]
+            clause, sep, more = rest.partition(";")
+            return f"{name} could not {verb}{clause}{why}{sep}{more}"
     return f"{prefix}: {text}"
-

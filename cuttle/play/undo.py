@@ -24,7 +24,9 @@ def seen_cards(view: dict[str, Any]) -> set[str]:
     def add(items: Iterable[Any]) -> None:
         for item in items:
             if isinstance(item, str) and item != HIDDEN:
-                seen.update(item.split("+"))
+                # a stack's cards carry who played them and whom they gave control to (TS@1,
+                # JD@3>0) at three and four seats; a seat named in a move (>2, @1) is no card
+                seen.update(c.split("@")[0] for c in item.split("+") if c[:1] not in ">@")
 
     for key in ("hands", "points", "permanents"):
         for row in view.get(key, []):

@@ -201,7 +201,8 @@ class Match:
             self.stopping = True
 
     def names(self) -> tuple[str, str]:
-        return self.session.names
+        names = self.session.names  # the server's tables seat two (a session seats 2 to 4)
+        return names[0], names[1]
 
     def away(self) -> list[int]:
         return self.seats.away()
@@ -263,7 +264,7 @@ class Match:
             players, watchers, self.people, offered,
             until=self.clock.now() + self.timers.idle, clock=self.clock,
             stopping=lambda: self.stopping, went_to_lobby=self.spectators.went_to_lobby,
-            names=self.session.names, parted=self.part,
+            names=self.names(), parted=self.part,
         )
         if agreed and self.on_rematch is not None:
             self.on_rematch(self)  # the new game exists before the screens leave this one
@@ -332,7 +333,7 @@ class Match:
                     raise Stopped
                 self._sync()
                 screen = self.seats.screen(p)
-                self.timers.show_absence(self.session.names, self.spectators.drawn())
+                self.timers.show_absence(self.names(), self.spectators.drawn())
                 if screen is not None and screen is not begun:
                     adapter.begin_read(screen, prompt)
                     begun, since = screen, self.clock.now()

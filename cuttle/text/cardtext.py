@@ -73,10 +73,52 @@ def point_value(card: str) -> int:
     return _RANK_VALUE.get(rank_char(card), 0) if card != HIDDEN else 0
 
 
+_SEAT_MARK = re.compile(r"^([^@>]*)(?:@(\d+))?(?:>(\d+))?$")
+
+
+@dataclass(frozen=True)
+class Link:
+    """One card of a table entry as a game of three or four writes it (``JD@3>0``): the card,
+    the seat that played it and the seat it gave control to (``None`` when not written: two
+    players write neither, and a card that gave to its own player writes no ``>``)."""
+
+    card: str
+    by: int | None = None
+    to: int | None = None
+
+    @property
+    def holder(self) -> int | None:
+        """Who controls the card below once this one is on it."""
+        return self.to if self.to is not None else self.by
+
+
+def stack_links(entry: str) -> list[Link]:
+    """A table entry bottom to top: ``TS@1+JD@3>0`` -> [Link(TS, 1), Link(JD, 3, 0)]."""
+    links = []
+    for part in entry.split("+"):
+        match = _SEAT_MARK.match(part)
+        if match is None:
+            links.append(Link(part))
+            continue
+        card, by, to = match.groups()
+        links.append(Link(card, None if by is None else int(by), None if to is None else int(to)))
+    return links
+
+
 def split_stack(entry: str) -> tuple[str, list[str]]:
-    """A points entry ``TS+JD+JC`` -> (``TS``, [``JD``, ``JC``]): the card and its jacks."""
-    parts = entry.split("+")
+    """A points entry ``TS+JD+JC`` -> (``TS``, [``JD``, ``JC``]): the card and its jacks (and
+    jokers), without the seat marks of three and four players (``TS@1+JD@0``)."""
+    parts = [part.split("@", 1)[0].split(">", 1)[0] for part in entry.split("+")]
     return parts[0], parts[1:]
+
+
+def taken_from(entry: str) -> int | None:
+    """The seat the top jack or joker of an entry took its card from (who controlled it just
+    before), when the entry writes seats; ``None`` for a card alone or two players' entries."""
+    links = stack_links(entry)
+    if len(links) < 2:
+        return None
+    return links[-2].holder
 
 
 @dataclass(frozen=True)

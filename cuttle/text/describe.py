@@ -4,21 +4,39 @@ Everything here works on the move notation and the position dicts (docs/notation
 the same for a live game, a resumed one and a replay. Every sentence names its players through
 ``Person``: the seat named ``You`` (or the player a line speaks to) is "you", with a verb to agree
 ("you discard", "Ann discards") and "your" for a possessive; counts are spelt out ("two cards").
+``names`` holds one name a seat: at three and four seats the words name the seat a card is taken
+from or given to, and the windows of those games (a counter asked of each opponent in turn, a 9
+against a royal in teams, a seat out of a cutthroat game) have sentences of their own. ``Person``
+and the readers of seats in moves and positions live in ``people`` and are re-exported here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from cuttle.cards import HIDDEN
 from cuttle.engine import phases
 from cuttle.rules import Rules
-from cuttle.text.cardtext import CardStyle, point_value, rank_char, rank_word, split_stack
+from cuttle.text.cardtext import CardStyle, point_value, rank_char, rank_word
+from cuttle.text.people import ROYAL_VERBS as ROYAL_VERBS
+from cuttle.text.people import YOU as YOU
+from cuttle.text.people import Person as Person
+from cuttle.text.people import Position as Position
+from cuttle.text.people import answered as answered
+from cuttle.text.people import capitalize as capitalize
+from cuttle.text.people import is_teams as is_teams
+from cuttle.text.people import locate as locate
+from cuttle.text.people import move_seats as move_seats
+from cuttle.text.people import opponents_of as opponents_of
+from cuttle.text.people import other as other
+from cuttle.text.people import parse_move_text as parse_move_text
+from cuttle.text.people import possessive as possessive
+from cuttle.text.people import rules_parts as rules_parts
+from cuttle.text.people import seat_count as seat_count
+from cuttle.text.people import third_person as third_person
 from cuttle.words import count
-
-Position = dict[str, Any]
 
 #: Each phase in a few words, for the prompt and the status bar (``phase_words``).
 PHASE_WORDS: dict[str, str] = {
@@ -29,118 +47,14 @@ PHASE_WORDS: dict[str, str] = {
     phases.RESOLVE_FIVE: "5: discard one",
     phases.RESOLVE_SEVEN: "7: play a card",
     phases.HAND_LIMIT: "hand limit",
+    phases.RESPOND_ROYAL: "9 against the royal?",
     phases.OVER: "game over",
 }
-
-
-def parse_move_text(text: str) -> tuple[str, list[str]]:
-    """``scuttle 9C 7H`` -> (``scuttle``, [``9C``, ``7H``])."""
-    parts = text.split()
-    return (parts[0].lower() if parts else ""), [p.upper() for p in parts[1:]]
-
-
-def rules_parts(rules: str) -> tuple[str, set[str]]:
-    """``classic+joker`` -> (``classic``, {``joker``})."""
-    parts = [p for p in rules.split("+") if p]
-    return (parts[0] if parts else "classic"), set(parts[1:])
-
-
-YOU = "You"
-_IRREGULAR = {"be": ("are", "is"), "have": ("have", "has"), "do": ("do", "does")}
-
-
-@dataclass(frozen=True)
-class Person:
-    """A player as a sentence names them: ``you`` (the seat named ``You``) or by name.
-
-    Every sentence about a player goes through this, so the verb agrees with the subject
-    ("you discard", "Ann discards") and the possessive reads right ("your", "Ann's").
-    """
-
-    name: str
-    you: bool = False
-
-    @classmethod
-    def of(cls, name: str, *, addressed: bool = False) -> Person:
-        """``name`` as a person; ``addressed``: the sentence speaks to this player (``you``)."""
-        return cls(name, addressed or name == YOU)
-
-    def subject(self, start: bool = False) -> str:
-        """``You``/``you`` or the name."""
-        if self.you:
-            return "You" if start else "you"
-        return self.name
-
-    def object(self) -> str:
-        """``you`` or the name."""
-        return "you" if self.you else self.name
-
-    def possessive(self, start: bool = False) -> str:
-        """``Your``/``your``, ``Ann's``."""
-        if self.you:
-            return "Your" if start else "your"
-        return self.name + "'s"
-
-    def their(self) -> str:
-        """The possessive pronoun, once the name has been said: ``your`` or ``their``."""
-        return "your" if self.you else "their"
-
-    def verb(self, base: str) -> str:
-        """``discard`` -> ``discard`` for you, ``discards`` for a name (present tense)."""
-        if base in _IRREGULAR:
-            return _IRREGULAR[base][0 if self.you else 1]
-        return base if self.you else third_person(base)
-
-    def does(self, base: str, start: bool = False) -> str:
-        """Subject and verb: ``you discard``, ``AI discards``."""
-        return f"{self.subject(start)} {self.verb(base)}"
-
-
-def third_person(verb: str) -> str:
-    """``discard`` -> ``discards``, ``pass`` -> ``passes``, ``carry`` -> ``carries``."""
-    if verb.endswith(("s", "x", "z", "ch", "sh", "o")):
-        return verb + "es"
-    if len(verb) > 1 and verb.endswith("y") and verb[-2] not in "aeiou":
-        return verb[:-1] + "ies"
-    return verb + "s"
-
-
-def capitalize(text: str) -> str:
-    """The first letter upper-cased, the rest untouched (``your 2♣`` -> ``Your 2♣``)."""
-    return text[:1].upper() + text[1:]
-
-
-def possessive(name: str) -> str:
-    """``You`` -> ``your``; ``Alice`` -> ``Alice's``."""
-    return Person.of(name).possessive()
-
-
-def other(player: int) -> int:
-    """The other seat."""
-    return 1 - player
-
-
-def locate(card: str, pos: Position) -> tuple[str, int, str]:
-    """Where a table card is: (zone, player, base). zone is ``points``, ``jack``, ``perm``, ``?``.
-
-    For a jack on a point card, ``player`` controls the point card and ``base`` is that card.
-    """
-    for p in (0, 1):
-        for entry in pos.get("points", [[], []])[p]:
-            base, jacks = split_stack(entry)
-            if base == card:
-                return "points", p, base
-            if card in jacks:
-                return "jack", p, base
-        if card in pos.get("permanents", [[], []])[p]:
-            return "perm", p, card
-    return "?", -1, card
-
-
-def target_words(card: str, pos: Position, names: tuple[str, str], style: CardStyle) -> str:
-    """``AI's K♠``, ``your J♦ (on 7♥)``."""
+def target_words(card: str, pos: Position, names: Sequence[str], style: CardStyle,
+                 viewer: int | None = None) -> str:
+    """``AI's K♠``, ``your J♦ (on 7♥)`` (``viewer``: the seat the words speak to, ``your``)."""
     zone, p, base = locate(card, pos)
-    owner = Person.of(names[p]).possessive() + " " if p >= 0 else ""
+    owner = Person.of(names[p], addressed=p == viewer).possessive() + " " if p >= 0 else ""
     if zone == "jack":
         return f"{owner}{style.plain(card)} on {style.plain(base)}"
     return f"{owner}{style.plain(card)}"
@@ -151,14 +65,23 @@ def oneoff_effect(
     target: str | None,
     pos: Position,
     player: int,
-    names: tuple[str, str],
+    names: Sequence[str],
     style: CardStyle,
+    at: int | None = None,
 ) -> str:
-    """What a one-off does, in a few words: ``scrap all point cards``."""
+    """What a one-off does, in a few words: ``scrap all point cards``; ``at``: the seat a 4
+    names at three and four seats."""
     preset, variants = rules_parts(str(pos.get("rules", "classic")))
     cc = preset == "cuttlecards"
     r = rank_char(card)
-    opp = Person.of(names[other(player)])
+    victim = at if at is not None else other(player)
+    opp = Person.of(names[victim])
+    stack = pos.get("stack", [])
+    royal_move = parse_move_text(str(stack[0].get("move", ""))) if stack else ("", [])
+    if r == "9" and target and royal_move[0] in ROYAL_VERBS and royal_move[1][:1] == [target]:
+        royal = int(stack[0].get("player", other(player)))
+        owner = Person.of(names[royal])
+        return f"send {owner.possessive()} {style.plain(target)} back to {owner.their()} hand"
     tgt = target_words(target, pos, names, style) if target else ""
     if r == "A":
         return "scrap all point cards"
@@ -167,7 +90,7 @@ def oneoff_effect(
     if r == "3":
         return "take a card from the scrap"
     if r == "4":
-        held = len(pos.get("hands", [[], []])[other(player)]) if "hands" in pos else 2
+        held = len(pos["hands"][victim]) if "hands" in pos else 2
         if held == 1:
             return f"{opp.does('discard')} the only card in {opp.their()} hand"
         how = "two random cards" if "four-random" in variants else "two cards"
@@ -199,11 +122,12 @@ def move_meta(
     text: str,
     pos: Position,
     player: int,
-    names: tuple[str, str],
+    names: Sequence[str],
     style: CardStyle,
 ) -> str:
     """A short description of a legal move for the completer and the numbered list."""
     verb, cards = parse_move_text(text)
+    at, to = move_seats(text)
     c = [style.plain(x) for x in cards]
     if verb == "draw":
         return f"draw a card ({len(pos.get('deck', []))} left)"
@@ -213,10 +137,12 @@ def move_meta(
         v = point_value(cards[0])
         return f"{c[0]} for {count(v, 'point', digits=True)}"
     if verb == "scuttle" and len(cards) == 2:
+        if seat_count(pos) > 2:
+            return f"scuttle {c[0]} → {target_words(cards[1], pos, names, style)}"
         return f"scuttle {c[0]} → {c[1]}"
     if verb == "oneoff" and cards:
         eff = oneoff_effect(
-            cards[0], cards[1] if len(cards) > 1 else None, pos, player, names, style
+            cards[0], cards[1] if len(cards) > 1 else None, pos, player, names, style, at
         )
         return f"{c[0]} one-off: {eff}"
     if verb == "perm" and cards:
@@ -226,8 +152,16 @@ def move_meta(
         if r == "Q":
             return f"queen {c[0]}: protects your other cards"
         if r == "8":
+            if seat_count(pos) > 2:
+                return f"{c[0]} as glasses: see your opponents' hands"
             return f"{c[0]} as glasses: see their hand"
         return f"{c[0]} as a permanent"
+    if verb in ("jack", "joker") and len(cards) == 2 and seat_count(pos) > 2:
+        tgt = target_words(cards[1], pos, names, style)
+        gets = Person.of(names[to if to is not None else player], addressed=to in (None, player))
+        pts = point_value(cards[1])
+        worth = f" ({pts} pts)" if pts else ""
+        return f"{c[0]} gives {tgt} to {gets.object()}{worth}"
     if verb == "jack" and len(cards) == 2:
         zone, p, _ = locate(cards[1], pos)
         pts = point_value(cards[1])
@@ -254,7 +188,7 @@ def move_meta(
 
 def stack_outcome(stack: list[dict[str, Any]]) -> str:
     """What the counter stack will do if it resolves now."""
-    counters = len(stack) - 1
+    counters = len(stack) - 1 - answered(stack)
     if counters <= 0:
         return "takes effect unless countered"
     if counters % 2:
@@ -268,8 +202,22 @@ def _options(legal: list[str], style: CardStyle, limit: int = 4) -> str:
     return shown + (" · … (Tab lists them)" if len(legal) > limit else "")
 
 
+def _asked_after(pos: Position, viewer: int, names: Sequence[str]) -> str:
+    """At three and four seats, who is asked after the viewer in this window (the top card's
+    player's other opponents still to answer, in turn order): `` Then Dan may answer.``"""
+    stack = pos.get("stack", [])
+    if seat_count(pos) == 2 or not stack:
+        return ""
+    order = opponents_of(pos, int(stack[-1].get("player", 0)))
+    later = order[order.index(viewer) + 1:] if viewer in order else []
+    if not later:
+        return ""
+    who = " and ".join(Person.of(names[p]).subject() for p in later)
+    return f" Then {who} may answer."
+
+
 def _counter_sentence(
-    pos: Position, viewer: int, names: tuple[str, str], legal: list[str], style: CardStyle
+    pos: Position, viewer: int, names: Sequence[str], legal: list[str], style: CardStyle
 ) -> str:
     stack = pos.get("stack", [])
     if not stack:
@@ -278,30 +226,75 @@ def _counter_sentence(
     top_player = int(stack[-1].get("player", other(viewer)))
     top_who = Person.of(names[top_player], addressed=top_player == viewer)
     top = f"{top_who.possessive(True)} {style.plain(top_cards[0]) if top_cards else top_verb}"
-    base_verb, base_cards = parse_move_text(str(stack[0].get("move", "")))
-    base_player = int(stack[0].get("player", other(viewer)))
+    first = answered(stack)
+    base_verb, base_cards = parse_move_text(str(stack[first].get("move", "")))
+    base_player = int(stack[first].get("player", other(viewer)))
     base_card = style.plain(base_cards[0]) if base_cards else base_verb
     base_who = Person.of(names[base_player], addressed=base_player == viewer)
     base = f"{base_who.possessive()} {base_card}"
-    cancelled = (len(stack) - 1) % 2 == 1
+    cancelled = (len(stack) - 1 - first) % 2 == 1
+    then = _asked_after(pos, viewer, names)
     if base_verb == "scuttle" and len(base_cards) > 1:
         target = style.plain(base_cards[1])
+        _, holder, _ = locate(base_cards[1], pos)
+        owner = Person.of(names[holder], addressed=holder == viewer) if holder >= 0 else None
+        yours = f"{owner.possessive()} {target}" if owner is not None else f"your {target}"
         if base_player == viewer:
             fate = f"your scuttle of {target} {'is stopped' if cancelled else 'goes ahead'}"
         else:
-            fate = f"your {target} {'stays' if cancelled else 'is scrapped'}"
+            fate = f"{yours} {'stays' if cancelled else 'is scrapped'}"
         if len(stack) == 1:
-            what = f"{top_who.possessive(True)} {base_card} scuttles your {target}"
+            what = f"{top_who.possessive(True)} {base_card} scuttles {yours}"
             if legal == ["resolve"]:
-                return f"{what}: you have no 10 to stop it, so type resolve ({fate})."
-            return f"{what}: counter with a 10, or resolve ({fate}): {_options(legal, style)}"
+                return f"{what}: you have no 10 to stop it, so type resolve ({fate}).{then}"
+            return (f"{what}: counter with a 10, or resolve ({fate}): "
+                    f"{_options(legal, style)}{'.' if then else ''}{then}")
     else:
         fate = f"{base} {'is cancelled' if cancelled else 'takes effect'}"
     if legal == ["resolve"]:
         hand = pos.get("hands", [[], []])[viewer]
         why = "a queen stops your 2s" if any(c[:1] == "2" for c in hand) else "you have no 2"
-        return f"{top}: {why}, so type resolve ({fate})."
-    return f"Counter {top} with a 2, or resolve ({fate}): {_options(legal, style)}"
+        return f"{top}: {why}, so type resolve ({fate}).{then}"
+    options = _options(legal, style) + ("." if then else "")
+    return f"Counter {top} with a 2, or resolve ({fate}): {options}{then}"
+
+
+def royal_words(move: str, pos: Position, player: int, names: Sequence[str],
+                style: CardStyle, card: bool = True, viewer: int | None = None) -> str:
+    """A royal played, in a few words: ``K♠ as a king``, ``J♦ on Ann's 7♥ for Carol``
+    (``card=False``: without the royal itself, ``as a king``; ``viewer``: the seat the words
+    speak to)."""
+    verb, cards = parse_move_text(move)
+    if not cards:
+        return style.words(move)
+    c = f"{style.plain(cards[0])} " if card else ""
+    if verb == "perm":
+        return f"{c}as a {rank_word(cards[0])}"
+    _, to = move_seats(move)
+    tgt = target_words(cards[1], pos, names, style, viewer) if len(cards) > 1 else ""
+    if to is None or to == player:
+        return f"{c}on {tgt}"
+    return f"{c}on {tgt} for {Person.of(names[to], addressed=to == viewer).object()}"
+
+
+def _royal_sentence(
+    pos: Position, viewer: int, names: Sequence[str], legal: list[str], style: CardStyle
+) -> str:
+    """Teams: a royal was played and the viewer, its player's opponent, may answer with a 9."""
+    stack = pos.get("stack", [])
+    if not stack:
+        return f"Answer with a 9, or resolve: {_options(legal, style)}"
+    player = int(stack[0].get("player", 0))
+    who = Person.of(names[player])
+    royal = royal_words(str(stack[0].get("move", "")), pos, player, names, style, viewer=viewer)
+    what = f"{who.subject(True)} played {royal}"
+    then = _asked_after(pos, viewer, names)
+    if legal == ["resolve"]:
+        return f"{what}: you have no 9 to answer it with, so type resolve.{then}"
+    return (
+        f"{what}: a 9 sends it back to {who.their()} hand, or resolve: "
+        f"{_options(legal, style)}{'.' if then else ''}{then}"
+    )
 
 
 def phase_words(phase: object) -> str:
@@ -314,7 +307,7 @@ def phase_words(phase: object) -> str:
 def phase_sentence(
     pos: Position,
     viewer: int,
-    names: tuple[str, str],
+    names: Sequence[str],
     legal: list[str],
     style: CardStyle,
 ) -> str:
@@ -323,8 +316,15 @@ def phase_sentence(
     to_move = pos.get("to_move")
     if phase == "over" or to_move is None:
         return "The game is over."
+    if viewer in pos.get("out", ()):
+        return "You are out of this game (you conceded): the others play on."
     if to_move != viewer:
-        return f"Waiting for {Person.of(names[to_move]).object()}."
+        waiting = f"Waiting for {Person.of(names[to_move]).object()}"
+        turn = pos.get("turn_player")
+        if seat_count(pos) > 2 and turn is not None and turn != to_move:
+            owner = Person.of(names[turn], addressed=turn == viewer)
+            return f"{waiting} ({phase_words(phase)}) in {owner.possessive()} turn."
+        return waiting + "."
     cards_in = [parse_move_text(m)[1] for m in legal]
     if phase == "main":
         if any(m == "draw" for m in legal):
@@ -332,6 +332,8 @@ def phase_sentence(
         return "Your move: pass (the deck is empty), or play a card (Tab or `moves` lists them)."
     if phase == "counter":
         return _counter_sentence(pos, viewer, names, legal, style)
+    if phase == phases.RESPOND_ROYAL:
+        return _royal_sentence(pos, viewer, names, legal, style)
     if phase == "resolve_three":
         pile = " ".join(style.plain(c[0]) for c in cards_in if c)
         return f"Your 3: take a card from the scrap (take CARD): {pile}"
@@ -413,9 +415,29 @@ def _queen_stopped_counters(before: Position, after: Position, player: int, verb
         rules = Rules.parse(str(before.get("rules", "classic")))
         if not (rules.ten_counters_scuttle and rules.queens_block_all_counters):
             return False
-    hand = before.get("hands", [[], []])[other(player)]
     frozen = set(before.get("frozen", []))
-    return any(c not in frozen for c in hand)
+    hands = before.get("hands", [[], []])
+    return any(c not in frozen for q in opponents_of(before, player) for c in hands[q])
+
+
+def _royal_taken(before: Position, after: Position, player: int, move: str,
+                 names: Sequence[str], style: CardStyle) -> str:
+    """A jack or a joker at three and four seats: ``Bob's jack J♦ gives Ann's 7♥ to Carol``,
+    ``Your joker X1 takes Ann's K♦``."""
+    verb, cards = parse_move_text(move)
+    _, to = move_seats(move)
+    who = Person.of(names[player])
+    _, holder, _ = locate(cards[1], before)
+    if holder == player:  # a seven's jack, or a gift in teams, of one's own card
+        tgt = f"{who.their()} own {style.plain(cards[1])}"
+    else:
+        tgt = target_words(cards[1], before, names, style)
+    head = f"{who.possessive(True)} {verb} {style.plain(cards[0])}"
+    if to is None or to == player:
+        text = f"{head} takes {tgt}"
+    else:
+        text = f"{head} gives {tgt} to {Person.of(names[to]).object()}"
+    return text
 
 
 def describe_play(
@@ -423,16 +445,21 @@ def describe_play(
     after: Position,
     player: int,
     move: str,
-    names: tuple[str, str],
+    names: Sequence[str],
     style: CardStyle,
     ply: int,
 ) -> LogEntry:
     """Words for ``move`` played by ``player``; ``before``/``after`` are full positions."""
     verb, cards = parse_move_text(move)
+    at, _ = move_seats(move)
     c = [style.plain(x) for x in cards]
     who = Person.of(names[player])
     a = who.subject(True)
+    seats = seat_count(before)
     opp = Person.of(names[other(player)])
+    if seats > 2 and verb == "scuttle" and len(cards) > 1:
+        _, holder, _ = locate(cards[1], before)
+        opp = Person.of(names[holder if holder >= 0 else other(player)])
     private: dict[int, str] = {}
     if verb == "draw":
         text = f"{a} drew a card"
@@ -453,13 +480,15 @@ def describe_play(
         text = f"{a} scuttled {opp.possessive()} {c[1]} with {c[0]}"
     elif verb == "oneoff":
         eff = oneoff_effect(
-            cards[0], cards[1] if len(cards) > 1 else None, before, player, names, style
+            cards[0], cards[1] if len(cards) > 1 else None, before, player, names, style, at
         )
         text = f"{a} played {c[0]} as a one-off ({eff})"
     elif verb == "perm":
         r = rank_char(cards[0])
         kind = {"K": "king", "Q": "queen", "8": "glasses", "J": "jack"}.get(r, "permanent")
         text = f"{a} played {c[0]} as {'a ' if kind != 'glasses' else ''}{kind}"
+    elif verb in ("jack", "joker") and len(cards) > 1 and seats > 2:
+        text = _royal_taken(before, after, player, move, names, style)
     elif verb == "jack":
         tgt = target_words(cards[1], before, names, style)
         text = f"{a} put {c[0]} on {tgt}"
@@ -476,12 +505,21 @@ def describe_play(
     elif verb == "resolve":
         stack = before.get("stack", [])
         if stack:
-            base = stack[0]
+            first = answered(stack)
+            base = stack[first]
             _, bcards = parse_move_text(str(base.get("move", "")))
             whose = Person.of(names[int(base.get("player", other(player)))]).possessive()
             card = style.plain(bcards[0]) if bcards else "one-off"
-            cancelled = (len(stack) - 1) % 2 == 1
-            if str(base.get("move", "")).startswith("scuttle") and len(bcards) > 1:
+            cancelled = (len(stack) - 1 - first) % 2 == 1
+            top_player = int(stack[-1].get("player", other(player)))
+            _, tcards = parse_move_text(str(stack[-1].get("move", "")))
+            top_card = style.plain(tcards[0]) if tcards else "one-off"
+            still_open = after.get("phase") == before.get("phase") and after.get("stack")
+            if seats > 2 and still_open:  # another opponent is asked next
+                answer = "answer" if before.get("phase") == phases.RESPOND_ROYAL else "counter"
+                top_whose = Person.of(names[top_player]).possessive()
+                text = f"{a} did not {answer} {top_whose} {top_card}"
+            elif str(base.get("move", "")).startswith("scuttle") and len(bcards) > 1:
                 fate = "is stopped" if cancelled else "goes ahead"
                 text = f"{a} let it resolve: {whose} scuttle of {style.plain(bcards[1])} {fate}"
             else:
@@ -499,9 +537,11 @@ def describe_play(
         text = f"{a}: {style.words(move)}"
     if _queen_stopped_counters(before, after, player, verb):
         text += f"; no counter: {who.possessive()} queen protects it"
+    if after.get("phase") == phases.RESPOND_ROYAL and verb in ROYAL_VERBS:
+        text += " (an opponent may answer it with a 9)"
     full = private.get(player, text)
     if verb != "draw":
-        for p in (0, 1):
+        for p in range(seats):
             got = _drawn(before, after, p)
             if got:
                 drawer = Person.of(names[p]).subject()
@@ -509,7 +549,7 @@ def describe_play(
                 named = f"; {drawer} drew {' '.join(style.plain(x) for x in got)}"
                 private[p] = private.get(p, text) + named
                 full += named
-                for q in (0, 1):
+                for q in range(seats):
                     if q != p:
                         private[q] = private.get(q, text) + extra
                 text += extra
@@ -527,29 +567,59 @@ def describe_play(
     return LogEntry(ply=ply, actor=player, move=move, public=text, private=private, full=full)
 
 
+def concession_words(after: Position, names: Sequence[str], player: int) -> str:
+    """A concession in the log: ``Bob conceded`` with two seats or in teams (the game is over);
+    in a cutthroat game that goes on, ``Bob conceded and is out: ...``."""
+    who = Person.of(names[player])
+    text = f"{who.subject(True)} conceded"
+    if seat_count(after) > 2 and not is_teams(after) and not after.get("outcome"):
+        text += (f" and {who.verb('be')} out: {who.their()} hand and cards go to the scrap")
+    if after.get("outcome"):
+        text += "; " + outcome_words(after, names, "concession", start=False)
+    return text
+
+
 def concede_question(name: str) -> str:
     """``Concede this game?`` to you; ``Ann, concede this game?`` in hot-seat."""
     return "Concede this game?" if Person.of(name).you else f"{name}, concede this game?"
 
 
 def outcome_words(
-    pos: Position, names: tuple[str, str], reason: str | None = None, start: bool = True
+    pos: Position, names: Sequence[str], reason: str | None = None, start: bool = True
 ) -> str:
     """``Alice wins on points``, ``You win on points``, ``draw: three passes in a row``;
-    ``start=False`` for the middle of a sentence (``you win``)."""
+    ``start=False`` for the middle of a sentence (``you win``). At three and four seats the
+    winner is a seat (``p2``) or a team (``team0``: seats 0 and 2, ``You and Carol win``)."""
     outcome = pos.get("outcome")
     reason = reason or pos.get("outcome_reason")
+    n = len(names)
     if outcome == "draw":
         if reason == "agreement":
             return "draw by agreement"
-        return "draw: three passes in a row"
-    if outcome in ("p0", "p1"):
-        w = int(outcome[1])
+        return f"draw: {count(n + 1, 'pass')} in a row"
+    if isinstance(outcome, str) and outcome[:1] == "p" and outcome[1:].isdigit():
+        w = int(outcome[1:])
+        if n == 2:
+            gave_up = Person.of(names[other(w)]).subject()
+        else:
+            gave_up = "every other player"
         how = {
             "points": "on points",
             "kings": "on points, with kings lowering the goal",
-            "concession": f"({Person.of(names[other(w)]).subject()} conceded)",
+            "concession": f"({gave_up} conceded)",
             "stalemate": "",
         }.get(reason or "points", "")
         return f"{Person.of(names[w]).does('win', start)} {how}".strip()
+    if isinstance(outcome, str) and outcome.startswith("team") and outcome[4:].isdigit() and n == 4:
+        t = int(outcome[4:])
+        team = [Person.of(names[t]), Person.of(names[t + 2])]
+        team.sort(key=lambda person: not person.you)  # "you and Carol"
+        lost = " and ".join(Person.of(names[s]).subject() for s in (1 - t, 3 - t))
+        how = {
+            "points": "on points",
+            "kings": "on points, with kings lowering the goal",
+            "concession": f"({lost} conceded)",
+        }.get(reason or "points", "")
+        pair = f"{team[0].subject(start)} and {team[1].subject()}"
+        return f"{pair} win {how}".strip()
     return "in play"

@@ -180,9 +180,11 @@ def read_move(text: str, legal: Sequence[Move], pretty: Pretty) -> Intent | None
     moves: say which (``points KD`` -> ``perm K♦``). None when the text is not a loose move at
     all (the caller then reports it as it would any unknown text).
     """
-    words = text.split()
+    words, refs = split_seat_refs(text.split())
     if not words:
         return None
+    if refs:  # ``jack J 7 >2``: only the moves that name those seats
+        legal = [m for m in legal if all(r in str(m).split() for r in refs)]
     first = words[0].lower()
     if first in PERM_WORDS:
         return _read_perm_word(first, words[1:], legal, pretty)
@@ -320,3 +322,80 @@ def echo_text(text: str) -> str:
         else:
             out.append(ch)
     return "".join(out) + ("..." if len(text) > 200 else "")
+
+
+# -- seats named in a move (a table of three or four) -----------------------------------------
+_SEAT_MARKS = (">", "@")
+
+
+def _seat_key(name: str) -> str:
+    """A name as a typed seat reference matches it: case and everything but letters and
+    digits dropped (``AI 1 (easy)`` -> ``ai1easy``)."""
+    return "".join(ch for ch in name.casefold() if ch.isalnum())
+
+
+def find_seat(word: str, names: Sequence[str]) -> int | str:
+    """The seat ``word`` names (its number, its name, or the start of its name: ``2``,
+    ``carol``, ``car``, ``ai1``), or why none does (a message)."""
+    typed = _seat_key(word)
+    if typed.isdecimal() and word.strip().isdecimal():
+        seat = int(typed)
+        if 0 <= seat < len(names):
+            return seat
+        return f"No seat {seat}: the seats are " + _seats_list(names)
+    if not typed:
+        return "Name a seat after > or @ (its number or name): " + _seats_list(names)
+    keys = [_seat_key(n) for n in names]
+    exact = [i for i, k in enumerate(keys) if k == typed]
+    if len(exact) == 1:
+        return exact[0]
+    starts = [i for i, k in enumerate(keys) if k.startswith(typed)]
+    if len(starts) == 1:
+        return starts[0]
+    shown = word[:20]
+    if starts:
+        return f"{shown!r} names more than one seat: " + _seats_list([names[i] for i in starts],
+                                                                     starts)
+    return f"No seat named {shown!r}: the seats are " + _seats_list(names)
+
+
+def _seats_list(names: Sequence[str], numbers: Sequence[int] | None = None) -> str:
+    seats = numbers if numbers is not None else range(len(names))
+    return ", ".join(f"{i} {n}" for i, n in zip(seats, names, strict=True)) + "."
+
+
+def seat_refs(text: str, names: Sequence[str]) -> tuple[str, str | None]:
+    """A typed move with its seats made canonical: ``jack JD 7H >carol`` -> ``jack JD 7H >2``,
+    ``oneoff 4S @ bob`` -> ``oneoff 4S @1``; (the text, None), or (the text unchanged, why
+    not) when a seat it names is not at the table. Text naming no seat is returned as it is."""
+    words = text.split()
+    out: list[str] = []
+    i = 0
+    changed = False
+    while i < len(words):
+        word = words[i]
+        mark = word[:1]
+        if mark in _SEAT_MARKS and len(names) > 2:
+            ref = word[1:]
+            if not ref and i + 1 < len(words):  # ``> carol``: the mark and the name apart
+                i += 1
+                ref = words[i]
+            seat = find_seat(ref, names)
+            if isinstance(seat, str):
+                return text, seat
+            out.append(f"{mark}{seat}")
+            changed = True
+        else:
+            out.append(word)
+        i += 1
+    if not changed:
+        return text, None
+    joined = " ".join(out)
+    return (joined + " " if text.endswith(" ") else joined), None
+
+
+def split_seat_refs(words: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The words of a move apart from its canonical seat references (``>2``, ``@1``)."""
+    plain = [w for w in words if not (w[:1] in _SEAT_MARKS and w[1:].isdecimal())]
+    refs = [w for w in words if w[:1] in _SEAT_MARKS and w[1:].isdecimal()]
+    return plain, refs

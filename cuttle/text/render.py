@@ -2,7 +2,9 @@
 
 ``TableView`` picks a compact layout for small terminals (80×24) and a roomier one with panels and
 a log column when the console is wide. ``viewer`` is the seat shown at the bottom with its hand
-face up; ``None`` shows everything (replays).
+face up; ``None`` shows everything (replays). Two seats face each other; at three and four seats
+the others sit in clockwise order from the bottom seat's left (at four, the partner across),
+each its own block, the same rows for every seat.
 """
 
 from __future__ import annotations
@@ -18,8 +20,17 @@ from rich.table import Table
 from rich.text import Text
 
 from cuttle.cards import HIDDEN
-from cuttle.text.cardtext import CardStyle, rank_char, split_stack
-from cuttle.text.describe import oneoff_effect, parse_move_text, stack_outcome
+from cuttle.text.cardtext import CardStyle, rank_char, split_stack, taken_from
+from cuttle.text.describe import (
+    ROYAL_VERBS,
+    answered,
+    is_teams,
+    move_seats,
+    oneoff_effect,
+    parse_move_text,
+    royal_words,
+    stack_outcome,
+)
 
 Position = dict[str, Any]
 WIDE = 100  # columns from which the roomy layout is used
@@ -32,9 +43,9 @@ class TableModel:
 
     pos: Position
     viewer: int | None
-    names: tuple[str, str]
-    scores: tuple[int, int]
-    goals: tuple[int, int]
+    names: tuple[str, ...]  # one a seat, as are scores and goals
+    scores: tuple[int, ...]
+    goals: tuple[int, ...]
     status: str = ""
     events: list[str] = field(default_factory=list)
     seed: int | None = None
@@ -42,6 +53,7 @@ class TableModel:
     footer: str = ""
     highlight: frozenset[str] = frozenset()  # cards the last events changed
     bottom_seat: int | None = None  # overrides the viewer's seat (game over: your side below)
+    actor: int | None = None  # whose move this table shows, when it is a step of another's turn
 
     @property
     def bottom(self) -> int:
@@ -49,6 +61,27 @@ class TableModel:
         if self.bottom_seat is not None:
             return self.bottom_seat
         return 0 if self.viewer is None else self.viewer
+
+    @property
+    def seats(self) -> int:
+        """How many seats the table has (2, 3 or 4)."""
+        return len(self.names)
+
+    def others(self) -> list[int]:
+        """Every seat but the bottom one, clockwise from its left (at four: left, across,
+        right; with two: the opponent)."""
+        n, b = self.seats, self.bottom
+        return [(b + r) % n for r in range(1, n)]
+
+    def partner(self, p: int) -> int | None:
+        """Seat ``p``'s partner in a game of teams (seats 0 and 2, 1 and 3), else ``None``."""
+        if self.seats == 4 and is_teams(self.pos):
+            return (p + 2) % 4
+        return None
+
+    def is_out(self, p: int) -> bool:
+        """Seat ``p`` conceded a cutthroat game and plays no more."""
+        return p in self.pos.get("out", ())
 
     def card(self, card: str) -> Text:
         """A card in its colours, marked when the last events changed it."""
@@ -61,9 +94,26 @@ class TableModel:
         """Several cards, each marked like ``card``."""
         return Text(sep).join(self.card(c) for c in cards)
 
-    def stack_entry(self, entry: str) -> Text:
-        """A point card with its jacks (``10♠[J♦]``), changed cards marked."""
-        return self.style.stack(entry, self.card)
+    def stack_entry(self, entry: str, holder: int | None = None) -> Text:
+        """A point card with its jacks (``10♠[J♦]``), changed cards marked; at three and four
+        seats, when its top jack or joker took it from another seat than ``holder``, that
+        seat's name (``10♠[J♦]←Bob``)."""
+        t = self.style.stack(entry, self.card)
+        source = taken_from(entry)
+        if source is not None and source != holder and 0 <= source < self.seats:
+            t.append(("<-" if self.style.ascii else "←") + short_name(self.names[source]),
+                     style="dim")
+        return t
+
+
+def short_name(name: str) -> str:
+    """A name without its last words in brackets (``AI 1 (random)`` -> ``AI 1``), for the marks
+    that name a seat beside a card; a name that is only brackets stays whole."""
+    if name.endswith(")") and " (" in name:
+        head = name[: name.rindex(" (")].strip()
+        if head:
+            return head
+    return name
 
 
 def _box(style: CardStyle) -> box.Box:
@@ -131,14 +181,14 @@ class TableView:
     def points(self, p: int) -> Text:
         """Seat ``p``'s point cards with their jacks (a dash when none)."""
         m = self.model
-        return self._card_row([m.stack_entry(entry) for entry in m.pos["points"][p]])
+        return self._card_row([m.stack_entry(entry, p) for entry in m.pos["points"][p]])
 
     def perms(self, p: int) -> Text:
         """Seat ``p``'s permanents (an 8 marked as glasses)."""
         m = self.model
         texts = []
         for card in m.pos["permanents"][p]:
-            t = m.card(card)
+            t = m.stack_entry(card, p) if "+" in card else m.card(card)
             if rank_char(card) == "8":
                 t.append(" glasses", style="dim")
             texts.append(t)
@@ -154,12 +204,18 @@ class TableView:
         return t
 
     def name(self, p: int) -> Text:
-        """The seat's name in its colour, marked when it must act."""
+        """The seat's name in its colour, marked when it must act; at four seats the bottom
+        seat's partner is marked as such, and a seat out of a cutthroat game as out."""
         m = self.model
-        style = "bold green" if p == m.bottom else "bold yellow"
+        partner = m.partner(m.bottom) == p
+        style = "bold green" if p == m.bottom or partner else "bold yellow"
         t = Text(m.names[p], style=style)
         if m.pos.get("to_move") == p and m.pos.get("phase") != "over":
             t.append(" ◀" if not m.style.ascii else " <", style="bold cyan")
+        if partner and "partner" not in m.names[p].lower():
+            t.append(" partner", style="green")
+        if m.is_out(p):
+            t.append(" out", style="red")
         return t
 
     def _hand_line(self, p: int) -> Text:
@@ -182,13 +238,16 @@ class TableView:
         else:
             line.append("empty", style="dim")
         if pos.get("passes"):
-            line.append(f"   passes {pos['passes']}/3", style="yellow")
+            line.append(f"   passes {pos['passes']}/{m.seats + 1}", style="yellow")
         if m.seed is not None:
             line.append(f"   seed {m.seed}", style="dim")
         rules = str(pos.get("rules", "classic"))
         if rules != "classic":
             line.append(f"   {rules}", style="dim")
         rows: list[RenderableType] = [line]
+        turn = self.turn_line()
+        if turn is not None:
+            rows.append(turn)
         stack = pos.get("stack", [])
         if stack:
             rows.append(self._stack(stack))
@@ -198,6 +257,21 @@ class TableView:
         if pos.get("frozen"):
             rows.append(Text("  * frozen: may not be played this turn", style="cyan"))
         return rows
+
+    def turn_line(self) -> Text | None:
+        """At three and four seats, while another seat than the turn's player must answer
+        (a counter, a 9 against a royal, a 4's discard): whose turn it is and who answers."""
+        m = self.model
+        pos = m.pos
+        turn, to_move = pos.get("turn_player"), pos.get("to_move")
+        if m.seats == 2 or to_move is None or turn is None or turn == to_move:
+            return None
+        if pos.get("phase") == "over":
+            return None
+        return Text.assemble(
+            ("  turn ", "dim"), (m.names[int(turn)], "bold"),
+            ("   answering now ", "dim"), (m.names[int(to_move)], "bold cyan"),
+        )
 
     def _stack(self, stack: list[dict[str, Any]]) -> RenderableType:
         m = self.model
@@ -212,7 +286,11 @@ class TableView:
             t.append(f" {who}", style="dim")
             if i == 0 and verb == "scuttle" and len(cards) > 1:
                 t.append(f": scuttle {m.style.plain(cards[1])}")
-            elif i == 0 and cards:
+            elif i == 0 and verb in ROYAL_VERBS:  # teams: a royal a 9 may answer
+                player = int(item.get("player", 0))
+                words = royal_words(str(item["move"]), m.pos, player, m.names, m.style, False)
+                t.append(f": {words}")
+            elif i == answered(stack) and cards:
                 eff = oneoff_effect(
                     cards[0],
                     cards[1] if len(cards) > 1 else None,
@@ -220,6 +298,7 @@ class TableView:
                     int(item.get("player", 0)),
                     m.names,
                     m.style,
+                    move_seats(str(item.get("move", "")))[0],
                 )
                 t.append(f": {eff}")
         if m.pos.get("phase") == "counter":
@@ -261,12 +340,9 @@ class TableView:
 
     def _compact(self) -> RenderableType:
         m = self.model
-        top = 1 - m.bottom
         rule = "-" if m.style.ascii else "─"
-        parts: list[RenderableType] = [
-            self._side_compact(top, True),
-            Rule(characters=rule, style="dim"),
-        ]
+        parts: list[RenderableType] = [self._side_compact(p, True) for p in m.others()]
+        parts += [Rule(characters=rule, style="dim")]
         parts += self.middle_rows()
         parts += [Rule(characters=rule, style="dim"), self._side_compact(m.bottom, False)]
         if m.events:
@@ -305,11 +381,35 @@ class TableView:
             box=_box(self.model.style),
         )
 
+    def _seat_panel(self, p: int) -> Panel:
+        """Another seat at a table of three or four: its hand as one line (backs, or the cards
+        glasses show), points and permanents, in a panel as narrow as its column."""
+        rows = Table.grid(padding=(0, 1))
+        rows.add_column(style="dim", no_wrap=True)
+        rows.add_column()
+        rows.add_row("hand", self._hand_line(p)[len("hand "):])
+        rows.add_row("points", self.points(p))
+        rows.add_row("perms", self.perms(p))
+        return Panel(
+            rows,
+            title=self.name(p),
+            title_align="left",
+            subtitle=self.score(p),
+            subtitle_align="right",
+            box=_box(self.model.style),
+        )
+
     def _wide(self) -> RenderableType:
         m = self.model
-        top = 1 - m.bottom
         middle = Panel(Group(*self.middle_rows()), box=_box(m.style), border_style="dim")
-        left = Group(self._side_panel(top), middle, self._side_panel(m.bottom))
+        if m.seats == 2:
+            top: RenderableType = self._side_panel(m.others()[0])
+        else:
+            top = Table.grid(expand=True, padding=(0, 1))
+            for _ in m.others():
+                top.add_column(ratio=1)
+            top.add_row(*(self._seat_panel(p) for p in m.others()))
+        left = Group(top, middle, self._side_panel(m.bottom))
         log = Panel(
             self._events(12) if m.events else Text("no moves yet", style="dim"),
             title="log",
@@ -395,9 +495,9 @@ class GameOverView:
     players' moves, each one line of the log, as the history and the review count them)."""
 
     headline: str
-    names: tuple[str, str]
-    scores: tuple[int, int]
-    goals: tuple[int, int]
+    names: tuple[str, ...]  # one a seat, as are scores and goals
+    scores: tuple[int, ...]
+    goals: tuple[int, ...]
     moves: int
     seed: int | None
     style: CardStyle = field(default_factory=CardStyle)
@@ -406,7 +506,7 @@ class GameOverView:
         table = Table.grid(padding=(0, 2))
         table.add_column(style="bold")
         table.add_column()
-        for p in (0, 1):
+        for p in range(len(self.names)):
             table.add_row(self.names[p], f"{self.scores[p]} / {self.goals[p]}")
         table.add_row("moves", str(self.moves))
         if self.seed is not None:
@@ -446,7 +546,7 @@ class HandoffView:
 def _zones(pos: Position) -> dict[str, tuple[str, ...]]:
     """Where each visible card is: its zone, and for a jack the point card it sits on."""
     where: dict[str, tuple[str, ...]] = {}
-    for p in (0, 1):
+    for p in range(len(pos["hands"])):
         for card in pos["hands"][p]:
             where[card] = ("hand", str(p))
         for entry in pos["points"][p]:
@@ -454,8 +554,11 @@ def _zones(pos: Position) -> dict[str, tuple[str, ...]]:
             where[base] = ("points", str(p))
             for jack in jacks:
                 where[jack] = ("jack", str(p), base)
-        for card in pos["permanents"][p]:
-            where[card] = ("perm", str(p))
+        for entry in pos["permanents"][p]:
+            base, jokers = split_stack(entry)
+            where[base] = ("perm", str(p))
+            for joker in jokers:
+                where[joker] = ("joker", str(p), base)
     for card in pos.get("scrap", []):
         where[card] = ("scrap",)
     for card in pos.get("revealed", []):

@@ -3,7 +3,9 @@
 A game in play (``cuttle.play.session``) and a lesson (``cuttle.ui.learn_app``) both draw the
 table as one seat sees it, or face up: the same position, scores, goals and status sentence.
 ``game_model`` builds that ``TableModel``; a caller that already holds the position or the legal
-moves of this moment passes them in, so they are not computed twice.
+moves of this moment passes them in, so they are not computed twice. Two, three or four seats are
+one model: ``names`` has one name a seat, and a seat's view hides every other hand (a partner's
+too) unless glasses show it.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from cuttle.text.render import TableModel
 def game_model(
     game: Game,
     viewer: int | None,
-    names: tuple[str, str],
+    names: Sequence[str],
     style: CardStyle,
     *,
     pos: Position | None = None,
@@ -45,12 +47,13 @@ def game_model(
             if legal is None:
                 legal = [str(m) for m in game.legal_moves()] if game.outcome is None else []
             status = phase_sentence(pos, viewer, names, list(legal), style)
+    seats = range(game.players)
     return TableModel(
         pos=pos,
         viewer=viewer,
-        names=names,
-        scores=(game.score(0), game.score(1)),
-        goals=(game.goal(0), game.goal(1)),
+        names=tuple(names),
+        scores=tuple(game.score(p) for p in seats),
+        goals=tuple(game.goal(p) for p in seats),
         status=status,
         events=list(events),
         seed=seed,

@@ -89,7 +89,9 @@ class AppIO(ScreenActions):
         self.buffer = Buffer(
             # only while the game waits for a move: the session's thread is then idle
             completer=MoveCompleter(
-                lambda: self.source() if self.mode == "read" else [], self.style
+                lambda: self.source() if self.mode == "read" else [],
+                self.style,
+                lambda: self.tbl.names if self.tbl is not None else (),
             ),
             complete_while_typing=False,
             history=InMemoryHistory(),

@@ -35,7 +35,7 @@ from prompt_toolkit.widgets import Frame
 from rich.console import RenderableType
 from rich.text import Text
 
-from cuttle.text.describe import phase_words
+from cuttle.text.describe import capitalize, phase_words, possessive
 from cuttle.text.render import TableModel
 from cuttle.ui.richpt import LinesControl, RichControl, rich_lines
 from cuttle.ui.screen import TILES_HEIGHT, Board, log_text, too_small, wrap_whole
@@ -43,6 +43,20 @@ from cuttle.ui.screenstate import ScreenState
 from cuttle.ui.statusbar import Piece, status_line
 
 MAX_ENTRIES = 4096  # log entries kept drawn (a few widths of a long game)
+
+
+def leader(model: TableModel) -> int | None:
+    """The opponent the bar watches: with two seats the other one; at three and four the
+    opponent still in nearest their goal (public: scores and goals; the leader is everyone's
+    target); ``None`` when no opponent is left."""
+    me = model.bottom
+    if model.seats == 2:
+        return 1 - me
+    partner = model.partner(me)
+    rivals = [p for p in model.others() if p != partner and not model.is_out(p)]
+    if not rivals:
+        return None
+    return min(rivals, key=lambda p: model.goals[p] - model.scores[p])
 
 
 class ScreenLayout:
@@ -145,7 +159,13 @@ class ScreenLayout:
         step = st.current_step()
         if step is not None:
             keys = "Space: next · Esc: skip" if st.pace == "step" else "Space: skip"
-            out.append((say(f"Opponent's turn, step by step ({keys})"), "bold yellow"))
+            whose = "Opponent's turn"
+            if step.model.seats > 2:
+                actor = self._step_actor(step.model)
+                whose = "The others' turns" if actor is None else (
+                    f"{capitalize(possessive(step.model.names[actor]))} turn"
+                )
+            out.append((say(f"{whose}, step by step ({keys})"), "bold yellow"))
         elif st.thinking_text:
             out.append((say(st.thinking_text), "bold yellow"))
         elif st.tbl is not None and st.tbl.status and st.mode != "ask":
@@ -180,14 +200,16 @@ class ScreenLayout:
             pos = model.pos
             p = pos.get("to_move")
             phase = phase_words(pos.get("phase"))
+            actor = self._step_actor(model) if step is not None else None
             if step is not None and not step.own and model.viewer is not None:
-                # the opponent's turn is being told: the table's turn marker is already past it
-                pieces.append((f"{model.names[1 - model.viewer]}: turn", 0))
+                # another seat's turn is being told: the table's turn marker is already past it
+                whose = "others' turns" if actor is None else f"{model.names[actor]}: turn"
+                pieces.append((whose, 0))
             elif p is not None and pos.get("phase") != "over":
                 pieces.append((f"{model.names[int(p)]}: {phase}", 0))
             elif pos.get("phase") == "over":
                 pieces.append(("game over", 0))
-            for s in (model.bottom, 1 - model.bottom):
+            for s in (model.bottom, *model.others()):
                 pieces.append((f"{model.names[s]} {model.scores[s]}/{model.goals[s]}", 4))
             pieces.append((f"deck {len(pos.get('deck', []))}", 5))
             if model.seed is not None:
@@ -211,14 +233,28 @@ class ScreenLayout:
         # how much); the legend and `threat` say the rest.
         return [("class:status", status_line(pieces, w, self.state.style))]
 
+    @staticmethod
+    def _step_actor(model: TableModel) -> int | None:
+        """Whose move a step shows: the model's ``actor`` when the session says it; with two
+        seats, the viewer's opponent (a step is never the viewer's own move told)."""
+        if model.actor is not None:
+            return model.actor
+        if model.seats == 2 and model.viewer is not None:
+            return 1 - model.viewer
+        return None
+
     def _threat_piece(self, model: TableModel) -> tuple[list[str], bool]:
-        """The threat's wordings for the bar (longest first), and whether the opponent has a
-        way to win next turn."""
+        """The threat's wordings for the bar (longest first), and whether the opponent it
+        watches (``leader``: at three and four seats the one nearest their goal) has a way to
+        win next turn."""
         from cuttle.ai.explain import threat_forms, win_ways
 
         assert model.viewer is not None
-        forms = threat_forms(model.pos, 1 - model.viewer, model.names[1 - model.viewer])
-        return forms, bool(win_ways(model.pos, 1 - model.viewer))
+        lead = leader(model)
+        if lead is None:
+            return [], False
+        forms = threat_forms(model.pos, lead, model.names[lead])
+        return forms, bool(win_ways(model.pos, lead))
 
     def threat(self, model: TableModel) -> str:
         """What the opponent could win with next turn, from the viewer's view (public only)."""
@@ -386,7 +422,11 @@ class ScreenLayout:
             ),
             "handoff": HSplit([Window(RichControl(lambda w: st.handoff_view)), *bottom]),
             "small": HSplit(
-                [Window(RichControl(lambda w: too_small(*st.screen_size(), st.style))), *bottom]
+                [
+                    Window(RichControl(lambda w: too_small(*st.screen_size(), st.style,
+                                                           st.seats()))),
+                    *bottom,
+                ]
             ),
         }
         return FloatContainer(

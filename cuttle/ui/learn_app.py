@@ -23,7 +23,6 @@ from cuttle.learn.run import (
     AGAIN,
     HELP_WORDS,
     MOVES_WORDS,
-    NAMES,
     RETRY_WORDS,
     TABLE_WORDS,
     LessonRun,
@@ -226,6 +225,10 @@ class LessonScreen:
         a form that names several moves opens them as a menu (None: nothing more to do)."""
         run = self.run
         assert run is not None
+        line, wrong_seat = intent.seat_refs(line, run.names)  # ``>partner``: its number
+        if wrong_seat is not None:
+            self.io.message(wrong_seat)
+            return None
         try:
             Move.parse(line)
             return line
@@ -267,9 +270,9 @@ class LessonScreen:
         return [self.style.say(f"The top card of the deck is {self.style.plain(deck[0])}.")]
 
     # -- the board ----------------------------------------------------------------------------
-    def _names(self) -> tuple[str, str]:
+    def _names(self) -> tuple[str, ...]:
         assert self.run is not None
-        return (NAMES[0], NAMES[1]) if self.run.lesson.student == 0 else (NAMES[1], NAMES[0])
+        return self.run.names
 
     def _pos(self) -> dict:
         """The student's view; the AI's hand face up when the lesson shows it."""
@@ -278,7 +281,10 @@ class LessonScreen:
         g, me = run.game, run.lesson.student
         pos = g.view(me)
         if run.lesson.show.get("ai_hand", True):
-            pos["hands"][1 - me] = list(g.to_position()["hands"][1 - me])
+            hands = g.to_position()["hands"]
+            for seat in range(g.players):
+                if seat != me:
+                    pos["hands"][seat] = list(hands[seat])
         pos.setdefault("rules", str(g.rules))
         return pos
 

@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.text import Text
 
 from cuttle import Game
-from cuttle.files.storage import GameRecord, new_game, rebuild
+from cuttle.files.storage import GameRecord, new_game, play_recorded, rebuild
 from cuttle.text.cardtext import CardStyle
 from cuttle.text.describe import LogEntry, describe_play, outcome_words
 from cuttle.text.render import TableModel, TableView, changed_cards
@@ -37,15 +37,15 @@ class Frame:
     """The table after some number of moves."""
 
     pos: dict[str, object]
-    scores: tuple[int, int]
-    goals: tuple[int, int]
+    scores: tuple[int, ...]
+    goals: tuple[int, ...]
     entry: LogEntry | None
 
 
 def bottom_seat(record: GameRecord) -> int:
     """The seat the replay draws below, where the game drew it: the one human of a game
     against the AI (seat 1 when the AI moved first), else the first seat."""
-    humans = [s for s in (0, 1) if record.controllers[s] == "human"]
+    humans = [s for s, ctl in enumerate(record.controllers) if ctl == "human"]
     return humans[0] if len(humans) == 1 else 0
 
 
@@ -56,14 +56,15 @@ class Replay:
         self.record = record
         self.style = style
         self.where = where
-        self.names = (safe_text(record.players[0], 40), safe_text(record.players[1], 40))
+        self.names = tuple(safe_text(name, 40) for name in record.players)
         self.bottom = bottom_seat(record)
         self.game = rebuild(record, where)  # raises CorruptFileError for a bad record
         # a concession or agreed draw after the last move is one more frame
+        # (at three or four seats a concession is one of the moves, ``concede @1``)
         self.extra = self.game.outcome is not None and self.game.outcome_reason in (
             "concession",
             "agreement",
-        )
+        ) and not (record.moves and record.moves[-1].startswith("concede"))
         self.last = len(record.moves) + (1 if self.extra else 0)
         self._checkpoints: dict[int, Game] = {0: new_game(record, where)}
         self._moves: list[str] | None = None
@@ -76,7 +77,7 @@ class Replay:
         base = max(k for k in self._checkpoints if k <= ply)
         game = self._checkpoints[base].copy(history=False)
         for i in range(base, ply):
-            game.play(self.record.moves[i])
+            play_recorded(game, self.record.moves[i])
             if (i + 1) % CHECKPOINT == 0 and i + 1 not in self._checkpoints:
                 self._checkpoints[i + 1] = game.copy(history=False)
         return game
@@ -85,7 +86,9 @@ class Replay:
         """Frames ``start`` to ``stop`` (inclusive; default: to the end), one game walked
         forward: nothing but the current frame is kept."""
         for i, entry, game, pos in self._walk(start, stop):
-            yield i, Frame(pos, (game.score(0), game.score(1)), (game.goal(0), game.goal(1)), entry)
+            seats = range(game.players)
+            yield i, Frame(pos, tuple(game.score(p) for p in seats),
+                           tuple(game.goal(p) for p in seats), entry)
 
     def entries(self, start: int = 1, stop: int | None = None) -> Iterator[LogEntry]:
         """The words of moves ``start`` to ``stop`` (1-based, inclusive), streamed."""
@@ -107,14 +110,15 @@ class Replay:
             yield 0, None, game, pos
         for i in range(first, min(stop, len(moves))):
             before = pos
-            player = game.to_move
-            assert player is not None  # rebuild checked every move
-            game.play(moves[i])
+            player = play_recorded(game, moves[i])  # rebuild checked every move
             if (i + 1) % CHECKPOINT == 0 and i + 1 not in self._checkpoints:
                 self._checkpoints[i + 1] = game.copy(history=False)
             pos = game.to_position()
             if i + 1 >= start:
-                entry = describe_play(before, pos, player, moves[i], self.names, self.style, i + 1)
+                names, style = self.names, self.style
+                entry = (LogEntry(i + 1, player, "concede", f"{names[player]} conceded")
+                         if moves[i].startswith("concede") else
+                         describe_play(before, pos, player, moves[i], names, style, i + 1))
                 yield i + 1, entry, game, pos
         if self.extra and stop == self.last:
             self._end(game)
@@ -168,7 +172,7 @@ class Replay:
         out.show(
             Text(
                 say(
-                    f"Game record: {self.names[0]} vs {self.names[1]}, "
+                    f"Game record: {' vs '.join(self.names)}, "
                     f"{safe_text(r.rules, 60)} rules, seed {r.seed}, "
                     f"{count(len(r.moves), 'move', digits=True)}"
                 )

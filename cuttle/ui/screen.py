@@ -3,7 +3,10 @@
 ``Board`` cuts one ``TableModel`` into the pieces the app stacks on screen: the opponent's side,
 the table (deck, scrap, the stack and what resolving does), your side with your hand (wrapped over
 several rows when it is long, each card's position kept for mouse clicks), the log and the status
-bar. Nothing here knows about prompt_toolkit; the app (``app.py``) places the pieces.
+bar. At three and four seats the opponent's side is a row of blocks, one for each other seat
+clockwise from your left (at four your partner's in the middle, across from you): name, cards in
+hand, score against goal, permanents and point cards with whom each jack or joker took its card
+from. Nothing here knows about prompt_toolkit; the app (``app.py``) places the pieces.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -21,8 +24,11 @@ from cuttle.text.render import TableModel, TableView
 
 MIN_WIDTH = 56
 MIN_HEIGHT = 16
+MIN_SEATS_WIDTH = 64  # a table of three or four: the other seats' blocks side by side
+MIN_SEATS_HEIGHT = 20  # ... and their rows above the table
 SIDE_LOG = 120  # columns from which the log sits beside the board
 TILES_HEIGHT = 30  # rows from which your hand is drawn as little cards (when they fit)
+_WRAP = Console(width=200, color_system=None, legacy_windows=False)  # wraps Text, prints nothing
 
 
 @dataclass
@@ -147,9 +153,68 @@ class Board:
         return HandLayout(Text("\n").join([top, mid, bot]), spots, tall=3)
 
     def opponent(self) -> RenderableType:
-        """The top side: name and score, the hand (backs with a count), points and permanents."""
-        p = 1 - self.model.bottom
+        """The top side: name and score, the hand (backs with a count), points and permanents;
+        at three and four seats every other seat's block side by side (``seats``)."""
+        if self.model.seats > 2:
+            return self.seats()
+        p = self.model.others()[0]
         return Group(self._head(p), self._hidden_or_open(p), self._table_line(p))
+
+    def seats(self) -> RenderableType:
+        """The other seats of a table of three or four, one block each in a column of its own,
+        clockwise from your left (so at four your partner sits in the middle, across)."""
+        others = self.model.others()
+        sep = Text(" | " if self.ascii else " │ ", style="dim")
+        width = (self.width - sep.cell_len * (len(others) - 1)) // len(others)
+        # each block wrapped to its column by hand, then the columns joined row by row: one
+        # Text, drawn as cheaply as the two-seat board (a rich Table lays out every time)
+        columns = [self._wrapped(self.block(p, width), width) for p in others]
+        rows = []
+        for i in range(max(len(c) for c in columns)):
+            row = Text()
+            for j, column in enumerate(columns):
+                part = column[i] if i < len(column) else Text()
+                if j:
+                    row.append_text(sep)
+                if j < len(columns) - 1:
+                    part.pad_right(width - part.cell_len)
+                row.append_text(part)
+            row.rstrip()
+            rows.append(row)
+        return Text("\n").join(rows)
+
+    @staticmethod
+    def _wrapped(rows: list[Text], width: int) -> list[Text]:
+        """Each row of a block wrapped to ``width`` columns (a word longer than that folded)."""
+        out: list[Text] = []
+        for row in rows:
+            if row.cell_len <= width:  # most rows: no wrapping to lay out
+                out.append(row)
+            else:
+                out += list(row.wrap(_WRAP, width, overflow="fold"))
+        return out
+
+    def block(self, p: int, width: int) -> list[Text]:
+        """One other seat in ``width`` columns: the name (◀ when it must act, partner, out) and
+        the cards in hand; the score and goal; the hand when glasses show it; permanents and
+        point cards (``10♠[J♦]←Bob``: a jack took it from Bob), wrapped."""
+        m = self.model
+        name = self.view.name(p)
+        n = len(m.pos["hands"][p])
+        cards = Text(f"{n} card{'s' if n != 1 else ''}", style="dim")
+        gap = width - name.cell_len - cards.cell_len
+        score = self.view.score(p)
+        if gap >= 1:
+            rows: list[Text] = [Text.assemble(name, " " * gap, cards), score]
+        else:  # a long name keeps its line: the count goes beside the score
+            name.truncate(width, overflow="ellipsis")
+            rows = [name, Text.assemble(score, "  ", cards)]
+        hand = m.pos["hands"][p]
+        if any(c != HIDDEN for c in hand):  # glasses, or cards a 3 made public
+            rows.append(Text.assemble(("hand ", "dim"), m.cards(list(hand))))
+        rows.append(Text.assemble(("perms ", "dim"), self.view.perms(p)))
+        rows.append(Text.assemble(("points ", "dim"), self.view.points(p)))
+        return rows
 
     def _hidden_or_open(self, p: int) -> Text:
         hand = self.model.pos["hands"][p]
@@ -217,11 +282,19 @@ def wrap_whole(text: str, width: int) -> list[str]:
     return [piece.replace(_KEEP, " ") for piece in lines]
 
 
-def too_small(width: int, height: int, style: CardStyle) -> Text:
-    """What to show when the terminal is smaller than the board needs."""
+def min_size(seats: int = 2) -> tuple[int, int]:
+    """The smallest terminal (columns, rows) the board of ``seats`` seats is drawn on."""
+    if seats > 2:
+        return MIN_SEATS_WIDTH, MIN_SEATS_HEIGHT
+    return MIN_WIDTH, MIN_HEIGHT
+
+
+def too_small(width: int, height: int, style: CardStyle, seats: int = 2) -> Text:
+    """What to show when the terminal is smaller than the board of ``seats`` seats needs."""
     times = "x" if style.ascii else "×"
+    least_w, least_h = min_size(seats)
     return Text(
         f"The terminal is {width}{times}{height}; cuttle needs at least "
-        f"{MIN_WIDTH}{times}{MIN_HEIGHT}.\nMake the window bigger, or the font smaller.",
+        f"{least_w}{times}{least_h}.\nMake the window bigger, or the font smaller.",
         style="bold",
     )

@@ -22,7 +22,7 @@ from cuttle.files.settings import PACES
 from cuttle.text.cardtext import CardStyle
 from cuttle.text.render import TableModel
 from cuttle.ui.overlay import Overlay
-from cuttle.ui.screen import MIN_HEIGHT, MIN_WIDTH, SIDE_LOG
+from cuttle.ui.screen import SIDE_LOG, min_size
 
 # The drawings kept in ``ScreenState.cache`` that a change makes stale (see ``forget``).
 MSG = ("msg",)  # the lines above the input
@@ -76,9 +76,14 @@ class ScreenState:
         """Wide enough for the log beside the board."""
         return self.screen_size()[0] >= SIDE_LOG
 
+    def seats(self) -> int:
+        """How many seats the table on screen has (2 before any table)."""
+        return self.tbl.seats if self.tbl is not None else 2
+
     def big_enough(self) -> bool:
         w, h = self.screen_size()
-        return w >= MIN_WIDTH and h >= MIN_HEIGHT
+        least_w, least_h = min_size(self.seats())
+        return w >= least_w and h >= least_h
 
     def log_width(self) -> int:
         return max(48, min(70, self.screen_size()[0] - 72))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import re
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
@@ -20,7 +20,7 @@ from rich.text import Text
 
 from cuttle.play.io import MoveSource
 from cuttle.text.cardtext import CardStyle, is_card_text
-from cuttle.text.intent import PERM_WORDS, echo_text, normalize_input
+from cuttle.text.intent import PERM_WORDS, echo_text, normalize_input, seat_refs
 from cuttle.text.render import GameOverView, MoveListView, TableModel, TableView
 
 if TYPE_CHECKING:
@@ -37,17 +37,28 @@ def _isatty(stream: IO[str]) -> bool:
 
 
 class MoveCompleter(Completer):
-    """Completes exactly the legal moves; a bare card offers that card's moves."""
+    """Completes exactly the legal moves; a bare card offers that card's moves; at a table of
+    three or four a seat typed by name (``>car``, ``@bob``) completes to its number."""
 
-    def __init__(self, source: MoveSource, style: CardStyle | None = None) -> None:
+    def __init__(
+        self,
+        source: MoveSource,
+        style: CardStyle | None = None,
+        names: Callable[[], Sequence[str]] = tuple,
+    ) -> None:
         self.source = source
         self.style = style or CardStyle()
+        self.names = names
 
     def get_completions(
         self, document: Document, complete_event: CompleteEvent
     ) -> Iterable[Completion]:
         before = document.text_before_cursor
-        typed = normalize_input(before.lstrip()).lower()
+        typed = normalize_input(before.lstrip())
+        if "@" in typed or ">" in typed:
+            named, wrong = seat_refs(typed, self.names())
+            typed = typed if wrong else named
+        typed = typed.lower()
         moves = self.source()
         words = typed.split()
         rank = ""

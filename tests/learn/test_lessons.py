@@ -251,7 +251,7 @@ def test_a_lesson_on_a_terminal_runs_in_the_full_screen(tmp_path: Path) -> None:
     from ptyscreen import Term
 
     t = Term(["learn"], tmp_path, 80, 24)
-    t.wait(r"Cuttle lessons \(0 of 19 done\)")
+    t.wait(r"Cuttle lessons \(0 of 22 done\)")
     t.send("4\r")  # its number in the menu, then Enter
     t.wait(r"(?m)^lesson 4> ")
     t.settle()  # the whole frame drawn, not just the prompt (a busy machine draws in pieces)

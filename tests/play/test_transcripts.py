@@ -67,6 +67,31 @@ CASES: dict[str, list[tuple[list[str], str]]] = {
         (["play", "--seed", "4", "--ai", "easy", "--coach"],
          "moves\n2\nmoves\n2\nundo\nmoves\n3\nsettings coach off\nmoves\n1\n\nquit\n"),
     ],
+    "cutthroat_ai_random_to_the_end": [
+        (["play", "--players", "3", "--seed", "2", "--ai", "random"],
+         "moves\noneoff 4s @zed\njack jd 7h > 7\nthreat\n" + firsts(22) + "y\n"
+         + firsts(3) + "quit\n"),
+    ],
+    "teams_ai_random_names_to_the_end": [
+        (["play", "--players", "4", "--seed", "4", "--ai", "random", "--names", "Ann", "Bob",
+          "Cy", "Di"], firsts(33) + "n\n"),
+    ],
+    "cutthroat_hotseat_concede": [
+        (["play", "--hotseat", "--players", "3", "--seed", "5"],
+         firsts(9) + "concede\ny\n" + firsts(65) + "n\n"),
+    ],
+    "teams_seats_mixed_resume": [
+        (["play", "--seats", "human,random,human,random", "--seed", "11", "--rules",
+          "cuttlecards"], firsts(8)),
+        (["play", "--resume"], "log\n" + firsts(11) + "n\n"),
+    ],
+    "modes_refused": [
+        (["play", "--players", "4", "--rules", "classic+cutthroat"], ""),
+        (["play", "--seats", "human,hard,bogus"], ""),
+        (["play", "--players", "3", "--names", "Ann", "Bob"], ""),
+        (["play", "--hotseat", "--seats", "human,human,human"], ""),
+        (["play", "--rules", "classic+teams", "--seats", "human,random,random"], ""),
+    ],
     "ai_random_variant_concede_rematch": [
         (["play", "--seed", "9", "--ai", "random", "--variant", "joker"],
          "moves\n1\nconcede\ny\ny\nmoves\n1\n"),

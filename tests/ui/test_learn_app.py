@@ -84,7 +84,7 @@ def test_the_menu_opens_the_next_lesson_and_q_in_it_quits() -> None:
     def script(d: Driver) -> None:
         d.ready()
         menu = d.io.overlays[-1]
-        assert menu.title == "Cuttle lessons (0 of 19 done)" and menu.index == 0
+        assert menu.title == "Cuttle lessons (0 of 22 done)" and menu.index == 0
         assert menu.items[3][0] == "Kings lower your goal"
         d.keys(DOWN * 3, wait=False)
         d.keys("\r", wait=False)  # lesson 4
@@ -99,7 +99,7 @@ def test_the_menu_opens_the_next_lesson_and_q_in_it_quits() -> None:
         d.keys("perm KC\r")
         d.keys("menu\r")  # the menu, the lesson after the solved one selected
         menu = d.io.overlays[-1]
-        assert menu.title == "Cuttle lessons (1 of 19 done)"
+        assert menu.title == "Cuttle lessons (1 of 22 done)"
         assert menu.items[3] == ("Kings lower your goal", "done") and menu.index == 4
         d.keys("q", wait=False)
 
@@ -116,7 +116,7 @@ def test_help_moves_menu_and_leaving_a_lesson_back_to_the_menu() -> None:
         d.ready()
         assert "F1 help" in bar(d.io) and "Tab moves" not in bar(d.io)  # the menu has no moves
         d.keys("\x1bOP")  # F1 over the menu: the menu's keys, the menu under them
-        assert [o.title for o in d.io.overlays] == ["Cuttle lessons (0 of 19 done)",
+        assert [o.title for o in d.io.overlays] == ["Cuttle lessons (0 of 22 done)",
                                                    "Lessons: keys"]
         assert "type its number" in d.io.overlays[-1].body.plain  # type: ignore[union-attr]
         assert not d.io.messages  # not "No lesson 'help'"
