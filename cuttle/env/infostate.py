@@ -1,0 +1,157 @@
+"""What a seat saw, for OpenSpiel's observers: the public part of a position, the private part a
+seat adds to it, and a seat's perfect-recall history (docs/env.md).
+
+Everything here is read from views (``game.view(seat)``), the engine's one definition of what a
+seat sees:
+
+- :func:`public_view`: what every seat sees, the same dict for all of them (a hand's cards that
+  every seat sees; a deck card that every seat knows).
+- :func:`private_part`: what one seat's view adds to the public view (its own hand, a hand its
+  glasses show, deck cards only it knows).
+- :class:`Recall`: one seat's history of what it saw, in order: its view at the start, then for
+  every move the mover and the move and what changed in its view. Two histories are equal
+  exactly when the seat saw the same things in the same order (perfect recall), and the history
+  of a later position extends that of an earlier one. ``memory`` sums it up at a fixed size:
+  every card the seat has ever seen in each hand (relative seats), on the deck, or revealed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from cuttle import Game
+from cuttle.cards import HIDDEN, parse_card
+from cuttle.env.observation import CARDS
+
+#: The planes of :attr:`Recall.memory` after the hands' (one per relative seat).
+MEMORY_PLANES = ("deck_known", "revealed")
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def _seen_in_every(hands: Sequence[Sequence[str]]) -> list[str]:
+    """The cards of one zone that every one of the given views shows (a multiset meet)."""
+    common = [c for c in hands[0] if c != HIDDEN]
+    for other in hands[1:]:
+        rest = list(other)
+        kept = []
+        for card in common:
+            if card in rest:
+                rest.remove(card)
+                kept.append(card)
+        common = kept
+    return common
+
+
+def public_view(game: Game) -> dict[str, Any]:
+    """The position as every seat sees it: a seat's view with each hand and the deck cut down
+    to the cards that every seat sees there (the rest ``"??"``)."""
+    views = [game.view(s) for s in range(game.players)]
+    public = dict(views[0])
+    hands = []
+    for p, hand in enumerate(views[0]["hands"]):
+        shown = _seen_in_every([v["hands"][p] for v in views])
+        hands.append(shown + [HIDDEN] * (len(hand) - len(shown)))
+    public["hands"] = hands
+    public["deck"] = [c if all(v["deck"][i] == c for v in views) else HIDDEN
+                      for i, c in enumerate(views[0]["deck"])]
+    return public
+
+
+def private_part(view: dict[str, Any], public: dict[str, Any]) -> dict[str, Any]:
+    """What ``view`` shows beyond ``public``: per hand the cards it sees that not every seat
+    does, and the deck cards (top first, with their places) only it knows."""
+    hands = []
+    for mine, shared in zip(view["hands"], public["hands"], strict=True):
+        rest = [c for c in shared if c != HIDDEN]
+        extra = []
+        for card in mine:
+            if card == HIDDEN:
+                continue
+            if card in rest:
+                rest.remove(card)
+            else:
+                extra.append(card)
+        hands.append(extra)
+    deck = [[i, c] for i, (c, p) in enumerate(zip(view["deck"], public["deck"], strict=True))
+            if c != HIDDEN and p == HIDDEN]
+    return {"hands": hands, "deck": deck}
+
+
+class Recall:
+    """One seat's history of what it saw. ``entries`` are the texts so far, ``covered`` how many
+    positions of the state's list they describe, ``last`` the seat's view at the last of them,
+    ``memory`` the cards seen (flat indices into ``memory_planes(n) x CARDS``)."""
+
+    __slots__ = ("covered", "entries", "last", "memory")
+
+    def __init__(self) -> None:
+        self.entries: list[str] = []
+        self.covered = 0
+        self.last: dict[str, Any] | None = None
+        self.memory: set[int] = set()
+
+    def copy(self) -> Recall:
+        other = Recall()
+        other.entries = self.entries[:]
+        other.covered = self.covered
+        other.last = self.last  # a view is never changed once made
+        other.memory = set(self.memory)
+        return other
+
+    def extend(self, seat: int, positions: Sequence[Game], moves: Sequence[tuple[int, str]]
+               ) -> None:
+        """Fold in the positions not yet covered. ``positions[k]`` follows ``positions[k - 1]``
+        by the move ``moves[len(moves) - len(positions) + k]``."""
+        offset = len(moves) - len(positions)
+        n = positions[-1].players
+        for k in range(self.covered, len(positions)):
+            view = positions[k].view(seat)
+            if self.last is None:
+                self.entries.append(_compact(view))
+            else:
+                changed = {key: value for key, value in view.items()
+                           if self.last.get(key) != value}
+                mover, move = moves[offset + k]
+                self.entries.append(f"{mover}:{move} {_compact(changed)}")
+            self._remember(view, seat, n)
+            self.last = view
+        self.covered = len(positions)
+
+    def _remember(self, view: dict[str, Any], seat: int, n: int) -> None:
+        add = self.memory.add
+        for p, hand in enumerate(view["hands"]):
+            base = (p - seat) % n * CARDS
+            for card in hand:
+                if card != HIDDEN:
+                    add(base + parse_card(card))
+        for card in view["deck"]:
+            if card != HIDDEN:
+                add(n * CARDS + parse_card(card))
+        for card in view["revealed"]:
+            add((n + 1) * CARDS + parse_card(card))
+
+    def text(self, seat: int) -> str:
+        """The history as one string: ``p<seat>`` and the entries, ``|`` between them."""
+        return f"p{seat} " + " | ".join(self.entries)
+
+    def memory_vector(self, n: int) -> npt.NDArray[np.float32]:
+        out = np.zeros(memory_size(n), dtype=np.float32)
+        if self.memory:
+            out[np.fromiter(self.memory, dtype=np.intp)] = 1
+        return out
+
+
+def memory_size(n: int) -> int:
+    """The length of :meth:`Recall.memory_vector` for ``n`` seats."""
+    return (n + len(MEMORY_PLANES)) * CARDS
+
+
+__all__ = ["MEMORY_PLANES", "Recall", "memory_size", "private_part", "public_view"]
