@@ -79,7 +79,7 @@ def test_a_truncated_agent_has_an_empty_mask_and_takes_only_none() -> None:
     for _ in range(2):
         e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
     assert e.game.outcome is None and all(e.truncations.values())
-    for agent in e.agent_iter():
+    for _agent in e.agent_iter():
         obs, reward, terminated, truncated, info = e.last()
         assert truncated and obs["action_mask"].sum() == 0
         with pytest.raises(ValueError):
