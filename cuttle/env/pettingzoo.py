@@ -135,7 +135,7 @@ class CuttleEnv(AECEnv, EzPickle):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         seat = self.seat(agent)
         mine = (self.game.outcome is None and self.game.to_move == seat
-                and not self.truncations.get(agent, False))
+                and not self.truncations.get(agent) and not self.terminations.get(agent))
         mask = action_mask(self.game) if mine else np.zeros(NUM_ACTIONS, dtype=np.int8)
         return {"observation": observe(self.game, seat), "action_mask": mask}
 
