@@ -23,7 +23,8 @@ import numpy as np
 import cuttle.env  # noqa: F401  # registers cuttle/Cuttle-v0
 
 
-def run(rules: str, opponents: str, envs: int, mode: str, steps: int, seed: int) -> dict[str, float]:
+def run(rules: str, opponents: str, envs: int, mode: str, steps: int, seed: int
+        ) -> dict[str, float]:
     """One vector of ``envs`` environments stepped for ``steps`` learner steps in all."""
     vec = gymnasium.make_vec("cuttle/Cuttle-v0", num_envs=envs, vectorization_mode=mode,
                              rules=rules, opponents=opponents)
