@@ -60,7 +60,7 @@ def _options(spec: str) -> tuple[str, dict[str, Any]]:
     return level.strip().lower(), options
 
 
-class CuttleGymEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
+class CuttleGymEnv(gymnasium.Env[npt.NDArray[np.float32], Any]):
     """One learner against our levels. ``game`` (``unwrapped.game``) is the game being played,
     for analysis; ``seat`` the learner's seat in it."""
 
@@ -152,7 +152,7 @@ class CuttleGymEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks(), "seat": self.seat}
 
-    def step(self, action: int) -> tuple[npt.NDArray[np.float32], float, bool, bool,
+    def step(self, action: Any) -> tuple[npt.NDArray[np.float32], float, bool, bool,
                                          dict[str, Any]]:
         """The learner's move, then the others' until the learner's next; the reward is the
         learner's return once the game ends (-1 for an illegal move under ``illegal="lose"``)."""
