@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     parser.add_argument("--lr", type=float, default=0.05)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    env = gymnasium.make("cuttle/Cuttle-v0", rules=args.rules, opponents=args.opponent)
+    env: Any = gymnasium.make("cuttle/Cuttle-v0", rules=args.rules, opponents=args.opponent)
     W = np.zeros((env.action_space.n, env.observation_space.shape[0]), np.float32)
     b = np.zeros(env.action_space.n, np.float32)
     before = win_rate(env, W, b, args.eval, args.seed, greedy=False)
