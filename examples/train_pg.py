@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     parser.add_argument("--opponent", default="random")
     parser.add_argument("--games", type=int, default=3000, help="training games")
     parser.add_argument("--eval", type=int, default=400, help="games to measure the win rate")
-    parser.add_argument("--lr", type=float, default=0.05)
+    parser.add_argument("--lr", type=float, default=0.01)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     env: Any = gymnasium.make("cuttle/Cuttle-v0", rules=args.rules, opponents=args.opponent)

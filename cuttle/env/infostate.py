@@ -25,11 +25,24 @@ import numpy as np
 import numpy.typing as npt
 
 from cuttle import Game
-from cuttle.cards import HIDDEN, parse_card
+from cuttle.cards import HIDDEN
+from cuttle.cards import parse_card as _parse
 from cuttle.env.observation import CARDS
 
 #: The planes of :attr:`Recall.memory` after the hands' (one per relative seat).
 MEMORY_PLANES = ("deck_known", "revealed")
+
+
+_NUMBERS: dict[str, int] = {}
+
+
+def parse_card(text: str) -> int:
+    """A card's number (``cuttle.cards.parse_card``, remembered: a view names the same cards
+    again and again)."""
+    found = _NUMBERS.get(text)
+    if found is None:
+        found = _NUMBERS[text] = _parse(text)
+    return found
 
 
 def _compact(value: Any) -> str:
@@ -86,44 +99,67 @@ def private_part(view: dict[str, Any], public: dict[str, Any]) -> dict[str, Any]
 
 
 class Recall:
-    """One seat's history of what it saw. ``entries`` are the texts so far, ``covered`` how many
-    positions of the state's list they describe, ``last`` the seat's view at the last of them,
-    ``memory`` the cards seen (flat indices into ``memory_planes(n) x CARDS``)."""
+    """One seat's history of what it saw. ``covered`` is how many positions of the state's it
+    has read, ``current`` the seat's view at the last of them, ``memory`` the cards seen (flat
+    indices into ``memory_size(n)``). The texts are made when first asked for (``text``): a
+    position read is first ``pending`` (the move to it and the seat's view there)."""
 
-    __slots__ = ("covered", "entries", "last", "memory")
+    __slots__ = ("_text", "covered", "current", "entries", "memory", "pending", "written")
 
     def __init__(self) -> None:
         self.entries: list[str] = []
+        self.pending: list[tuple[str, dict[str, Any]]] = []
+        self.written: dict[str, Any] | None = None  # the view of the last entry made
+        self._text: str | None = None  # the entries joined, kept until the next entry
         self.covered = 0
-        self.last: dict[str, Any] | None = None
+        self.current: dict[str, Any] | None = None
         self.memory: set[int] = set()
 
     def copy(self) -> Recall:
         other = Recall()
         other.entries = self.entries[:]
+        other.pending = self.pending[:]  # a view is never changed once made: shared
+        other.written = self.written
+        other._text = self._text
         other.covered = self.covered
-        other.last = self.last  # a view is never changed once made
+        other.current = self.current
         other.memory = set(self.memory)
         return other
 
-    def extend(self, seat: int, positions: Sequence[Game], moves: Sequence[tuple[int, str]]
-               ) -> None:
-        """Fold in the positions not yet covered. ``positions[k]`` follows ``positions[k - 1]``
-        by the move ``moves[len(moves) - len(positions) + k]``."""
-        offset = len(moves) - len(positions)
-        n = positions[-1].players
-        for k in range(self.covered, len(positions)):
-            view = positions[k].view(seat)
-            if self.last is None:
-                self.entries.append(_compact(view))
-            else:
-                changed = {key: value for key, value in view.items()
-                           if self.last.get(key) != value}
-                mover, move = moves[offset + k]
-                self.entries.append(f"{mover}:{move} {_compact(changed)}")
+    def extend(self, seat: int, before: Sequence[Game], game: Game,
+               moves: Sequence[tuple[int, str]]) -> None:
+        """Read the positions not yet covered: ``before`` then ``game``, position ``k``
+        following position ``k - 1`` by the move ``moves[len(moves) - len(before) - 1 + k]``."""
+        count = len(before) + 1
+        if self.covered >= count:
+            return
+        offset = len(moves) - count
+        n = game.players
+        for k in range(self.covered, count):
+            view = (before[k] if k < len(before) else game).view(seat)
+            mover, move = moves[offset + k] if self.current is not None else (-1, "")
+            self.pending.append((f"{mover}:{move}", view))
             self._remember(view, seat, n)
-            self.last = view
-        self.covered = len(positions)
+            self.current = view
+        self.covered = count
+
+    def text(self, seat: int) -> str:
+        """The history as one string: ``p<seat>``, the seat's first view (JSON), then for every
+        move `` | <mover>:<move> {what changed in the view}``."""
+        if self.pending:
+            for label, view in self.pending:
+                if self.written is None:
+                    self.entries.append(_compact(view))
+                else:
+                    last = self.written
+                    changed = {k: v for k, v in view.items() if last.get(k) != v}
+                    self.entries.append(f"{label} {_compact(changed)}")
+                self.written = view
+            self.pending = []
+            self._text = None
+        if self._text is None:
+            self._text = f"p{seat} " + " | ".join(self.entries)
+        return self._text
 
     def _remember(self, view: dict[str, Any], seat: int, n: int) -> None:
         add = self.memory.add
@@ -137,10 +173,6 @@ class Recall:
                 add(n * CARDS + parse_card(card))
         for card in view["revealed"]:
             add((n + 1) * CARDS + parse_card(card))
-
-    def text(self, seat: int) -> str:
-        """The history as one string: ``p<seat>`` and the entries, ``|`` between them."""
-        return f"p{seat} " + " | ".join(self.entries)
 
     def memory_vector(self, n: int) -> npt.NDArray[np.float32]:
         out = np.zeros(memory_size(n), dtype=np.float32)

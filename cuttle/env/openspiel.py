@@ -152,7 +152,7 @@ class _Held:
         found = self.recalls.get(seat)
         if found is None:
             found = self.recalls[seat] = Recall()
-        found.extend(seat, [*self.before, self.game], self.public)
+        found.extend(seat, self.before, self.game, self.public)
         return found
 
 
@@ -333,8 +333,11 @@ class CuttleObserver:
         elif self.kind == "observation":
             self.tensor[:] = observe(game, player)
         elif self.kind == "information_state":
-            self.tensor[:size(self.seats)] = observe(game, player)
-            self.tensor[size(self.seats):] = state._held.recall(player).memory_vector(self.seats)
+            recall = state._held.recall(player)
+            view = recall.current  # the seat's view now: the one observe would read
+            assert view is not None
+            self.tensor[:size(self.seats)] = encode_view(view, player, self.seats, game)
+            self.tensor[size(self.seats):] = recall.memory_vector(self.seats)
         elif self.kind == "public":
             self.tensor[:] = encode_view(public_view(game), 0, self.seats, game)
         else:
