@@ -228,11 +228,14 @@ class CuttleParallelEnv(turn_based_aec_to_parallel_wrapper):  # type: ignore[mis
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
         observations, infos = super().reset(seed=seed, options=options)
+        self._dealt = True
         for agent in self.aec_env.agents:
             infos[agent]["active_agent"] = self.aec_env.agent_selection
         return observations, infos
 
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], ...]:
+        if not getattr(self, "_dealt", False):
+            raise ValueError("step() before reset(): call reset(seed=...) first to deal a game")
         if not isinstance(actions, dict):
             raise ValueError(f"step takes a dict of actions by agent, not {actions!r}")
         acting = self.aec_env.agent_selection

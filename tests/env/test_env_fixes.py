@@ -69,6 +69,11 @@ def test_a_step_before_any_reset_is_refused_and_deals_nothing() -> None:
     with pytest.raises(ValueError, match=r"^step\(\) before reset\(\)"):
         e.step(0)
     assert e.game.history == []
+    p = parallel_env()
+    with pytest.raises(ValueError, match=r"^step\(\) before reset\(\)"):
+        p.step({"player_0": 0, "player_1": 0})
+    with pytest.raises(AssertionError, match=r"^reset\(\) needs to be called before step"):
+        env().step(0)  # PettingZoo's own order check, in its own words
 
 
 # 2. Truncation: the mask is all zeros, and only None is taken.
