@@ -8,13 +8,15 @@ uniformly random legal action in every environment (from ``info["action_mask"]``
 environments have taken ``--steps`` learner steps in all; the vector resets each finished game
 itself (Gymnasium's next-step autoreset, whose step takes no action). It prints the learner's
 steps per wall-clock second (what a trainer gets; the opponents' moves inside a step included)
-and per CPU second of this process, one line a run. ``async`` runs each environment in a
-process of its own, so its CPU seconds are the workers' too and its figure is wall-clock only.
+and per CPU second, one line a run: the CPU seconds of this process and, for ``async``, which
+runs each environment in a process of its own, of its workers too (counted once they have
+exited, at ``close``), so that the two modes compare on a loaded machine too.
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
 import time
 
 import gymnasium
@@ -31,7 +33,11 @@ def run(rules: str, opponents: str, envs: int, mode: str, steps: int, seed: int
     rng = np.random.default_rng(seed)
     obs, info = vec.reset(seed=seed)
     taken = games = 0
-    wall, cpu = time.perf_counter(), time.process_time()
+    def children() -> float:
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return usage.ru_utime + usage.ru_stime
+
+    wall, cpu, workers = time.perf_counter(), time.process_time(), children()
     while taken < steps:
         masks = info["action_mask"]
         actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
@@ -40,6 +46,7 @@ def run(rules: str, opponents: str, envs: int, mode: str, steps: int, seed: int
         games += int(np.sum(terminated | truncated))
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     vec.close()
+    cpu += children() - workers  # async: the workers' CPU, theirs once they have exited
     return {"steps": taken, "games": games, "per_s": taken / wall, "per_cpu_s": taken / cpu}
 
 
@@ -55,7 +62,7 @@ def main(argv: list[str] | None = None) -> None:
     for mode in args.modes.split(","):
         for n in (int(x) for x in args.envs.split(",")):
             r = run(args.rules, args.opponents, n, mode, args.steps, args.seed)
-            cpu = f"{r['per_cpu_s']:8.0f}" if mode == "sync" else "       -"
+            cpu = f"{r['per_cpu_s']:8.0f}"
             print(f"{args.rules:18} {mode:5} envs={n}  {r['steps']:6d} steps {r['games']:4d} "
                   f"games  {r['per_s']:8.0f} steps/s  {cpu} steps/CPU s", flush=True)
 
