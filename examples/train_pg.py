@@ -48,9 +48,10 @@ def play(env: Any, W: Array, b: Array, rng: np.random.Generator, seed: int, gree
 
 
 def win_rate(env: Any, W: Array, b: Array, games: int, seed: int, greedy: bool) -> float:
+    """The share of ``games`` won (a draw half) on deals ``10**6``, ``10**6 + 1``, ..."""
     rng = np.random.default_rng(seed)
     rewards = [play(env, W, b, rng, 10**6 + g, greedy) for g in range(games)]
-    return float(np.mean([(r + 1) / 2 for r in rewards]))  # win 1, draw 1/2, loss 0
+    return float(np.mean([1.0 if r > 0 else 0.5 if r == 0 else 0.0 for r in rewards]))
 
 
 def main(argv: list[str] | None = None) -> dict[str, float]:
