@@ -99,12 +99,14 @@ def private_part(view: dict[str, Any], public: dict[str, Any]) -> dict[str, Any]
 
 
 class Recall:
-    """One seat's history of what it saw. ``covered`` is how many positions of the state's it
-    has read, ``current`` the seat's view at the last of them, ``memory`` the cards seen (flat
-    indices into ``memory_size(n)``). The texts are made when first asked for (``text``): a
-    position read is first ``pending`` (the move to it and the seat's view there)."""
+    """One seat's history of what it saw. The positions a move left (the state's copies, never
+    changed) are folded in once: ``covered`` of them, ``memory`` the cards seen in them (flat
+    indices into ``memory_size(n)``), their texts made when first asked for (``pending`` until
+    then: the move to the position and the seat's view there). The present position is read
+    afresh whenever the state's game may have changed (``current``, for the ``key`` it was read
+    at), so a state whose game is replaced (a re-deal, a resample) never shows an old view."""
 
-    __slots__ = ("_text", "covered", "current", "entries", "memory", "pending", "written")
+    __slots__ = ("_text", "covered", "current", "entries", "key", "memory", "pending", "written")
 
     def __init__(self) -> None:
         self.entries: list[str] = []
@@ -113,6 +115,7 @@ class Recall:
         self._text: str | None = None  # the entries joined, kept until the next entry
         self.covered = 0
         self.current: dict[str, Any] | None = None
+        self.key: tuple[int, int] | None = None
         self.memory: set[int] = set()
 
     def copy(self) -> Recall:
@@ -123,46 +126,62 @@ class Recall:
         other._text = self._text
         other.covered = self.covered
         other.current = self.current
+        other.key = self.key
         other.memory = set(self.memory)
         return other
 
     def extend(self, seat: int, before: Sequence[Game], game: Game,
-               moves: Sequence[tuple[int, str]]) -> None:
-        """Read the positions not yet covered: ``before`` then ``game``, position ``k``
-        following position ``k - 1`` by the move ``moves[len(moves) - len(before) - 1 + k]``."""
-        count = len(before) + 1
-        if self.covered >= count:
-            return
-        offset = len(moves) - count
+               moves: Sequence[tuple[int, str]], epoch: int) -> None:
+        """Fold in the copies of ``before`` not yet covered and read the present, ``game``, if
+        it is not the one read last (``epoch`` counts the times the state's game was replaced).
+        Position ``k`` of ``before + [game]`` follows the move ``moves[len(moves) -
+        len(before) - 1 + k]``."""
+        offset = len(moves) - len(before) - 1
         n = game.players
-        for k in range(self.covered, count):
-            view = (before[k] if k < len(before) else game).view(seat)
-            mover, move = moves[offset + k] if self.current is not None else (-1, "")
-            self.pending.append((f"{mover}:{move}", view))
+        for k in range(self.covered, len(before)):
+            # The present read at (k, epoch) is the game this copy was taken from.
+            view = self.current if self.key == (k, epoch) else before[k].view(seat)
+            assert view is not None
+            self.pending.append((self._label(moves, offset + k), view))
             self._remember(view, seat, n)
-            self.current = view
-        self.covered = count
+        self.covered = len(before)
+        key = (len(before), epoch)
+        if self.key != key:
+            self.current = game.view(seat)
+            self.key = key
 
-    def text(self, seat: int) -> str:
+    def _label(self, moves: Sequence[tuple[int, str]], at: int) -> str:
+        """The entry's head: the move to position ``at + 1``; none for the first position."""
+        if not (self.entries or self.pending) or at < 0:
+            return ""
+        mover, move = moves[at]
+        return f"{mover}:{move}"
+
+    def text(self, seat: int, moves: Sequence[tuple[int, str]]) -> str:
         """The history as one string: ``p<seat>``, the seat's first view (JSON), then for every
-        move `` | <mover>:<move> {what changed in the view}``."""
+        move `` | <mover>:<move> {what changed in the view}``, the present last."""
         if self.pending:
             for label, view in self.pending:
-                if self.written is None:
-                    self.entries.append(_compact(view))
-                else:
-                    last = self.written
-                    changed = {k: v for k, v in view.items() if last.get(k) != v}
-                    self.entries.append(f"{label} {_compact(changed)}")
+                self.entries.append(self._entry(label, view))
                 self.written = view
             self.pending = []
             self._text = None
         if self._text is None:
             self._text = f"p{seat} " + " | ".join(self.entries)
-        return self._text
+        assert self.current is not None
+        now = self._entry(self._label(moves, len(moves) - 1), self.current)
+        return f"{self._text} | {now}" if self.entries else f"{self._text}{now}"
 
-    def _remember(self, view: dict[str, Any], seat: int, n: int) -> None:
-        add = self.memory.add
+    def _entry(self, label: str, view: dict[str, Any]) -> str:
+        last = self.written
+        if last is None:
+            return _compact(view)
+        changed = {k: v for k, v in view.items() if last.get(k) != v}
+        return f"{label} {_compact(changed)}"
+
+    def _remember(self, view: dict[str, Any], seat: int, n: int,
+                  into: set[int] | None = None) -> None:
+        add = (self.memory if into is None else into).add
         for p, hand in enumerate(view["hands"]):
             base = (p - seat) % n * CARDS
             for card in hand:
@@ -174,10 +193,14 @@ class Recall:
         for card in view["revealed"]:
             add((n + 1) * CARDS + parse_card(card))
 
-    def memory_vector(self, n: int) -> npt.NDArray[np.float32]:
+    def memory_vector(self, seat: int, n: int) -> npt.NDArray[np.float32]:
+        """Every card the seat has seen where, the present included, as zeros and ones."""
+        seen = set(self.memory)
+        if self.current is not None:
+            self._remember(self.current, seat, n, seen)
         out = np.zeros(memory_size(n), dtype=np.float32)
-        if self.memory:
-            out[np.fromiter(self.memory, dtype=np.intp)] = 1
+        if seen:
+            out[np.fromiter(seen, dtype=np.intp)] = 1
         return out
 
 

@@ -131,7 +131,7 @@ class _Held:
     ``before`` holds a copy of each position a move left (the positions of the state are
     ``before + [game]``), from which a seat's history is read when it is asked for."""
 
-    __slots__ = ("before", "game", "public", "recalls", "samples")
+    __slots__ = ("before", "epoch", "game", "public", "recalls", "samples")
 
     def __init__(self, game: Game | None, public: list[tuple[int, str]]) -> None:
         self.game = game
@@ -139,11 +139,13 @@ class _Held:
         self.samples: dict[int, Game] = {}  # per seat: a game from its view, to redeal
         self.before: list[Game] = []
         self.recalls: dict[int, Recall] = {}  # per seat: its history, read so far
+        self.epoch = 0  # how many times the game was replaced (a present read is then stale)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         held = _Held(None if self.game is None else self.game.copy(), self.public[:])
         held.before = self.before[:]  # the copies are never changed: shared
         held.recalls = {seat: r.copy() for seat, r in self.recalls.items()}
+        held.epoch = self.epoch
         return held
 
     def recall(self, seat: int) -> Recall:
@@ -152,7 +154,7 @@ class _Held:
         found = self.recalls.get(seat)
         if found is None:
             found = self.recalls[seat] = Recall()
-        found.extend(seat, self.before, self.game, self.public)
+        found.extend(seat, self.before, self.game, self.public, self.epoch)
         return found
 
 
@@ -171,6 +173,7 @@ class CuttleState(pyspiel.State):  # type: ignore[misc]
     @game.setter
     def game(self, value: Game | None) -> None:
         self._held.game = value
+        self._held.epoch += 1
 
     @property
     def public(self) -> list[tuple[int, str]]:
@@ -261,7 +264,8 @@ class CuttleState(pyspiel.State):  # type: ignore[misc]
         # The seat's history goes with it (the sample's present is its last position); the
         # other seats' histories in the sample start at the sample, never at the real deal.
         mine = self._held.recall(player_id).copy()
-        mine.covered = 1
+        mine.covered = 0  # the sample keeps no copies: its present is the seat's present
+        mine.key = None
         state._held.recalls = {player_id: mine}
         return state
 
@@ -337,7 +341,7 @@ class CuttleObserver:
             view = recall.current  # the seat's view now: the one observe would read
             assert view is not None
             self.tensor[:size(self.seats)] = encode_view(view, player, self.seats, game)
-            self.tensor[size(self.seats):] = recall.memory_vector(self.seats)
+            self.tensor[size(self.seats):] = recall.memory_vector(player, self.seats)
         elif self.kind == "public":
             self.tensor[:] = encode_view(public_view(game), 0, self.seats, game)
         else:
@@ -356,7 +360,7 @@ class CuttleObserver:
         if self.kind == "observation":
             return f"p{player} " + _compact(game.view(player))
         if self.kind == "information_state":
-            return state._held.recall(player).text(player)
+            return state._held.recall(player).text(player, state.public)
         if self.kind == "public":
             return "public " + _compact(public_view(game))
         return f"p{player} private " + _compact(private_part(game.view(player),

@@ -117,3 +117,20 @@ def test_outcome_sampling_mccfr_runs_on_a_small_game(rules: str, iterations: int
     state.apply_action(0)
     probs = policy.action_probabilities(state)
     assert set(probs) == set(state.legal_actions()) and sum(probs.values()) == pytest.approx(1)
+
+
+def test_a_state_whose_game_is_replaced_reads_the_new_present() -> None:
+    game = pyspiel.load_game(SHORT_NAME, {"rules": "classic+cutthroat"})
+    state = game.new_initial_state()
+    state.apply_action(1)
+    for action in state.legal_actions()[:1]:
+        state.apply_action(action)
+    asked = state.information_state_string(0), state.information_state_tensor(0)
+    rng = random.Random(0)
+    twin = state.clone()
+    while sorted(twin.game.hands[0]) == sorted(state.game.hands[0]):
+        twin.game = state.game.redeal(1, rng)  # seat 0's hand, which seat 1 cannot see
+    assert twin.information_state_string(0) != asked[0]
+    assert twin.information_state_tensor(0) != asked[1]
+    assert twin.information_state_string(0).rsplit(" | ", 1)[0] == asked[0].rsplit(" | ", 1)[0]
+    assert views_of(twin.information_state_string(0), 0)[-1] == twin.game.view(0)
