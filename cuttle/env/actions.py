@@ -116,6 +116,21 @@ def move_of(action: int) -> Move | None:
         return None
 
 
+def action_index(action: object) -> int:
+    """``action`` as an index of the numbering: a Python or numpy integer, or a 0-d numpy array
+    of one. Raises ValueError, in one line, for anything else (a float, a string, a bool, an
+    array of another shape) and for an integer out of range."""
+    value = getattr(action, "item", None)
+    if getattr(action, "shape", None) == () and value is not None:
+        action = value()  # a 0-d array or a numpy scalar: its Python number
+    if isinstance(action, bool) or not isinstance(action, int):
+        raise ValueError(f"an action is an integer index from 0 to {NUM_ACTIONS - 1}, not "
+                         f"{action!r} ({type(action).__name__})")
+    if not 0 <= action < NUM_ACTIONS:
+        raise ValueError(f"action must be an index from 0 to {NUM_ACTIONS - 1}, not {action!r}")
+    return action
+
+
 _BY_MOVE: dict[Move, int] = {}  # interned moves hash by identity: the index without the text
 
 
@@ -136,5 +151,5 @@ def legal_actions(game: Game) -> list[int]:
 
 __all__ = [
     "ACTION_TEXTS", "KIND_ORDER", "MAX_SEATS", "NUM_ACTIONS", "TWO_PLAYER_ACTIONS",
-    "action_of", "legal_actions", "move_of",
+    "action_index", "action_of", "legal_actions", "move_of",
 ]

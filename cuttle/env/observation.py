@@ -12,14 +12,18 @@ policy serves every seat. The layout for ``n`` seats (:func:`layout`; docs/env.m
    each seat's permanents, the jacks (and jokers) on the stacks each seat controls, then the
    scrap, the counter stack, the target of the stack's one-off, the cards a seven revealed, the
    deck cards the observer knows, the frozen cards, and the cards the observer cannot place.
-2. ``seats``: 7 numbers per relative seat: hand size / 8, score / 21, goal / 21, kings / 4,
-   queens / 4, glasses (0 or 1), point cards / 10.
+2. ``seats``: 8 numbers per relative seat: hand size / 54, score / 220, goal / 21, kings / 4,
+   queens / 4, glasses (0 or 1), point cards / 40, out (1 for a cutthroat seat that conceded).
 3. ``table``: the phase one-hot (``PHASES``, 12 slots, 3 of them spare), whose move it is and
    whose turn (one-hot over relative seats each), the deck / 54, the scrap / 54, the stack's
-   length / 10, the passes / 3, and who played the stack's bottom card (one-hot, zeros if none).
+   length / 10, the passes / 5, and who played the stack's bottom card (one-hot, zeros if none).
 
-Two seats: 810 + 14 + 22 = 846 numbers. Three and four seats have the same blocks, one per seat
-where the blocks are per seat (``layout(n)`` gives the offsets): 1,072 and 1,298 numbers.
+Every number is divided by the largest value it can reach (54 cards in a hand, 220 points: every
+point card, 40 point cards, a goal of 21, the 5 passes that end a table of four), so all lie in
+[0, 1] unclipped and no two reachable values look alike.
+
+Two seats: 810 + 16 + 22 = 848 numbers. Three and four seats have the same blocks, one per seat
+where the blocks are per seat (``layout(n)`` gives the offsets): 1,075 and 1,302 numbers.
 """
 
 from __future__ import annotations
@@ -38,7 +42,11 @@ PHASES = (
     "hand_limit", "over", "respond_royal", "spare_1", "spare_2", "spare_3",
 )
 CARDS = 54
-SEAT_FEATURES = ("hand", "score", "goal", "kings", "queens", "glasses", "point_cards")
+SEAT_FEATURES = ("hand", "score", "goal", "kings", "queens", "glasses", "point_cards", "out")
+#: The largest value of each scaled number: a hand of every card, the points of every point card
+#: (4 x (1 + ... + 10)), the highest goal, every point card, the stack of a one-off and its eight
+#: counters (under ten-counters-scuttle) with room, the passes that end a table of four.
+MAX_HAND, MAX_SCORE, MAX_GOAL, MAX_POINT_CARDS, MAX_STACK, MAX_PASSES = 54, 220, 21, 40, 10, 5
 SHARED_PLANES = ("scrap", "stack", "stack_target", "revealed", "deck_known", "frozen", "unseen")
 
 _CARD: dict[str, int] = {}
@@ -137,14 +145,17 @@ def encode_view(view: dict[str, Any], seat: int, n: int, game: Game) -> npt.NDAr
 
     at = (4 * n + len(SHARED_PLANES)) * CARDS
     goals = game.rules.goals
+    outs = view.get("out") or ()
     for p in range(n):
         base = at + rel(p) * len(SEAT_FEATURES)
         perms = [_card(e.split("+")[0]) // 4 for e in view["permanents"][p]]
         points = [_card(e.split("+")[0]) // 4 + 1 for e in view["points"][p]]
         kings = perms.count(12)
         out[base:base + len(SEAT_FEATURES)] = (
-            len(view["hands"][p]) / 8, sum(points) / 21, goals[min(kings, 4)] / 21,
-            kings / 4, perms.count(11) / 4, 1.0 if 7 in perms else 0.0, len(points) / 10,
+            len(view["hands"][p]) / MAX_HAND, sum(points) / MAX_SCORE,
+            goals[min(kings, 4)] / MAX_GOAL, kings / 4, perms.count(11) / 4,
+            1.0 if 7 in perms else 0.0, len(points) / MAX_POINT_CARDS,
+            1.0 if p in outs else 0.0,
         )
     at += n * len(SEAT_FEATURES)
     out[at + PHASES.index(view["phase"])] = 1
@@ -155,12 +166,12 @@ def encode_view(view: dict[str, Any], seat: int, n: int, game: Game) -> npt.NDAr
     out[at + rel(view["turn_player"])] = 1
     at += n
     out[at:at + 4] = (len(view["deck"]) / CARDS, len(view["scrap"]) / CARDS,
-                      len(view["stack"]) / 10, view.get("passes", 0) / 3)
+                      len(view["stack"]) / MAX_STACK, view.get("passes", 0) / MAX_PASSES)
     at += 4
     if view["stack"]:
         out[at + rel(view["stack"][0]["player"])] = 1
     return out
 
 
-__all__ = ["PHASES", "SEAT_FEATURES", "SHARED_PLANES", "encode_view", "layout", "observe",
-           "seats_of", "size"]
+__all__ = ["MAX_HAND", "MAX_PASSES", "MAX_POINT_CARDS", "MAX_SCORE", "PHASES", "SEAT_FEATURES",
+           "SHARED_PLANES", "encode_view", "layout", "observe", "seats_of", "size"]

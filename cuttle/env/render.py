@@ -6,13 +6,23 @@ not draw yet: the same rows (hand, points, permanents, score and goal) for every
 others in seat order from the viewer's left and the viewer at the bottom, around the deck, the
 scrap and the stack. Always from one seat's view, so a rendered frame shows no card that seat
 cannot see.
+
+:func:`table_picture` draws the same table (its ASCII cards: ``7D``, backs ``##``) as an RGB
+picture for ``render_mode="rgb_array"``, with Pillow's own font, one character a cell, the
+cards in the terminal's colours: hearts and diamonds red, clubs and spades black, jokers
+purple, backs grey, on a green table.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from functools import cache
 from io import StringIO
+from typing import Any
 
+import numpy as np
+import numpy.typing as npt
 from rich.console import Console
 
 from cuttle import Game
@@ -21,6 +31,11 @@ from cuttle.text.render import TableView
 from cuttle.text.tablemodel import game_model
 
 WIDTH = 80
+CELL = (7, 14)  # a character's cell in the picture, in pixels: width, height
+_COLOURS = {"table": (22, 92, 52), "text": (235, 235, 225), "red": (205, 30, 40),
+            "black": (20, 20, 20), "joker": (120, 40, 160), "back": (150, 150, 150),
+            "face": (250, 250, 245)}
+_TOKEN = re.compile(r"(?<![\w#])([A2-9TJQK][CDHS]|X[12]|##)(?![\w#])")
 
 
 def table_text(game: Game, viewer: int, names: Sequence[str] = ("player_0", "player_1"),
@@ -86,4 +101,43 @@ def _seats(game: Game, viewer: int, names: Sequence[str], style: CardStyle) -> l
     return [line.rstrip() for line in lines]
 
 
-__all__ = ["table_text"]
+@cache
+def _font() -> Any:
+    from PIL import ImageFont  # the research extra's Pillow: only a picture needs it
+
+    return ImageFont.load_default(size=CELL[1] - 2)
+
+
+def table_picture(game: Game, viewer: int, names: Sequence[str] = ("player_0", "player_1")
+                  ) -> npt.NDArray[np.uint8]:
+    """The table of ``game`` as seat ``viewer`` sees it (:func:`table_text` in ASCII), as an
+    RGB picture: a ``(height, width, 3)`` array of ``uint8``."""
+    from PIL import Image, ImageDraw
+
+    lines = table_text(game, viewer, names, ascii=True).splitlines()
+    width, height = CELL[0] * WIDTH, CELL[1] * len(lines)
+    image = Image.new("RGB", (width, height), _COLOURS["table"])
+    draw = ImageDraw.Draw(image)
+    font = _font()
+    for row, line in enumerate(lines):
+        y = row * CELL[1]
+        cards = {m.start(): m.group() for m in _TOKEN.finditer(line)}
+        col = 0
+        while col < len(line):
+            card = cards.get(col)
+            if card is None:
+                draw.text((col * CELL[0], y), line[col], fill=_COLOURS["text"], font=font)
+                col += 1
+                continue
+            box = (col * CELL[0], y + 1, (col + len(card)) * CELL[0] - 1, y + CELL[1] - 1)
+            back = card == "##"
+            draw.rectangle(box, fill=_COLOURS["back" if back else "face"])
+            colour = ("black" if back else "joker" if card[0] == "X"
+                      else "red" if card[1] in "DH" else "black")
+            for i, char in enumerate(card):
+                draw.text(((col + i) * CELL[0], y), char, fill=_COLOURS[colour], font=font)
+            col += len(card)
+    return np.asarray(image, dtype=np.uint8)
+
+
+__all__ = ["CELL", "table_picture", "table_text"]

@@ -81,8 +81,9 @@ def test_information_states_come_from_the_seats_view(rules: str) -> None:
         seat = state.current_player()
         key = state.information_state_string(seat)
         tensor = state.information_state_tensor(seat)
-        assert np.array_equal(tensor, np.minimum(observe(state.game, seat), 1))
-        assert state.observation_string(seat) in key  # the view; the moves follow it
+        assert np.array_equal(tensor[:len(observe(state.game, seat))], observe(state.game, seat))
+        # The seat's history: its view at the deal, then an entry a move.
+        assert key.startswith(f"p{seat} {{") and key.count(" | ") == len(state.public)
         view = state.game.view(seat)
         hidden = sum(h.count("??") for h in view["hands"]) + view["deck"].count("??")
         for _ in range(5):

@@ -56,7 +56,7 @@ def play_random(e: CuttleEnv, seed: int, totals: dict[str, float] | None = None
         assert e.unwrapped.seat(agent) == game.to_move
         legal = {action_of(m) for m in game.legal_moves()}
         assert set(np.flatnonzero(obs["action_mask"])) == legal
-        assert np.array_equal(obs["observation"], np.minimum(observe(game, game.to_move), 1))
+        assert np.array_equal(obs["observation"], observe(game, game.to_move))
         for other in e.agents:
             if other != agent:
                 assert e.observe(other)["action_mask"].sum() == 0
@@ -119,7 +119,8 @@ def test_an_illegal_action_is_refused_in_one_line_and_changes_nothing() -> None:
     assert e.game.to_position() == before
 
 
-@pytest.mark.parametrize("kwargs", [{"render_mode": "human"}, {"max_plies": 0},
+@pytest.mark.parametrize("kwargs", [{"render_mode": "video"}, {"max_plies": 0},
+                                    {"illegal": "ignore"},
                                     {"rules": "classic+nonsense"}])
 def test_bad_arguments_are_refused(kwargs: dict[str, object]) -> None:
     with pytest.raises(ValueError):
