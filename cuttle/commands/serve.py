@@ -199,10 +199,10 @@ def more_descriptors() -> None:
 
 
 def status_command() -> int:
-    """``cuttle serve --status``: the counts the running server wrote (``serve/status.py``);
+    """``cuttle serve --status``: the counts the running server wrote (``serve/limits/status.py``);
     1 when no server runs on this data directory."""
     from cuttle.files.storage import NoHomeError
-    from cuttle.serve.status import StatusError, read_status, status_lines
+    from cuttle.serve.limits.status import StatusError, read_status, status_lines
 
     try:
         lines = status_lines(read_status())

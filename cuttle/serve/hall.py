@@ -23,8 +23,8 @@ from cuttle.files.saves import Slot
 from cuttle.files.storage import MAX_SEED
 from cuttle.serve import keep
 from cuttle.serve.aipool import AIPool
-from cuttle.serve.disk import NewGames
 from cuttle.serve.keys import Login
+from cuttle.serve.limits.disk import NewGames
 from cuttle.serve.match import Match
 from cuttle.serve.names import marked, seat_names
 from cuttle.serve.seats import Chair

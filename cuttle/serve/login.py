@@ -1,7 +1,7 @@
 """An SSH connection's login: public keys only, the pools it waits in, its one session.
 
 ``Doorway`` takes each TCP connection first: one the logins' pool would refuse
-(``admission.py``) is held, unread, for ``HOLD`` seconds and closed, without an SSH object
+(``limits/admission.py``) is held, unread, for ``HOLD`` seconds and closed, without an SSH object
 made for it (a flood that reconnects at once is slowed down to the pace of the holds).
 ``CuttleSSHServer`` is asyncssh's object for one connection: it enters the logins' pool when
 the TCP connection is made, moves to the logged-in pool once its key is checked, and is closed
@@ -20,9 +20,9 @@ from typing import Any
 
 import asyncssh
 
-from cuttle.serve import refusals
-from cuttle.serve.admission import Gate, prefixes
 from cuttle.serve.keys import Login, fingerprint
+from cuttle.serve.limits import refusals
+from cuttle.serve.limits.admission import Gate, prefixes
 from cuttle.serve.names import mark, marked, player_name
 
 HOLD = 10.0  # seconds a refused connection is held, unread, before it is closed

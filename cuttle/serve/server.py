@@ -32,20 +32,21 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from cuttle.serve import adapter, keep, refusals, store
-from cuttle.serve.admission import LOGINS_PER_PREFIX, Gate
+from cuttle.serve import adapter, keep, store
 from cuttle.serve.aipool import AIPool
-from cuttle.serve.disk import KEEP_DAYS, PRUNE_EVERY, prune_finished
-from cuttle.serve.fairshare import Shares, metered, pace
 from cuttle.serve.hall import Hall
 from cuttle.serve.keyboard import KeyboardInput
 from cuttle.serve.keys import Login, fingerprint
+from cuttle.serve.limits import refusals
+from cuttle.serve.limits.admission import LOGINS_PER_PREFIX, Gate
+from cuttle.serve.limits.disk import KEEP_DAYS, PRUNE_EVERY, prune_finished
+from cuttle.serve.limits.fairshare import Shares, metered, pace
+from cuttle.serve.limits.outflow import Outflow
+from cuttle.serve.limits.status import heartbeat, remove_status
 from cuttle.serve.lobby import Lobby
 from cuttle.serve.login import CuttleSSHServer, Doorway
 from cuttle.serve.match import Match
 from cuttle.serve.names import Roster, marked
-from cuttle.serve.outflow import Outflow
-from cuttle.serve.status import heartbeat, remove_status
 from cuttle.serve.store import ServerLock
 from cuttle.serve.timers import Clock
 from cuttle.text.helptext import entries_view

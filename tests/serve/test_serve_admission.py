@@ -16,8 +16,8 @@ import pytest
 from asyncssh.channel import SSHClientChannel
 from sshkit import LOBBY, authorized, connect, hang_guard, key, port_of, running, until
 
-from cuttle.serve import refusals
-from cuttle.serve.admission import LOGINS_PER_PREFIX, Pools, prefixes
+from cuttle.serve.limits import refusals
+from cuttle.serve.limits.admission import LOGINS_PER_PREFIX, Pools, prefixes
 from cuttle.serve.login import CuttleSSHServer
 
 

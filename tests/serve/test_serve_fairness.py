@@ -16,12 +16,13 @@ from prompt_toolkit.output import DummyOutput
 from sshkit import LOBBY, connect, key, key_fp, port_of, running, until
 from test_serve_input import hang_guard
 
-from cuttle.serve import fairshare, hall
+from cuttle.serve import hall
 from cuttle.serve.drawings import DRAWINGS, Drawings
-from cuttle.serve.fairshare import ALLOWANCE, SHARE, TOTAL_SHARE, Shares, metered
 from cuttle.serve.hall import LOBBY_INTERVAL, Hall
 from cuttle.serve.keyboard import BURST, KeyboardInput
 from cuttle.serve.keys import Login
+from cuttle.serve.limits import fairshare
+from cuttle.serve.limits.fairshare import ALLOWANCE, SHARE, TOTAL_SHARE, Shares, metered
 from cuttle.serve.lobby import Lobby
 from cuttle.ui.richpt import rich_lines
 

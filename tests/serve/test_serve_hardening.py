@@ -29,9 +29,9 @@ from cuttle.files.safefile import UnsafeTargetError
 from cuttle.files.storage import GameRecord
 from cuttle.serve import adapter, keep, store
 from cuttle.serve.adapter import Screen
-from cuttle.serve.disk import KEEP_DAYS, NewGames, prune_finished
 from cuttle.serve.hall import Hall, HallError
 from cuttle.serve.keys import Login, key_options, load_authorized_keys
+from cuttle.serve.limits.disk import KEEP_DAYS, NewGames, prune_finished
 from cuttle.serve.match import Match
 from cuttle.serve.names import FALLBACK, Roster, is_hash_like, player_name, skeleton
 from cuttle.serve.seats import Chair

@@ -16,8 +16,8 @@ import pytest
 from sshkit import LOBBY, Player, _Sink, connect, key, port_of, running, until
 from test_serve_input import hang_guard
 
-from cuttle.serve import outflow, refusals
-from cuttle.serve.outflow import Outflow
+from cuttle.serve.limits import outflow, refusals
+from cuttle.serve.limits.outflow import Outflow
 from cuttle.serve.server import Connection, Server
 
 

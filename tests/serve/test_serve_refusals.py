@@ -1,4 +1,4 @@
-"""The refusal counts and their rate-limited log lines (``cuttle/serve/refusals.py``)."""
+"""The refusal counts and their rate-limited log lines (``cuttle/serve/limits/refusals.py``)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import logging
 
 import pytest
 
-from cuttle.serve import refusals
-from cuttle.serve.refusals import LOG_BURST, LOG_INTERVAL, Refusals
+from cuttle.serve.limits import refusals
+from cuttle.serve.limits.refusals import LOG_BURST, LOG_INTERVAL, Refusals
 
 
 class Clock:

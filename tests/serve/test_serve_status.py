@@ -15,9 +15,9 @@ import pytest
 from helpers import cli_env
 from sshkit import hang_guard
 
-from cuttle.serve import refusals
-from cuttle.serve.admission import LOGINS_PER_PREFIX
-from cuttle.serve.status import (
+from cuttle.serve.limits import refusals
+from cuttle.serve.limits.admission import LOGINS_PER_PREFIX
+from cuttle.serve.limits.status import (
     StatusError,
     read_status,
     remove_status,
@@ -85,7 +85,7 @@ def test_the_status_file_is_never_a_symbolic_link_read_or_written(tmp_path: Path
 def test_the_heartbeat_writes_the_status_and_a_summary_line_while_anything_is_refused(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from cuttle.serve import status
+    from cuttle.serve.limits import status
 
     monkeypatch.setattr(status, "STATUS_INTERVAL", 0.02)
     monkeypatch.setattr(status, "SUMMARY_INTERVAL", 0.1)

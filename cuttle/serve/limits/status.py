@@ -22,7 +22,7 @@ from typing import Any
 
 from cuttle.files.safefile import shown_path, write_json_atomic
 from cuttle.safejson import loads_limited
-from cuttle.serve.refusals import SUMMARY_INTERVAL, Refusals, counts_line
+from cuttle.serve.limits.refusals import SUMMARY_INTERVAL, Refusals, counts_line
 from cuttle.serve.store import serve_dir
 from cuttle.text.safetext import safe_text
 

@@ -3,7 +3,7 @@
 Every place that turns something away (a connection closed at once, a session refused, a slow
 reader closed, input dropped) says so in one call::
 
-    from cuttle.serve import refusals
+    from cuttle.serve.limits import refusals
 
     server.refusals.note(refusals.SLOW_READER, "alice#3nQk, 300 KB queued")
     refusals.note(refusals.INPUT_DROPPED, "bob#x1Yz")   # the running server's, when the code

@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from cuttle.serve import refusals
+from cuttle.serve.limits import refusals
 
 LOGINS_PER_PREFIX = 4  # connections logging in at once from one network (/24, /64)
 HALF_LIFE = 60.0  # seconds for a network's record to halve
