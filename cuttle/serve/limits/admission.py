@@ -7,7 +7,8 @@ leaves that pool for the **logged-in pool**, which counts nothing but logged-in 
 unauthenticated traffic, however much of it, never refuses a player whose key logged in.
 
 When the logins' pool is full, the newcomer and the connections in the pool are ranked, and the
-worst one goes (closed at once):
+worst one goes (a login in the pool is closed at once; a refused newcomer is held a while by
+``login.Doorway`` and then closed):
 
 1. the network's record: each network (and its wider one, an IPv4 /16, an IPv6 /48) gains a
    point for every connection of it that ended without logging in (closed, timed out, refused,
