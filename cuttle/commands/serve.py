@@ -103,11 +103,7 @@ def serve_command(args: argparse.Namespace) -> int:
         return status_command()
     import asyncio
     import logging
-    from warnings import filterwarnings
 
-    # cryptography 51 deprecates DSA, which asyncssh imports: the server's terminal shows its
-    # three lines and nothing else (the warning said nothing to the host)
-    filterwarnings("ignore", message="DSA is deprecated")
     from cuttle.files.safefile import ensure_dir, os_reason
     from cuttle.files.storage import NoHomeError, config_dir, state_dir
     from cuttle.serve.keys import (
