@@ -45,16 +45,18 @@ from cuttle.ui.statusbar import Piece, status_line
 MAX_ENTRIES = 4096  # log entries kept drawn (a few widths of a long game)
 
 
-def leader_piece(model: TableModel) -> str:
-    """At three and four seats, the opponent nearest their goal (public: scores and goals) and
-    what they need: ``Bob needs 4`` (the leader is everyone's target)."""
+def leader(model: TableModel) -> int | None:
+    """The opponent the bar watches: with two seats the other one; at three and four the
+    opponent still in nearest their goal (public: scores and goals; the leader is everyone's
+    target); ``None`` when no opponent is left."""
     me = model.bottom
+    if model.seats == 2:
+        return 1 - me
     partner = model.partner(me)
     rivals = [p for p in model.others() if p != partner and not model.is_out(p)]
     if not rivals:
-        return ""
-    lead = min(rivals, key=lambda p: model.goals[p] - model.scores[p])
-    return f"{model.names[lead]} needs {max(0, model.goals[lead] - model.scores[lead])}"
+        return None
+    return min(rivals, key=lambda p: model.goals[p] - model.scores[p])
 
 
 class ScreenLayout:
@@ -199,11 +201,10 @@ class ScreenLayout:
             p = pos.get("to_move")
             phase = phase_words(pos.get("phase"))
             actor = self._step_actor(model) if step is not None else None
-            if step is not None and not step.own and model.viewer is not None and (
-                actor is not None
-            ):
+            if step is not None and not step.own and model.viewer is not None:
                 # another seat's turn is being told: the table's turn marker is already past it
-                pieces.append((f"{model.names[actor]}: turn", 0))
+                whose = "others' turns" if actor is None else f"{model.names[actor]}: turn"
+                pieces.append((whose, 0))
             elif p is not None and pos.get("phase") != "over":
                 pieces.append((f"{model.names[int(p)]}: {phase}", 0))
             elif pos.get("phase") == "over":
@@ -219,13 +220,10 @@ class ScreenLayout:
                 and pos.get("phase") != "over"
                 and self.state.mode != "ask"
             ):
-                if model.seats == 2:
-                    forms, urgent = self.state.memo(
-                        "threat", model.viewer, lambda: self._threat_piece(model)
-                    )
-                    pieces.append((forms, 2 if urgent else 5))
-                else:
-                    pieces.append((leader_piece(model), 5))
+                forms, urgent = self.state.memo(
+                    "threat", model.viewer, lambda: self._threat_piece(model)
+                )
+                pieces.append((forms, 2 if urgent else 5))
         pieces += [(extra(), 3) for extra in self.state.status_extras]
         pieces.append(("F1 help", 1))
         pieces.append((f"pace {self.state.pace} F2", 7))
@@ -246,20 +244,24 @@ class ScreenLayout:
         return None
 
     def _threat_piece(self, model: TableModel) -> tuple[list[str], bool]:
-        """The threat's wordings for the bar (longest first), and whether the opponent has a
-        way to win next turn."""
+        """The threat's wordings for the bar (longest first), and whether the opponent it
+        watches (``leader``: at three and four seats the one nearest their goal) has a way to
+        win next turn."""
         from cuttle.ai.explain import threat_forms, win_ways
 
         assert model.viewer is not None
-        forms = threat_forms(model.pos, 1 - model.viewer, model.names[1 - model.viewer])
-        return forms, bool(win_ways(model.pos, 1 - model.viewer))
+        lead = leader(model)
+        if lead is None:
+            return [], False
+        forms = threat_forms(model.pos, lead, model.names[lead])
+        return forms, bool(win_ways(model.pos, lead))
 
     def threat(self, model: TableModel) -> str:
         """What the opponent could win with next turn, from the viewer's view (public only)."""
         from cuttle.text.threat import threat_line
 
         assert model.viewer is not None
-        line = threat_line(model.pos, model.viewer, (model.names[0], model.names[1]))
+        line = threat_line(model.pos, model.viewer, model.names)
         # the viewer's own need is already in the bar as a score: keep the opponent's threat
         return line.split(" · ", 1)[-1]
 

@@ -188,7 +188,10 @@ class Board:
         """Each row of a block wrapped to ``width`` columns (a word longer than that folded)."""
         out: list[Text] = []
         for row in rows:
-            out += list(row.wrap(_WRAP, width, overflow="fold"))
+            if row.cell_len <= width:  # most rows: no wrapping to lay out
+                out.append(row)
+            else:
+                out += list(row.wrap(_WRAP, width, overflow="fold"))
         return out
 
     def block(self, p: int, width: int) -> list[Text]:

@@ -77,7 +77,15 @@ def test_four_seats_every_block_and_nothing_cut(size: tuple[int, int]) -> None:
                 "resolve. Then Dan may answer.")
     assert sentence in " ".join(r.strip() for r in rows)  # wrapped, but whole
     assert rows[-2] == "Bob>"
-    assert rows[-1].startswith(" Bob: counter? · Bob 12/14 · Carol 13/21 · Dan 11/14 · Ann 11/14")
+    bar = rows[-1]
+    # whose turn, F1, and the threat of the opponent nearest their goal (Ann, through Bob's
+    # glasses) come first; the scores as room allows (they are on the board as well)
+    assert bar.startswith(" Bob: counter? · ") and bar.rstrip().endswith("F1 help") or (
+        "F1 help · pace normal F2" in bar
+    )
+    assert "Ann needs 3 · a 3+ wins it (it holds 3♦ 5♠ 6♣)" in bar
+    if columns >= 160:
+        assert "Bob 12/14 · Carol 13/21 · Dan 11/14 · Ann 11/14" in bar
     for card in hidden_from(g, 1):  # Dan's hand (Bob's partner): glasses do not show it
         assert card not in text
     assert any("• " in r for r in rows)  # some of the log stays
@@ -143,7 +151,9 @@ def test_another_seats_step_names_its_mover() -> None:
         assert "AI 2 (medium)'s turn, step by step (Space: skip)" in draw(st.app, 80, 24)
         model.actor = None  # the session did not say whose: no name is guessed
         st.forget()
-        assert "The others' turns, step by step (Space: skip)" in draw(st.app, 80, 24)
+        rows = draw(st.app, 80, 24)
+        assert "The others' turns, step by step (Space: skip)" in rows
+        assert rows[-1].startswith(" others' turns · Ann ")  # not the seat to move after it
 
 
 def test_the_board_of_four_draws_the_blocks_beside_each_other_at_every_width() -> None:
