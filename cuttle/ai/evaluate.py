@@ -211,6 +211,9 @@ def threat_value(k: Knowledge) -> float:
 SHARE_TEMPERATURE = 12.0
 LATER_WIN = 0.6
 SHARE_SCALE = 300.0
+#: Cutthroat: how often an opponent holding a winning card is counted as playing it (a seat
+#: between may stop it, a weaker player may not see it; see docs/ai.md for what it measured).
+OPPONENT_TAKES = 0.5
 
 
 def strength(k: Knowledge, p: int) -> float:
@@ -224,8 +227,9 @@ def strength(k: Knowledge, p: int) -> float:
 
 def win_share(k: Knowledge) -> float:
     """Cutthroat: the seat's chance to win, roughly. In turn order from the seat to act, each
-    seat wins on its move with its chance of holding a winning card (a later seat's counted
-    ``LATER_WIN``: the seats before it may stop it), while nobody before it has; what is left
+    seat wins on its move with its chance of holding a winning card (an opponent's counted
+    ``OPPONENT_TAKES``, a later seat's ``LATER_WIN``: the seats before it may stop it), while
+    nobody before it has; what is left
     is shared by strength, ``exp(strength / SHARE_TEMPERATURE)``. So a move that weakens one
     opponent is worth what it takes from the leader's share, not from a sum, and a threat
     counts by how soon it comes."""
@@ -237,7 +241,7 @@ def win_share(k: Knowledge) -> float:
     if nxt is not None:
         order = (nxt,) + tuple(s for s in k.seats.around[nxt] if s != nxt)
         for i, s in enumerate(order):
-            q = float(can_win_now(k, s)) if s == me else p_wins_now(k, s)
+            q = float(can_win_now(k, s)) if s == me else OPPONENT_TAKES * p_wins_now(k, s)
             if i:
                 q *= LATER_WIN
             now[s] = alive * q

@@ -12,7 +12,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from cuttle.ai.explain import seat_names, seats_of, side, threat_words
+from cuttle.ai.explain import seats_of, side, threat_words
 from cuttle.rules import Rules
 
 Position = dict[str, Any]
@@ -21,16 +21,16 @@ Position = dict[str, Any]
 def threat_line(view: Position, viewer: int, names: tuple[str, ...]) -> str:
     """``"You need 6 · AI needs 4 · a 4+, a king or a jack on your 10♦ wins it"``.
 
-    ``names`` a name a seat. At three or four seats: what the viewer (and, in teams, the
-    partner) needs, then every opponent, the nearest its goal first, with the single cards
-    that would win it for them: ``"You need 6 · Carol needs 3 · a 3+ or a king wins it ·
-    Bob needs 9 · no single card wins it next turn"``."""
+    ``names`` a name a seat (a seat without one is ``seat N``). At three or four seats: what the
+    viewer (and, in teams, the partner) needs, then every opponent, the nearest its goal first,
+    with the single cards that would win it for them: ``"You need 6 · Carol needs 3 · a 3+ or a
+    king wins it · Bob needs 9 · no single card wins it next turn"``."""
     me = side(view, viewer)
     seats = seats_of(view)
     if seats.players == 2:
         mine = "You need" if names[viewer] == "You" else f"{names[viewer]} needs"
         return f"{mine} {me.need} · {threat_words(view, 1 - viewer, names[1 - viewer])}"
-    nm = seat_names(view, viewer, tuple(names))
+    nm = [names[q] if q < len(names) else f"seat {q}" for q in range(seats.players)]
     mine = "You need" if nm[viewer] == "You" else f"{nm[viewer]} needs"
     parts = [f"{mine} {me.need}"]
     partner = seats.partner(viewer)

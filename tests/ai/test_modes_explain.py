@@ -66,6 +66,9 @@ def test_the_threat_line_lists_every_opponent_nearest_first() -> None:
                  points=[["7S"], ["AC"], ["TS", "5S"], ["2C"]])
     line = threat_line(teams.view(1), 1, ("Ann", "You", "Cid", "Dee"))
     assert line.startswith("You need 20 · Dee needs 19 · Cid needs 6 · a 6+,")
+    # Seats without a name are called by their number.
+    assert threat_line(g.view(1), 1, ("Ann", "You")).startswith(
+        "You need 11 · seat 2 needs 4 · a 4+,")
 
 
 def test_seat_names_fill_in_seat_numbers() -> None:

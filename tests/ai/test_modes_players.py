@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from seats import CUTTHROAT, MODES, TEAMS, make
+from test_players import random_positions  # every phase shows up, at any table
 
 from cuttle import Game
 from cuttle.ai import levels_for, make_player
@@ -20,21 +21,6 @@ FAST_HARD = {"iterations": 30}
 
 def player(level: str, seed: int = 5) -> Player:
     return make_player(level, seed=seed, **(FAST_HARD if level == "hard" else {}))
-
-
-def random_positions(rules: str, count: int, seed: int) -> list[Game]:
-    """Positions of random play at the mode's table (every phase shows up)."""
-    rng = random.Random(seed)
-    out: list[Game] = []
-    game_seed = seed * 1000
-    while len(out) < count:
-        g = Game.new(seed=game_seed, rules=rules)
-        game_seed += 1
-        while g.outcome is None and len(out) < count:
-            if rng.random() < 0.3:
-                out.append(g.copy())
-            g.play(rng.choice(g.legal_moves()))
-    return out
 
 
 def redeal_hidden(g: Game, seat: int, rng: random.Random) -> Game:
