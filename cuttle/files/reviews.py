@@ -33,12 +33,10 @@ def game_key(record: GameRecord) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def review_names(record: GameRecord) -> tuple[str, str]:
-    """The players' names as a review shows them (made safe, at most 20 characters)."""
-    return (
-        safe_text(record.players[0], NAME_LIMIT),
-        safe_text(record.players[1], NAME_LIMIT),
-    )
+def review_names(record: GameRecord) -> tuple[str, ...]:
+    """The players' names as a review shows them (made safe, at most 20 characters): one a
+    seat."""
+    return tuple(safe_text(name, NAME_LIMIT) for name in record.players)
 
 
 def _history(history: History | None) -> History:
@@ -67,7 +65,8 @@ def load_review(
             continue
         try:
             return Review.from_json(
-                loads_limited(data), review_names(record), list(record.moves)
+                loads_limited(data), review_names(record),  # type: ignore[arg-type]  # a name a seat
+                list(record.moves)
             )
         except (ValueError, TypeError, KeyError, OverflowError, RecursionError):
             continue  # saved data that does not fit (a 400-digit budget, say): no review
@@ -106,7 +105,9 @@ def review_record(
                 on_step(len(record.moves), len(record.moves))
             return saved
     review = review_game(
-        record.rules, record.seed, list(record.moves), review_names(record), budget, on_step
+        record.rules, record.seed, list(record.moves),
+        review_names(record),  # type: ignore[arg-type]  # a name a seat (the AI issue's review)
+        budget, on_step,
     )
     save_review(record, review, history)
     return review

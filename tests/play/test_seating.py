@@ -152,3 +152,22 @@ def test_a_review_of_three_or_four_waits_for_the_hard_ai() -> None:
     assert review_refusal(two) is None
     refused = review_refusal(three)
     assert (refused is None) == ("hard" in levels_for(3))
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--players", "4", "--rules", "classic+cutthroat"],
+     "--players 4 contradicts --rules classic+cutthroat (a game of 3); a table of 4 plays teams"),
+    (["--seats", "human,hard,bogus"], "not 'bogus'"),
+    (["--players", "3", "--names", "Ann", "Bob"], "three names"),
+    (["--hotseat", "--seats", "human,human,human"], "not both"),
+    (["--rules", "classic+teams", "--seats", "human,random,random"], "a table of 3 plays"),
+    (["--players", "3", "--variant", "joker"], "joker"),
+])
+def test_cuttle_play_refuses_a_table_that_does_not_fit_in_one_line(
+    args: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cuttle.cli import main
+
+    assert main(["play", "--seed", "1", *args]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1

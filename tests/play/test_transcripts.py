@@ -85,13 +85,6 @@ CASES: dict[str, list[tuple[list[str], str]]] = {
           "cuttlecards"], firsts(8)),
         (["play", "--resume"], "log\n" + firsts(11) + "n\n"),
     ],
-    "modes_refused": [
-        (["play", "--players", "4", "--rules", "classic+cutthroat"], ""),
-        (["play", "--seats", "human,hard,bogus"], ""),
-        (["play", "--players", "3", "--names", "Ann", "Bob"], ""),
-        (["play", "--hotseat", "--seats", "human,human,human"], ""),
-        (["play", "--rules", "classic+teams", "--seats", "human,random,random"], ""),
-    ],
     "ai_random_variant_concede_rematch": [
         (["play", "--seed", "9", "--ai", "random", "--variant", "joker"],
          "moves\n1\nconcede\ny\ny\nmoves\n1\n"),
