@@ -29,6 +29,7 @@ from cuttle.text.cardtext import is_card_text
 from cuttle.text.describe import (
     LogEntry,
     concede_question,
+    concession_words,
 )
 from cuttle.text.helptext import card_rules, cards_view, help_view
 from cuttle.text.intent import MAX_LINE, normalize_input
@@ -332,7 +333,12 @@ class SessionCommands(SessionState):
         """``p`` loses by concession, asked already (or claimed against, on a server): the log
         says ``words`` (by default ``NAME conceded``) and the game is saved."""
         self.game.concede(p)
-        line = words if words is not None else f"{self.names[p]} conceded"
+        if words is not None:
+            line = words
+        elif self.game.players > 2:  # a cutthroat seat goes out and the game may go on: say so
+            line = concession_words(self.position(), self.names, p)
+        else:
+            line = f"{self.names[p]} conceded"
         self.log.append(LogEntry(len(self.game.history), p, "concede", line))
         self.save()
 

@@ -28,6 +28,7 @@ from cuttle.play.places import Places
 from cuttle.text.cardtext import CardStyle
 from cuttle.text.describe import (
     LogEntry,
+    concession_words,
     describe_play,
     move_meta,
     parse_move_text,
@@ -135,8 +136,9 @@ class SessionState:
             if move.startswith("concede"):  # three or four seats: a seat went out here
                 seat = play_recorded(g, move)
                 if i >= fast:
-                    self.log.append(LogEntry(len(g.history), seat, "concede",
-                                             f"{self.names[seat]} conceded"))
+                    words = (concession_words(g.to_position(), self.names, seat)
+                             if g.players > 2 else f"{self.names[seat]} conceded")
+                    self.log.append(LogEntry(len(g.history), seat, "concede", words))
             elif i >= fast:
                 self._apply(g.to_move, move, quiet=True)
             else:
@@ -277,6 +279,7 @@ class SessionState:
         """Hand the screen the table just after a move, the cards it moved marked."""
         model = self.model(viewer, status="")
         model.highlight = changed_cards(seen, model.pos)
+        model.actor = actor  # at three or four seats the step names whose move it shows
         self.io.event(model, viewer == actor)
 
     def _after_move(self) -> None:

@@ -1,0 +1,39 @@
+"""At three and four seats each step of the others' turns carries whose move it shows, so the
+screen can say "Bob's turn, step by step" instead of "The others' turns"; and a cutthroat
+concession says the seat is out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from scriptio import ScriptIO
+
+from cuttle.play.session import GameSession, Options, Seat
+
+
+@pytest.fixture(autouse=True)
+def _xdg(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+
+
+@pytest.mark.parametrize("rules, seats", [("classic+cutthroat", 3), ("classic+teams", 4)])
+def test_every_step_names_the_seat_that_moved(rules: str, seats: int) -> None:
+    table = (Seat("You"),) + tuple(Seat(f"AI {i}", "random") for i in range(1, seats))
+    io = ScriptIO(lines=["draw"] * 12, interactive=True)
+    session = GameSession(5, rules, table, io, Options(save=False))
+    session.run()
+    steps = [model for model, own in io.events if not own]
+    assert steps, "the AIs moved and nothing was told step by step"
+    assert all(model.actor is not None and model.actor != 0 for model in steps)
+    assert {model.actor for model in steps} <= set(range(1, seats))
+
+
+def test_a_cutthroat_concession_says_the_seat_is_out() -> None:
+    table = (Seat("Ann"), Seat("Bob"), Seat("Cid"))
+    io = ScriptIO(lines=["concede"], answers=["y"])
+    session = GameSession(5, "classic+cutthroat", table, io, Options(save=False))
+    session.run()
+    said = [e.public for e in session.log if e.move == "concede"]
+    assert said and said[0].startswith(f"{table[session.log[-1].actor].name} conceded and is out")
