@@ -29,7 +29,7 @@ from cuttle.text.reviewtext import LABEL_STYLE
 from cuttle.ui.keytiming import escape_at_once, time_keys
 from cuttle.ui.overlay import STYLE
 from cuttle.ui.richpt import RichControl
-from cuttle.ui.screen import MIN_HEIGHT, MIN_WIDTH, SIDE_LOG, Board, too_small
+from cuttle.ui.screen import SIDE_LOG, Board, min_size, too_small
 from cuttle.ui.statusbar import status_line
 
 if TYPE_CHECKING:
@@ -185,8 +185,10 @@ class ReplayScreen:
         status: Container = bar
         if self._verdict_rows():
             status = HSplit([Window(self.verdict, height=self._verdict_rows), bar])
-        if w < MIN_WIDTH or h < MIN_HEIGHT:
-            return HSplit([Window(RichControl(lambda width: too_small(w, h, self.style)))])
+        seats = self.model().seats
+        least_w, least_h = min_size(seats)
+        if w < least_w or h < least_h:
+            return HSplit([Window(RichControl(lambda width: too_small(w, h, self.style, seats)))])
         board = [
             Window(self.opp, dont_extend_height=True),
             Window(self.mid, dont_extend_height=True),

@@ -167,3 +167,29 @@ def test_the_board_of_four_draws_the_blocks_beside_each_other_at_every_width() -
         assert lines[0].split()[0] == "Bob" and "Carol partner" in lines[0]
         assert NAMES[3] in lines[0]
         assert "5 cards" in "\n".join(lines[:2]) and "score 13 / 21" in "\n".join(lines[:2])
+
+
+def test_a_replay_of_four_seats_asks_for_the_size_of_their_board() -> None:
+    """The replay screen checks the size the board of the record's seats needs, not two's."""
+    from prompt_toolkit.data_structures import Size
+    from prompt_toolkit.output import DummyOutput
+
+    from cuttle.files.storage import GameRecord
+    from cuttle.ui.replay import Replay
+    from cuttle.ui.replay_app import ReplayScreen
+
+    class Small(DummyOutput):
+        def get_size(self) -> Size:
+            return Size(rows=18, columns=60)  # room for two seats' board, not for four
+
+    g = Game.new(seed=3, rules="classic+teams")
+    for _ in range(4):
+        g.play(g.legal_moves()[0])
+    names = ["A", "B", "C", "D"]
+    rec = GameRecord(rules="classic+teams", seed=3, players=names,
+                     moves=[str(m) for _, m in g.history])
+    screen = ReplayScreen(Replay(rec, CardStyle()), CardStyle(), pt_output=Small())
+    body = screen._body()
+    control = body.children[0].content
+    said = str(control.get_renderable(60))
+    assert f"needs at least {MIN_SEATS_WIDTH}" in said
