@@ -15,8 +15,8 @@ The time counted is the loop's, the clock's (a frame drawn while the machine giv
 no core holds the loop as long). ``share()`` is ``SHARE`` while the loop keeps up; once it runs
 late (a probe every ``PROBE`` seconds fires more than ``LATE`` seconds after its time: the keys
 together ask more than it has), each key pays back at its part of ``TOTAL_SHARE``, shared by the
-keys active in the last ``ACTIVE`` seconds (or still paying back): those that ask more than their part wait, and the
-rest of the loop is left for the players who only type now and then.
+keys active in the last ``ACTIVE`` seconds (or still paying back): those that ask more than
+their part wait, and the rest of the loop is left for the players who only type now and then.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ SHARE = 0.1  # of the loop's time one key's drawing and keys may take, once over
 TOTAL_SHARE = 0.5  # ... all the active keys together, while the loop runs late
 ALLOWANCE = 0.1  # seconds of the loop a key may take at once before it is held to its share
 MIN_FRAME = 1 / 60  # seconds at least between two redraws of one screen
-MAX_WAIT = 4.0  # seconds at most a frame (or a key) waits, whatever the debt
+MAX_WAIT = 1.0  # seconds at most a frame (or a key) waits, whatever the debt
 PROBE = 0.05  # seconds between two looks at how late the loop runs
 LATE = 0.02  # seconds late: the loop is behind (others' keys wait)
 ACTIVE = 1.0  # seconds since a key's last cost: it counts among the active keys (as does a
