@@ -35,7 +35,8 @@ SHARE = 0.1  # of the loop's time one key's drawing and keys may take, once over
 TOTAL_SHARE = 0.5  # ... all the active keys together, while the loop runs late
 ALLOWANCE = 0.1  # seconds of the loop a key may take at once before it is held to its share
 MIN_FRAME = 1 / 60  # seconds at least between two redraws of one screen
-MAX_WAIT = 1.0  # seconds at most a frame (or a key) waits, whatever the debt
+MAX_WAIT = 3.0  # seconds at most a frame (or a key) waits, whatever the debt (twelve keys
+# drawing 25 ms frames each once a second would take 30% of a core whatever their share)
 PROBE = 0.05  # seconds between two looks at how late the loop runs
 LATE = 0.02  # seconds late: the loop is behind (others' keys wait)
 ACTIVE = 1.0  # seconds since a key's last cost: it counts among the active keys (as does a
@@ -65,10 +66,6 @@ class KeyShare:
         self._settle()
         self.debt += max(0.0, cost)
         self.last = self.at
-
-    def over(self) -> bool:
-        """The key has spent more than its allowance and not paid it back yet."""
-        return self._settle() > ALLOWANCE
 
     def wait(self) -> float:
         """Seconds the key's next piece of work should wait (0: none)."""
