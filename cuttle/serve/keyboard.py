@@ -56,7 +56,7 @@ _ids = itertools.count(1)
 
 
 class Meter(Protocol):
-    """Where the CPU time of handling a connection's keys is charged (its key's loop share)."""
+    """Where the time of handling a connection's keys is charged (its key's loop share)."""
 
     def charge(self, cost: float) -> None: ...
 
