@@ -9,7 +9,7 @@ take long (an OS pipe fed from that loop blocked it for good once the pipe was f
 - a token bucket (``TokenBucket``), one per login key for all its sessions together, limits the
   characters a second one player can make the server read; what is over is dropped and the
   player told, once a burst;
-- a ``Meter`` (the key's share of the loop, ``fairshare.KeyShare``) is charged the CPU time its
+- a ``Meter`` (the key's share of the loop, ``fairshare.KeyShare``) is charged the time its
   keys take to handle; while the key is over its share, its keys wait to be read (not dropped);
 - a paste (the terminal's bracketed paste) keeps its first ``MAX_PASTE`` characters (no line
   holds more), the rest is dropped as it arrives, found by one ``str.find`` a piece;
@@ -56,7 +56,7 @@ _ids = itertools.count(1)
 
 
 class Meter(Protocol):
-    """Where the CPU time of handling a connection's keys is charged (its key's loop share)."""
+    """Where the time of handling a connection's keys is charged (its key's loop share)."""
 
     def charge(self, cost: float) -> None: ...
 
@@ -267,10 +267,10 @@ class KeyboardInput(Input):
             self.scheduled = False
             current = self.callbacks[-1] if self.callbacks else None
             if current is not None and (self.queue or self.parsed or self.filter.held):
-                started = time.thread_time()
+                started = time.perf_counter()
                 current()
                 if meter is not None:
-                    meter.charge(time.thread_time() - started)
+                    meter.charge(time.perf_counter() - started)
 
         loop = asyncio.get_running_loop()
         delay = meter.wait() if meter is not None and not self._closed else 0.0

@@ -149,12 +149,12 @@ def test_a_client_that_never_reads_is_bounded_then_closed_and_others_go_on(
                     await asyncio.sleep(0.01)
 
             watcher = asyncio.ensure_future(watch())
-            drawing = asyncio.ensure_future(make_it_draw(mallory, 6.0))
+            drawing = asyncio.ensure_future(make_it_draw(mallory, 30.0))
             for ch in "hello":  # bob types meanwhile and sees each key
                 bob.type(ch)
                 await asyncio.sleep(0.1)
             await bob.wait("lobby> hello")
-            await mallory.wait_closed(timeout=10)
+            await mallory.wait_closed(timeout=25)
             drawing.cancel()
             await watcher
             assert 0 < peak[0] <= outflow.CAP
@@ -181,8 +181,9 @@ def test_a_client_that_reads_again_gets_the_newest_screen_whole(
             assert alice.chan is not None
             alice.chan.pause_reading()
             conn = server_conn(server, "alice")
-            await make_it_draw(alice, 1.5)
-            assert conn.outflow.frames_held > 0 or conn.outflow.bytes_dropped > 0
+            drawing = asyncio.ensure_future(make_it_draw(alice, 30.0))
+            await until(lambda: conn.outflow.frames_held > 0, "a frame held back")
+            drawing.cancel()
             alice.chan.write(b"\x15games")  # the line as it ends up
             await asyncio.sleep(0.3)
             alice.resize(121, 41)  # the size the client's screen has (its last change)

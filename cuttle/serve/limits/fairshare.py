@@ -5,20 +5,18 @@ player makes it do delays everyone else. A ``KeyShare`` belongs to a login key a
 all the sessions of that key (three terminals of one key get one share, not three):
 
 - its typing budget: one ``TokenBucket`` of characters a second for the key's sessions together;
-- its loop time: the CPU time its screens took to draw, to handle its keys and to run its
-  session (``metered``: building a lobby or a replay, say) is a debt, paid
-  back at ``share()`` of the loop's time. Once the debt is over ``ALLOWANCE`` (a costly frame now
-  and then delays nothing), the key's frames are spaced and its keys wait (they are read later,
-  not dropped) until the debt is paid back.
+- its loop time: the time its screens took to draw, to handle its keys and to run its session
+  (``metered``: building a lobby or a replay, say) is a debt, paid back at ``share()`` of the
+  clock's time. Once the debt is over ``ALLOWANCE`` (a costly frame now and then delays
+  nothing), the key's frames are spaced and its keys wait (they are read later, not dropped)
+  until the debt is paid back.
 
-``share()`` is ``SHARE`` for a key alone over its allowance, and less when many are: together
-the keys over their allowance take at most ``TOTAL_SHARE`` of the loop, so the rest is always
-left for the players who only type now and then (a key under its allowance pays back at
-``SHARE``, however many others are over theirs). Costs are CPU time (a wait for a core is not a
-screen's cost) paid back with the clock's time, so on a machine whose other work leaves the
-server only part of a core the shares would add up to more than it has: while the loop runs
-late (a probe every ``PROBE`` seconds fires more than ``LATE`` seconds after its time), the
-keys over their allowance pay back at ``LATE_FACTOR`` of their share.
+The time counted is the loop's, the clock's (a frame drawn while the machine gives the server
+no core holds the loop as long). ``share()`` is ``SHARE`` while the loop keeps up; once it runs
+late (a probe every ``PROBE`` seconds fires more than ``LATE`` seconds after its time: the keys
+together ask more than it has), each key pays back at its part of ``TOTAL_SHARE``, shared by the
+keys active in the last ``ACTIVE`` seconds (or still paying back): those that ask more than
+their part wait, and the rest of the loop is left for the players who only type now and then.
 """
 
 from __future__ import annotations
@@ -34,13 +32,15 @@ from prompt_toolkit.application import Application
 from cuttle.serve.keyboard import BURST, RATE, TokenBucket
 
 SHARE = 0.1  # of the loop's time one key's drawing and keys may take, once over ALLOWANCE
-TOTAL_SHARE = 0.5  # ... all the keys over their allowance together
-ALLOWANCE = 0.1  # seconds of CPU a key may spend at once before it is held to its share
+TOTAL_SHARE = 0.5  # ... all the active keys together, while the loop runs late
+ALLOWANCE = 0.1  # seconds of the loop a key may take at once before it is held to its share
 MIN_FRAME = 1 / 60  # seconds at least between two redraws of one screen
-MAX_WAIT = 1.0  # seconds at most a frame (or a key) waits, whatever the debt
+MAX_WAIT = 3.0  # seconds at most a frame (or a key) waits, whatever the debt (twelve keys
+# drawing 25 ms frames each once a second would take 30% of a core whatever their share)
 PROBE = 0.05  # seconds between two looks at how late the loop runs
 LATE = 0.02  # seconds late: the loop is behind (others' keys wait)
-LATE_FACTOR = 0.25  # of its share a key over its allowance pays back while the loop is late
+ACTIVE = 1.0  # seconds since a key's last cost: it counts among the active keys (as does a
+# key over its allowance)
 
 
 class KeyShare:
@@ -50,28 +50,22 @@ class KeyShare:
         self.shares = shares
         self.now = now
         self.bucket = TokenBucket(RATE, BURST, now)
-        self.debt = 0.0  # CPU seconds not paid back yet
+        self.debt = 0.0  # seconds of the loop not paid back yet
         self.at = now()  # when the debt was last brought up to date
+        self.last = float("-inf")  # when the key last cost anything
 
     def _settle(self) -> float:
-        """The debt now: paid back at ``SHARE`` while under the allowance (a player who types
-        never waits for the others), at ``share()`` once over it."""
+        """The debt now (paid back since the last look, at the share of now)."""
         t = self.now()
-        rate = self.shares.share() if self in self.shares.heavy else SHARE
-        self.debt = max(0.0, self.debt - (t - self.at) * rate)
+        self.debt = max(0.0, self.debt - (t - self.at) * self.shares.share())
         self.at = t
         return self.debt
 
     def charge(self, cost: float) -> None:
-        """``cost`` seconds of CPU spent on the loop for this key."""
+        """``cost`` seconds of the loop spent for this key."""
         self._settle()
         self.debt += max(0.0, cost)
-        if self.debt > ALLOWANCE:
-            self.shares.heavy.add(self)
-
-    def over(self) -> bool:
-        """The key has spent more than its allowance and not paid it back yet."""
-        return self._settle() > ALLOWANCE
+        self.last = self.at
 
     def wait(self) -> float:
         """Seconds the key's next piece of work should wait (0: none)."""
@@ -91,9 +85,8 @@ class Shares:
     def __init__(self, now: Callable[[], float] = time.monotonic) -> None:
         self.now = now
         self.by_key: weakref.WeakValueDictionary[str, KeyShare] = weakref.WeakValueDictionary()
-        self.heavy: weakref.WeakSet[KeyShare] = weakref.WeakSet()  # over their allowance lately
-        self.rate = SHARE  # the share last worked out
         self.late = 0.0  # seconds the last probe of the loop fired after its time
+        self.active = 0  # keys that cost anything in the last ACTIVE seconds (at that probe)
         self._probing = False
 
     def of(self, key: str) -> KeyShare:
@@ -106,21 +99,23 @@ class Shares:
         return share
 
     def share(self) -> float:
-        """Of the loop's time, what one key over its allowance may take now."""
-        now = self.now()
-        heavy = 0
-        for share in list(self.heavy):  # each one's debt now, paid back at the last rate
-            if share.debt - (now - share.at) * self.rate > ALLOWANCE:
-                heavy += 1
-            else:
-                self.heavy.discard(share)
-        self.rate = min(SHARE, TOTAL_SHARE / max(1, heavy))
+        """Of the loop's time, what one key may take now."""
         if self.late > LATE:
-            self.rate *= LATE_FACTOR
-        return self.rate
+            return min(SHARE, TOTAL_SHARE / max(1, self.active))
+        return SHARE
+
+    def count_active(self) -> int:
+        """The keys that cost anything in the last ``ACTIVE`` seconds, or wait to pay back
+        what they did (a key held to its share is still asking)."""
+        now = self.now()
+        self.active = sum(
+            now - s.last < ACTIVE or s.debt > ALLOWANCE for s in list(self.by_key.values())
+        )
+        return self.active
 
     def _probe(self) -> None:
-        """Look, every ``PROBE`` seconds, at how late the loop runs (``late``)."""
+        """Look, every ``PROBE`` seconds, at how late the loop runs (``late``) and how many
+        keys are active."""
         if self._probing:
             return
         try:
@@ -131,6 +126,7 @@ class Shares:
 
         def look(due: float) -> None:
             self.late = max(0.0, loop.time() - due)
+            self.count_active()
             if not loop.is_closed():
                 loop.call_at(loop.time() + PROBE, look, loop.time() + PROBE)
 
@@ -148,18 +144,18 @@ class _Metered(Coroutine[Any, Any, T]):
         self.share = share
 
     def send(self, value: Any) -> Any:
-        started = time.thread_time()
+        started = time.perf_counter()
         try:
             return self.coro.send(value)
         finally:
-            self.share.charge(time.thread_time() - started)
+            self.share.charge(time.perf_counter() - started)
 
     def throw(self, *args: Any) -> Any:
-        started = time.thread_time()
+        started = time.perf_counter()
         try:
             return self.coro.throw(*args)
         finally:
-            self.share.charge(time.thread_time() - started)
+            self.share.charge(time.perf_counter() - started)
 
     def close(self) -> None:
         self.coro.close()
@@ -180,11 +176,10 @@ def pace(app: Application[Any], share: KeyShare) -> Application[Any]:
     started = [0.0]
 
     def before(_: object) -> None:
-        started[0] = time.thread_time()
+        started[0] = time.perf_counter()
 
     def after(_: object) -> None:
-        # CPU time: a wait for a core on a busy machine is not the screen's cost
-        share.charge(time.thread_time() - started[0])
+        share.charge(time.perf_counter() - started[0])
         app.min_redraw_interval = share.frame_interval()
 
     app.before_render += before
