@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_modes_players import random_positions as positions
 
 from cuttle import Game
 from cuttle.ai import make_player
@@ -15,21 +16,6 @@ from cuttle.ai.pimc_table import TableSearcher
 
 MODES = ["classic+cutthroat", "cuttlecards+cutthroat", "classic+teams", "cuttlecards+teams"]
 FAST = {"iterations": 24}
-
-
-def positions(rules: str, count: int, seed: int) -> list[Game]:
-    """Positions of random play, every phase (windows included) among them."""
-    rng = random.Random(seed)
-    out: list[Game] = []
-    game_seed = seed * 1000
-    while len(out) < count:
-        g = Game.new(seed=game_seed, rules=rules)
-        game_seed += 1
-        while g.outcome is None and len(out) < count:
-            if rng.random() < 0.3:
-                out.append(g.copy())
-            g.play(rng.choice(g.legal_moves()))
-    return out
 
 
 @pytest.mark.parametrize("rules", MODES)
