@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_modes_players import random_positions as positions
 
 from cuttle import Game
 from cuttle.ai import make_player
@@ -15,21 +16,6 @@ from cuttle.ai.pimc_table import TableSearcher
 
 MODES = ["classic+cutthroat", "cuttlecards+cutthroat", "classic+teams", "cuttlecards+teams"]
 FAST = {"iterations": 24}
-
-
-def positions(rules: str, count: int, seed: int) -> list[Game]:
-    """Positions of random play, every phase (windows included) among them."""
-    rng = random.Random(seed)
-    out: list[Game] = []
-    game_seed = seed * 1000
-    while len(out) < count:
-        g = Game.new(seed=game_seed, rules=rules)
-        game_seed += 1
-        while g.outcome is None and len(out) < count:
-            if rng.random() < 0.3:
-                out.append(g.copy())
-            g.play(rng.choice(g.legal_moves()))
-    return out
 
 
 @pytest.mark.parametrize("rules", MODES)
@@ -150,3 +136,22 @@ def test_options_at_a_table() -> None:
     # the table's own budget unless iterations are given
     assert make_player("hard").table_iterations != make_player("hard", iterations=77).iterations
     assert make_player("hard", iterations=77).table_iterations == 77  # type: ignore[attr-defined]
+
+
+def test_two_players_never_reach_the_table_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A two-player decision runs the two-player code only (its moves stay what they were).
+    import cuttle.ai.pimc as pimc
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the table search ran for two players")
+
+    monkeypatch.setattr(pimc, "decide_table", refuse)
+    for rules in ("classic", "cuttlecards"):
+        g = Game.new(seed=8, rules=rules)
+        for _ in range(6):
+            if g.outcome is not None:
+                break
+            g.play(make_player("hard", seed=2, iterations=12).choose(g))
+    g3 = Game.new(seed=8, rules="classic+cutthroat")
+    with pytest.raises(AssertionError, match="table search ran"):
+        make_player("hard", seed=2, iterations=12).choose(g3)
