@@ -462,6 +462,17 @@ def review_game(
     for ply, text in enumerate(moves):
         if game.outcome is not None:
             raise ValueError(f"move {ply + 1} {text!r} comes after the end of the game")
+        if text.startswith("concede"):
+            # a seat leaving a table of three or four: no decision of the turn, not judged
+            seat = Move.parse(text).seat
+            if seat is None:
+                raise ValueError(f"move {ply + 1} {text!r} names no seat")
+            game.concede(seat)
+            review.judgements.append(
+                Judgement(ply, seat, text, text, 0.0, 0.0, "forced", "conceded"))
+            if on_step is not None:
+                on_step(ply + 1, total)
+            continue
         mover = game.to_move if game.to_move is not None else 0
         # each reason speaks of the mover by name ("you" for a player named You)
         other = names[1 - mover] if game.players == 2 else "an opponent"

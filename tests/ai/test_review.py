@@ -538,3 +538,35 @@ def test_the_win_curve_in_teams_follows_the_partner_too() -> None:
             assert curve[i] == j.win_after
         else:
             assert curve[i] == (curve[i - 1] if i else 0.5)
+
+
+CONCEDED = ["concede @0", "points TH", "points TD", "points 5S"]  # seed 1, three seats
+
+
+def test_a_concession_at_a_table_is_reviewed_not_refused() -> None:
+    # "concede @0" is no move of the turn: the review used to stop on it with a traceback.
+    names = ("You", "AI 1 (medium)", "AI 2 (medium)")
+    review = review_game("classic+cutthroat", 1, CONCEDED, names, Budget(iterations=12))
+    first = review.judgements[0]
+    assert (first.player, first.move, first.label) == (0, "concede @0", "forced")
+    assert [j.player for j in review.judgements] == [0, 1, 2, 1]
+    assert Review.from_json(review.to_json(), names, CONCEDED).summary() == review.summary()
+
+
+def test_the_review_head_names_every_seat_and_the_result() -> None:
+    names = ("You", "AI 1 (medium)", "AI 2 (medium)")
+    review = review_game("classic+cutthroat", 1, CONCEDED, names, Budget(iterations=12))
+    record = GameRecord("classic+cutthroat", 1, list(names), CONCEDED, "p1", "points",
+                        ["human", "ai:medium", "ai:medium"])
+    head = str(review_text(review, record, "game 1")[0])
+    assert head.startswith("Review of game 1: You vs AI 1 (medium) vs AI 2 (medium), ")
+    assert head.endswith("AI 1 (medium) wins on points.")
+    four = ("You", "AI 1 (medium)", "Partner (medium)", "AI 2 (medium)")
+    g = Game.new(seed=1, rules="classic+teams")
+    g.concede(0)
+    teams = review_game("classic+teams", 1, ["concede @0"], four, Budget(iterations=12))
+    record = GameRecord("classic+teams", 1, list(four), ["concede @0"], g.outcome,
+                        g.outcome_reason, ["human", "ai:medium", "ai:medium", "ai:medium"])
+    head = str(review_text(teams, record, "game 2")[0])
+    assert "You & Partner (medium) vs AI 1 (medium) & AI 2 (medium)" in head
+    assert "unfinished" not in head and "AI 1 (medium) and AI 2 (medium) win" in head
