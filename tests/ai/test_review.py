@@ -513,10 +513,10 @@ def test_review_of_a_cutthroat_record_names_every_seat_and_sums_up() -> None:
     g, texts = table_game("classic+cutthroat", 9)
     review = review_game("classic+cutthroat", g.seed or 0, texts, ("Ann", "Bob"),
                          Budget(iterations=12))
-    assert review.names == ("Ann", "Bob", "seat 3")
+    assert review.names == ("Ann", "Bob", "seat 2")  # numbered from 0, as the game log
     assert [j.player for j in review.judgements] == [p for p, _ in g.history]
     summary = review.summary()["players"]
-    assert [p["name"] for p in summary] == ["Ann", "Bob", "seat 3"]
+    assert [p["name"] for p in summary] == ["Ann", "Bob", "seat 2"]
     assert sum(p["moves"] for p in summary) == 9
     again = Review.from_json(review.to_json(), review.names, texts)
     assert again.summary() == review.summary()
@@ -570,3 +570,13 @@ def test_the_review_head_names_every_seat_and_the_result() -> None:
     head = str(review_text(teams, record, "game 2")[0])
     assert "You & Partner (medium) vs AI 1 (medium) & AI 2 (medium)" in head
     assert "unfinished" not in head and "AI 1 (medium) and AI 2 (medium) win" in head
+
+
+def test_the_reasons_at_a_table_call_every_seat_by_its_name() -> None:
+    # They used to get the mover's name only and call the others "seat 0", "seat 3".
+    g, texts = table_game("classic+teams", 30)
+    names = ("You", "Bob", "Cy", "Di")
+    review = review_game("classic+teams", g.seed or 0, texts, names, Budget(iterations=12))
+    reasons = " ".join(j.reason for j in review.judgements)
+    assert not re.search(r"\bseat \d", reasons)
+    assert all(name in reasons for name in ("Bob", "Cy", "Di"))
