@@ -40,7 +40,10 @@ def review_text(review: Review, record: GameRecord, where: str, ascii: bool = Fa
     """The review as rich Text lines: header, moves with labels and reasons, summary, chart."""
     from rich.text import Text
 
-    parts = review_parts(review, record, where, ascii, width)
+    humans = [s for s, ctl in enumerate(record.controllers) if ctl == "human"]
+    # at a table of three or four the chart follows the one human, wherever the seats put them
+    player = humans[0] if len(humans) == 1 and len(review.names) > 2 else 0
+    parts = review_parts(review, record, where, ascii, width, player)
     return [*parts["head"], Text(""), *parts["moves"], Text(""), *parts["summary"], Text(""),
             *parts["chart"]]
 

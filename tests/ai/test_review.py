@@ -580,3 +580,13 @@ def test_the_reasons_at_a_table_call_every_seat_by_its_name() -> None:
     reasons = " ".join(j.reason for j in review.judgements)
     assert not re.search(r"\bseat \d", reasons)
     assert all(name in reasons for name in ("Bob", "Cy", "Di"))
+
+
+def test_the_review_chart_follows_the_human_at_a_table_after_a_rematch() -> None:
+    # a rematch rotates the seats: the player sits at seat 2; the chart was seat 0's
+    names = ("AI 1 (medium)", "AI 2 (medium)", "You")
+    review = review_game("classic+cutthroat", 1, CONCEDED, names, Budget(iterations=12))
+    record = GameRecord("classic+cutthroat", 1, list(names), CONCEDED, "p1", "points",
+                        ["ai:medium", "ai:medium", "human"])
+    lines = [str(line) for line in review_text(review, record, "game 3")]
+    assert "You: chance to win after each move" in lines
