@@ -451,6 +451,7 @@ def stats_text(figures: dict[str, Any], ascii: bool = False, width: int = 80) ->
     # games of three or four are counted by their mode (cutthroat, teams), not by an opponent
     tables = any(opp in TABLE_MODES for opp in f["by_opponent"])
     head, wide = ("opponent / mode", 15) if tables else ("opponent", 10)
+    room = 36 - wide  # the rules column gives the wider head its room: a row stays in 80
     who = ", ".join(one_line(p, 20) for p in f["players"][:4])
     who += "…" if len(f["players"]) > 4 else ""
     lines = [
@@ -459,14 +460,14 @@ def stats_text(figures: dict[str, Any], ascii: bool = False, width: int = 80) ->
         f"{count(f['draws'], 'draw', digits=True)} "
         f"({_pct(f['win_rate'])} won)",
         "",
-        f"{head:<{wide}} {'rules':<26} {'games':>5} {'W':>4} {'L':>4} {'D':>3} "
+        f"{head:<{wide}} {'rules':<{room}} {'games':>5} {'W':>4} {'L':>4} {'D':>3} "
         f"{'win rate':>8}  95% CI",
     ]
     for opp, data in f["by_opponent"].items():
         for rules, c in data["by_preset"].items():
             ci = c["ci95"]
             lines.append(
-                f"{opp:<{wide}} {one_line(rules, 26):<26} {c['games']:>5} {c['wins']:>4} "
+                f"{opp:<{wide}} {one_line(rules, room):<{room}} {c['games']:>5} {c['wins']:>4} "
                 f"{c['losses']:>4} {c['draws']:>3} {_pct(c['win_rate']):>8}  "
                 f"{_pct(ci[0])}–{_pct(ci[1])}"
             )

@@ -360,5 +360,6 @@ def test_stats_of_games_of_three_and_four_name_the_mode_and_why_they_are_unrated
     out = capsys.readouterr().out
     assert "opponent / mode" in out and "\ncutthroat " in out and "\nteams " in out
     assert "games of three or four seats are not rated" in out
+    assert max(len(line) for line in out.splitlines()) <= 80
     assert main(["history"]) == 0
     assert "loss (3rd of 3)" in capsys.readouterr().out
