@@ -259,7 +259,9 @@ class SessionState:
         if not quiet:
             self._after_move()
         coach = self.coach
-        if coached is not None and coach and (remark := coach.remark(coached, move, self.style)):
+        said = tuple("you" if s == player else name for s, name in enumerate(self.names))
+        if coached is not None and coach and (
+                remark := coach.remark(coached, move, self.style, said)):
             # a message, not a notice under the next table: on the full screen the opponent's
             # turn redraws the table at once and a notice would go with it unseen
             self.say(remark)

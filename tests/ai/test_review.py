@@ -590,3 +590,14 @@ def test_the_review_chart_follows_the_human_at_a_table_after_a_rematch() -> None
                         ["ai:medium", "ai:medium", "human"])
     lines = [str(line) for line in review_text(review, record, "game 3")]
     assert "You: chance to win after each move" in lines
+
+
+def test_the_coach_at_a_table_calls_the_other_seats_by_name() -> None:
+    # it gave the judge "you" and "the opponent" only: "seat 2 discards 2 of 2 cards"
+    from seats import make
+
+    g = make("classic+cutthroat", hands=["9S 3C 4D", "5C 6C", "7D 8D"],
+             points=[["2H"], ["3S"], ["TH"]])
+    j = Coach(iterations=60).verdict(g, "points 3C", ("you", "Bob", "Carol"))
+    assert j is not None and j.label == "blunder"
+    assert "Carol" in j.reason and not re.search(r"\bseat \d", j.reason)
