@@ -404,7 +404,10 @@ def reason_for(
         stay = "stays" if len(op.hand) == 1 else "stay"
         return f"{c0} as glasses: {poss(them)} {held} {stay} open to {you}{stop}"
     if kind == "oneoff":
-        return _oneoff_reason(view, other, m, me, op, me2, op2, (you, them), stop)
+        seats = seats_of(view)
+        answer = None if seats.players == 2 else [  # every opponent who may counter, by name
+            nm[q] for q in seats.opps[seat] if side(view, q).queens == 0 and view["hands"][q]]
+        return _oneoff_reason(view, other, m, me, op, me2, op2, (you, them), stop, answer)
     if kind == "counter":
         stack = view.get("stack", [])
         below = stack[-1]["move"].split() if stack else []
@@ -461,15 +464,19 @@ def _oneoff_reason(
     op2: Side,
     names: tuple[str, str],
     stop: str,
+    answer: list[str] | None = None,
 ) -> str:
-    """A one-off's reason; ``other`` is the seat it is about (``them``)."""
+    """A one-off's reason; ``other`` is the seat it is about (``them``); ``answer``, at three
+    or four seats, the names of the opponents who may counter it (with two: ``them``)."""
     you, them = names
     cards = [w for w in str(m).split()[1:] if w[:1] not in "@>"]
     c0 = show(cards[0])
     r = cards[0][0]
     counter = ""
-    twos_possible = op.queens == 0 and me.queens == 0 and len(op.hand) > 0
-    if twos_possible:
+    if answer is not None:
+        if answer and me.queens == 0:
+            counter = f" ({_list(answer)} may counter with a 2)"
+    elif op.queens == 0 and me.queens == 0 and len(op.hand) > 0:
         counter = f" ({them} {_v(them, 'may')} counter with a 2)"
     if r == "A":
         return (

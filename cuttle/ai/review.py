@@ -315,10 +315,11 @@ class Judge:
         return best, why, values
 
     def judge(self, game: Game, played: Move | str, ply: int | None = None,
-              names: tuple[str, str] = ("you", "the opponent")) -> Judgement:
+              names: tuple[str, ...] = ("you", "the opponent")) -> Judgement:
         """The verdict on ``played`` for ``game.to_move`` (``game`` is not changed). Only the
-        mover's view and their own legal moves are read. ``names`` (the mover, the opponent) are
-        how the reasons call them (the hint's words: "you", "the opponent")."""
+        mover's view and their own legal moves are read. ``names`` (the mover, the opponent; at
+        three or four seats one a seat) are how the reasons call them (the hint's words: "you",
+        "the opponent")."""
         seat = game.to_move
         if seat is None:
             raise ValueError("the game is over: there is no decision to judge")
@@ -385,7 +386,7 @@ class Judge:
 
     @staticmethod
     def _reason(view: dict[str, Any], seat: int, move: Move, best: Move,
-                names: tuple[str, str]) -> str:
+                names: tuple[str, ...]) -> str:
         """Words for a worse move: what it allowed, then the better move's reason in the words of
         ``hint`` (:func:`cuttle.ai.explain.reason_for`, from the mover's view)."""
         try:
@@ -398,7 +399,7 @@ class Judge:
 
 
 def _hint_words(view: dict[str, Any], seat: int, move: Move, why: str,
-                names: tuple[str, str]) -> str:
+                names: tuple[str, ...]) -> str:
     """The hint's reason for a best move: its words, then the search's note."""
     try:
         return f"{reason_for(view, move, seat, names)} ({why})"
@@ -456,17 +457,29 @@ def review_game(
     judge = Judge(budget)
     game = Game.new(seed=seed, rules=rules)
     if len(names) < game.players:
-        names = (*names, *(f"seat {q + 1}" for q in range(len(names), game.players)))
+        names = (*names, *(f"seat {q}" for q in range(len(names), game.players)))
     review = Review(names, budget=judge.budget)
     total = len(moves)
     for ply, text in enumerate(moves):
         if game.outcome is not None:
             raise ValueError(f"move {ply + 1} {text!r} comes after the end of the game")
+        if text.startswith("concede"):
+            # a seat leaving a table of three or four: no decision of the turn, not judged
+            seat = Move.parse(text).seat
+            if seat is None:
+                raise ValueError(f"move {ply + 1} {text!r} names no seat")
+            game.concede(seat)
+            review.judgements.append(
+                Judgement(ply, seat, text, text, 0.0, 0.0, "forced", "conceded"))
+            if on_step is not None:
+                on_step(ply + 1, total)
+            continue
         mover = game.to_move if game.to_move is not None else 0
         # each reason speaks of the mover by name ("you" for a player named You)
-        other = names[1 - mover] if game.players == 2 else "an opponent"
-        said = tuple("you" if n.lower() == "you" else n for n in (names[mover], other))
-        review.judgements.append(judge.judge(game, text, ply, (said[0], said[1])))
+        # (two players: the mover's and the opponent's; three or four: one a seat, by seat)
+        seen = (names[mover], names[1 - mover]) if game.players == 2 else names
+        said = tuple("you" if n.lower() == "you" else n for n in seen)
+        review.judgements.append(judge.judge(game, text, ply, said))
         game.play(text)
         if on_step is not None:
             on_step(ply + 1, total)

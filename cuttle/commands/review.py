@@ -436,6 +436,10 @@ def _pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.1f}%"
 
 
+#: How ``cuttle stats`` counts the games of three and four seats (in the opponent column).
+TABLE_MODES = ("cutthroat", "teams")
+
+
 def stats_text(figures: dict[str, Any], ascii: bool = False, width: int = 80) -> list[str]:
     """``cuttle stats`` as plain lines (at most ``width`` columns)."""
     from cuttle.text.chart import line_chart
@@ -444,6 +448,10 @@ def stats_text(figures: dict[str, Any], ascii: bool = False, width: int = 80) ->
     f = figures
     if not f["games"]:
         return ["No finished games with a human player yet: play one with: cuttle play"]
+    # games of three or four are counted by their mode (cutthroat, teams), not by an opponent
+    tables = any(opp in TABLE_MODES for opp in f["by_opponent"])
+    head, wide = ("opponent / mode", 15) if tables else ("opponent", 10)
+    room = 36 - wide  # the rules column gives the wider head its room: a row stays in 80
     who = ", ".join(one_line(p, 20) for p in f["players"][:4])
     who += "…" if len(f["players"]) > 4 else ""
     lines = [
@@ -452,14 +460,14 @@ def stats_text(figures: dict[str, Any], ascii: bool = False, width: int = 80) ->
         f"{count(f['draws'], 'draw', digits=True)} "
         f"({_pct(f['win_rate'])} won)",
         "",
-        f"{'opponent':<10} {'rules':<26} {'games':>5} {'W':>4} {'L':>4} {'D':>3} "
+        f"{head:<{wide}} {'rules':<{room}} {'games':>5} {'W':>4} {'L':>4} {'D':>3} "
         f"{'win rate':>8}  95% CI",
     ]
     for opp, data in f["by_opponent"].items():
         for rules, c in data["by_preset"].items():
             ci = c["ci95"]
             lines.append(
-                f"{opp:<10} {one_line(rules, 26):<26} {c['games']:>5} {c['wins']:>4} "
+                f"{opp:<{wide}} {one_line(rules, room):<{room}} {c['games']:>5} {c['wins']:>4} "
                 f"{c['losses']:>4} {c['draws']:>3} {_pct(c['win_rate']):>8}  "
                 f"{_pct(ci[0])}–{_pct(ci[1])}"
             )
@@ -473,7 +481,9 @@ def stats_text(figures: dict[str, Any], ascii: bool = False, width: int = 80) ->
         f"best winning streak: {s['best_wins']}",
     ]
     if f["rating"] is None:
-        lines.append("Rating: play the AI to get one (hot-seat games are not rated).")
+        lines.append("Rating: games of three or four seats are not rated: play the AI at two."
+                     if tables else
+                     "Rating: play the AI to get one (hot-seat games are not rated).")
         return lines
     levels = ", ".join(f"{k} {v:.0f}" for k, v in f["level_ratings"].items())
     lines += [

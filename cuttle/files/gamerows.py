@@ -88,20 +88,20 @@ def seat_score(outcome: str | None, seat: int) -> float:
 
 
 def cutthroat_place(outcome: str | None, moves: Sequence[str], seat: int, seats: int = 3) -> str:
-    """``seat``'s place in a finished cutthroat game: ``1st`` for the winner; a seat that
-    conceded went out below those still in (the first out is last); the others share a place
-    (``2nd=``)."""
+    """``seat``'s place in a finished cutthroat game, out of how many: ``1st of 3`` for the
+    winner; a seat that conceded went out below those still in (the first out is last); the
+    others share a place (``2nd of 3, tied``)."""
     if outcome is None or outcome == "draw" or not outcome.startswith("p"):
         return ""
     if outcome == f"p{seat}":
-        return "1st"
+        return f"1st of {seats}"
     out = [int(m.split("@")[1]) for m in moves
            if m.startswith("concede @") and m.split("@")[1].isdecimal()]
     still_in = [s for s in range(seats) if s not in out and f"p{s}" != outcome]
     ordinal = ("1st", "2nd", "3rd", "4th")
     if seat in out:
-        return ordinal[seats - 1 - out.index(seat)]
-    return ordinal[1] + ("=" if len(still_in) > 1 else "")
+        return f"{ordinal[seats - 1 - out.index(seat)]} of {seats}"
+    return f"{ordinal[1]} of {seats}" + (", tied" if len(still_in) > 1 else "")
 
 
 def _more_seats(text: Any, where: str) -> list[tuple[str, str]]:

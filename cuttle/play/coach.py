@@ -22,19 +22,25 @@ class Coach:
     def __init__(self, iterations: int = COACH_ITERATIONS) -> None:
         self.judge = Judge(Budget(iterations=iterations))
 
-    def verdict(self, before: Game, move: Move | str) -> Judgement | None:
+    def verdict(self, before: Game, move: Move | str,
+                names: tuple[str, ...] | None = None) -> Judgement | None:
         """The judgement of ``move`` played in ``before`` (the game just before it, not changed),
-        or None when there was nothing to choose."""
+        or None when there was nothing to choose. ``names``, at three or four seats, a name a
+        seat (the mover's "you") for the reasons; else "you" and "the opponent"."""
         if before.outcome is not None or len(before.legal_moves()) < 2:
             return None
+        if names is not None and before.players > 2:
+            return self.judge.judge(before, move, names=names)
         return self.judge.judge(before, move)
 
     def remark(
-        self, before: Game, move: Move | str, style: CardStyle | None = None
+        self, before: Game, move: Move | str, style: CardStyle | None = None,
+        names: tuple[str, ...] | None = None,
     ) -> str | None:
         """One line when ``move`` was a mistake or a blunder, else None; its cards as ``style``
-        (the game's, which the player may change mid-game) shows them."""
-        j = self.verdict(before, move)
+        (the game's, which the player may change mid-game) shows them; ``names`` as
+        :meth:`verdict` takes them."""
+        j = self.verdict(before, move, names)
         if j is None or j.label not in BAD:
             return None
         return remark_text(j, style or CardStyle())

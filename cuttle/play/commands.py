@@ -323,7 +323,8 @@ class SessionCommands(SessionState):
             self.say(f"Saved to {shown} (watch it with: cuttle replay {shown}).")
 
     def concede(self, p: int) -> Result | None:
-        if not ask_yes_no(self.io, concede_question(self.names[p])):
+        partner = self.names[p ^ 2] if self.game.rules.teams else None  # the team concedes
+        if not ask_yes_no(self.io, concede_question(self.names[p], partner)):
             self.say("Not conceded; play on.")
             return None
         self.conceded(p)

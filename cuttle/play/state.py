@@ -259,7 +259,12 @@ class SessionState:
         if not quiet:
             self._after_move()
         coach = self.coach
-        if coached is not None and coach and (remark := coach.remark(coached, move, self.style)):
+        # at a table the reasons call every seat by name (with two: "you", "the opponent")
+        said = (tuple("you" if s == player else name for s, name in enumerate(self.names))
+                if self.game.players > 2 else None)
+        if coached is not None and coach and (remark := (
+                coach.remark(coached, move, self.style, names=said) if said
+                else coach.remark(coached, move, self.style))):
             # a message, not a notice under the next table: on the full screen the opponent's
             # turn redraws the table at once and a notice would go with it unseen
             self.say(remark)

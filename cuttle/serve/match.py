@@ -413,7 +413,9 @@ class Match:
             if cmd in QUIT:
                 self.leave(o, screen, left=True)
             elif cmd == "concede" and len(words) == 1:
-                adapter.begin_ask(screen, concede_question(self.session.names[o]) + " [y/N]")
+                names = self.session.names
+                partner = names[o ^ 2] if self.session.game.rules.teams else None
+                adapter.begin_ask(screen, concede_question(names[o], partner) + " [y/N]")
                 self.conceding[o] = screen
             elif cmd in ("help", "?", "h"):
                 adapter.panel(screen, "Help", help_view())

@@ -579,9 +579,13 @@ def concession_words(after: Position, names: Sequence[str], player: int) -> str:
     return text
 
 
-def concede_question(name: str) -> str:
-    """``Concede this game?`` to you; ``Ann, concede this game?`` in hot-seat."""
-    return "Concede this game?" if Person.of(name).you else f"{name}, concede this game?"
+def concede_question(name: str, partner: str | None = None) -> str:
+    """``Concede this game?`` to you; ``Ann, concede this game?`` in hot-seat. In teams (the
+    ``partner``'s name given) it says the team concedes: ``Concede this game for you and Carol?``,
+    ``Bob, concede this game for Bob and Dan?``."""
+    you = Person.of(name).you
+    team = "" if partner is None else f" for {'you' if you else name} and {partner}"
+    return f"Concede this game{team}?" if you else f"{name}, concede this game{team}?"
 
 
 def outcome_words(

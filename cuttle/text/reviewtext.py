@@ -40,7 +40,10 @@ def review_text(review: Review, record: GameRecord, where: str, ascii: bool = Fa
     """The review as rich Text lines: header, moves with labels and reasons, summary, chart."""
     from rich.text import Text
 
-    parts = review_parts(review, record, where, ascii, width)
+    humans = [s for s, ctl in enumerate(record.controllers) if ctl == "human"]
+    # at a table of three or four the chart follows the one human, wherever the seats put them
+    player = humans[0] if len(humans) == 1 and len(review.names) > 2 else 0
+    parts = review_parts(review, record, where, ascii, width, player)
     return [*parts["head"], Text(""), *parts["moves"], Text(""), *parts["summary"], Text(""),
             *parts["chart"]]
 
@@ -60,11 +63,20 @@ def review_parts(review: Review, record: GameRecord, where: str, ascii: bool = F
     names = review.names
     result = {"p0": f"{names[0]} won", "p1": f"{names[1]} won", "draw": "a draw"}.get(
         str(record.outcome), "unfinished")
+    players = f"{names[0]} vs {names[1]}"
+    if len(names) > 2:
+        from cuttle.text.describe import outcome_words
+
+        # a table of three or four: every seat, and the result as the game said it
+        players = (f"{names[0]} & {names[2]} vs {names[1]} & {names[3]}" if "teams" in record.rules
+                   else " vs ".join(names))
+        if record.outcome is not None:
+            result = outcome_words({"outcome": record.outcome}, names, record.reason)
     budget = review.budget
     spent = (f"{budget.think:g} s" if budget.think is not None
              else count(budget.iterations, "simulation", digits=True))
     head: list[Any] = [
-        Text(f"Review of {one_line(where, 50)}: {names[0]} vs {names[1]}, "
+        Text(f"Review of {one_line(where, 50)}: {players}, "
              f"{one_line(record.rules)}, seed {record.seed}; {result}.", style="bold"),
         Text(f"Each decision is judged by the hard AI's search ({spent} per decision) from what "
              "the mover could see at that moment, not from the hidden cards. Win chances are the "

@@ -94,9 +94,11 @@ class ReviewView:
         width = options.max_width
         wide = width >= WIDE
         side = width - 66 if wide else width
-        humans = [s for s in (0, 1) if self.record.controllers[s] == "human"]
+        from cuttle.ui.replay import bottom_seat
+
+        # the chart follows the one human wherever the seats put them (after a rematch, seat 2)
         parts = review_parts(self.review, self.record, self.where, self.style.ascii,
-                             width=min(side, 120), player=humans[0] if len(humans) == 1 else 0)
+                             width=min(side, 120), player=bottom_seat(self.record))
         moves = [Text("Moves", style="bold"), *parts["moves"]]
         overview = [*parts["summary"], Text(""), *parts["chart"]]
         yield self._lines(parts["head"])

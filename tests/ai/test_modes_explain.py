@@ -120,3 +120,16 @@ def test_reasons_at_every_table_name_only_cards_the_seat_sees(rules: str) -> Non
             checked += 1
         assert threat_line(view, seat, ("You", "Bob", "Cid", "Dee")[:g.players])
     assert checked >= 40
+
+
+def test_a_one_off_names_every_opponent_who_may_counter_it() -> None:
+    # "(Bob may counter with a 2)" named the seat the 5 is about only: Carol may answer too.
+    g = make("classic+cutthroat", hands=["5H 3C", "5C 6C", "7D 8D"], points=[["2H"], [], []])
+    assert reason_for(g, "oneoff 5H", 0, NAMES).endswith("(Bob or Carol may counter with a 2)")
+    # an opponent with no card left cannot answer
+    g = make("classic+cutthroat", hands=["5H 3C", "5C 6C", ""], points=[["2H"], [], []])
+    assert reason_for(g, "oneoff 5H", 0, NAMES).endswith("(Bob may counter with a 2)")
+    # teams: both opponents, never the partner
+    g = make("classic+teams", hands=["5H 3C", "5C", "7D", "8D"], points=[["2H"], [], [], []])
+    reason = reason_for(g, "oneoff 5H", 0, ("Ann", "Bob", "Carol", "Dan"))
+    assert reason.endswith("(Bob or Dan may counter with a 2)")

@@ -513,10 +513,10 @@ def test_review_of_a_cutthroat_record_names_every_seat_and_sums_up() -> None:
     g, texts = table_game("classic+cutthroat", 9)
     review = review_game("classic+cutthroat", g.seed or 0, texts, ("Ann", "Bob"),
                          Budget(iterations=12))
-    assert review.names == ("Ann", "Bob", "seat 3")
+    assert review.names == ("Ann", "Bob", "seat 2")  # numbered from 0, as the game log
     assert [j.player for j in review.judgements] == [p for p, _ in g.history]
     summary = review.summary()["players"]
-    assert [p["name"] for p in summary] == ["Ann", "Bob", "seat 3"]
+    assert [p["name"] for p in summary] == ["Ann", "Bob", "seat 2"]
     assert sum(p["moves"] for p in summary) == 9
     again = Review.from_json(review.to_json(), review.names, texts)
     assert again.summary() == review.summary()
@@ -538,3 +538,66 @@ def test_the_win_curve_in_teams_follows_the_partner_too() -> None:
             assert curve[i] == j.win_after
         else:
             assert curve[i] == (curve[i - 1] if i else 0.5)
+
+
+CONCEDED = ["concede @0", "points TH", "points TD", "points 5S"]  # seed 1, three seats
+
+
+def test_a_concession_at_a_table_is_reviewed_not_refused() -> None:
+    # "concede @0" is no move of the turn: the review used to stop on it with a traceback.
+    names = ("You", "AI 1 (medium)", "AI 2 (medium)")
+    review = review_game("classic+cutthroat", 1, CONCEDED, names, Budget(iterations=12))
+    first = review.judgements[0]
+    assert (first.player, first.move, first.label) == (0, "concede @0", "forced")
+    assert [j.player for j in review.judgements] == [0, 1, 2, 1]
+    assert Review.from_json(review.to_json(), names, CONCEDED).summary() == review.summary()
+
+
+def test_the_review_head_names_every_seat_and_the_result() -> None:
+    names = ("You", "AI 1 (medium)", "AI 2 (medium)")
+    review = review_game("classic+cutthroat", 1, CONCEDED, names, Budget(iterations=12))
+    record = GameRecord("classic+cutthroat", 1, list(names), CONCEDED, "p1", "points",
+                        ["human", "ai:medium", "ai:medium"])
+    head = str(review_text(review, record, "game 1")[0])
+    assert head.startswith("Review of game 1: You vs AI 1 (medium) vs AI 2 (medium), ")
+    assert head.endswith("AI 1 (medium) wins on points.")
+    four = ("You", "AI 1 (medium)", "Partner (medium)", "AI 2 (medium)")
+    g = Game.new(seed=1, rules="classic+teams")
+    g.concede(0)
+    teams = review_game("classic+teams", 1, ["concede @0"], four, Budget(iterations=12))
+    record = GameRecord("classic+teams", 1, list(four), ["concede @0"], g.outcome,
+                        g.outcome_reason, ["human", "ai:medium", "ai:medium", "ai:medium"])
+    head = str(review_text(teams, record, "game 2")[0])
+    assert "You & Partner (medium) vs AI 1 (medium) & AI 2 (medium)" in head
+    assert "unfinished" not in head and "AI 1 (medium) and AI 2 (medium) win" in head
+
+
+def test_the_reasons_at_a_table_call_every_seat_by_its_name() -> None:
+    # They used to get the mover's name only and call the others "seat 0", "seat 3".
+    g, texts = table_game("classic+teams", 30)
+    names = ("You", "Bob", "Cy", "Di")
+    review = review_game("classic+teams", g.seed or 0, texts, names, Budget(iterations=12))
+    reasons = " ".join(j.reason for j in review.judgements)
+    assert not re.search(r"\bseat \d", reasons)
+    assert all(name in reasons for name in ("Bob", "Cy", "Di"))
+
+
+def test_the_review_chart_follows_the_human_at_a_table_after_a_rematch() -> None:
+    # a rematch rotates the seats: the player sits at seat 2; the chart was seat 0's
+    names = ("AI 1 (medium)", "AI 2 (medium)", "You")
+    review = review_game("classic+cutthroat", 1, CONCEDED, names, Budget(iterations=12))
+    record = GameRecord("classic+cutthroat", 1, list(names), CONCEDED, "p1", "points",
+                        ["ai:medium", "ai:medium", "human"])
+    lines = [str(line) for line in review_text(review, record, "game 3")]
+    assert "You: chance to win after each move" in lines
+
+
+def test_the_coach_at_a_table_calls_the_other_seats_by_name() -> None:
+    # it gave the judge "you" and "the opponent" only: "seat 2 discards 2 of 2 cards"
+    from seats import make
+
+    g = make("classic+cutthroat", hands=["9S 3C 4D", "5C 6C", "7D 8D"],
+             points=[["2H"], ["3S"], ["TH"]])
+    j = Coach(iterations=60).verdict(g, "points 3C", ("you", "Bob", "Carol"))
+    assert j is not None and j.label == "blunder"
+    assert "Carol" in j.reason and not re.search(r"\bseat \d", j.reason)

@@ -344,3 +344,22 @@ def test_stats_with_no_games(capsys: pytest.CaptureFixture[str]) -> None:
     assert "No finished games" in capsys.readouterr().out
     assert main(["history"]) == 0
     assert "No finished games" in capsys.readouterr().out
+
+
+def test_stats_of_games_of_three_and_four_name_the_mode_and_why_they_are_unrated(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    h = History()
+    ais = ["human", "ai:medium", "ai:medium", "ai:medium"]
+    h.add(GameRecord("classic+cutthroat", 1, ["You", "AI 1 (medium)", "AI 2 (medium)"],
+                     ["concede @0", "points TH", "points TD", "points 5S"], "p1", "points",
+                     ais[:3]))
+    h.add(GameRecord("classic+teams", 1, ["You", "AI 1 (medium)", "Partner (medium)",
+                                          "AI 2 (medium)"], ["concede @0"], "team1",
+                     "concession", ais))
+    assert main(["stats", "--no-color"]) == 0
+    out = capsys.readouterr().out
+    assert "opponent / mode" in out and "\ncutthroat " in out and "\nteams " in out
+    assert "games of three or four seats are not rated" in out
+    assert max(len(line) for line in out.splitlines()) <= 80
+    assert main(["history"]) == 0
+    assert "loss (3rd of 3)" in capsys.readouterr().out

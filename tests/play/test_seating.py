@@ -123,10 +123,11 @@ def test_a_loose_move_keeps_to_the_seat_it_names() -> None:
 def test_results_of_three_and_four() -> None:
     assert seat_score("team1", 3) == 1.0 and seat_score("team1", 2) == 0.0
     assert seat_score("p2", 2) == 1.0 and seat_score("draw", 0) == 0.5
-    assert cutthroat_place("p1", [], 1) == "1st"
-    assert cutthroat_place("p1", [], 0) == "2nd="
-    assert cutthroat_place("p1", ["draw", "concede @2"], 2) == "3rd"
-    assert cutthroat_place("p1", ["draw", "concede @2"], 0) == "2nd"
+    # said in words: "2nd=" read as a riddle
+    assert cutthroat_place("p1", [], 1) == "1st of 3"
+    assert cutthroat_place("p1", [], 0) == "2nd of 3, tied"
+    assert cutthroat_place("p1", ["draw", "concede @2"], 2) == "3rd of 3"
+    assert cutthroat_place("p1", ["draw", "concede @2"], 0) == "2nd of 3"
     rec = GameRecord(rules="classic+cutthroat", seed=1, players=["You", "Bo", "Cy"], moves=[],
                      controllers=["human", "ai:random", "ai:random"])
     assert opponents(rec) == "Bo, Cy"

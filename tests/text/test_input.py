@@ -270,3 +270,17 @@ def test_keys_typed_before_the_quit_question_do_not_answer_it(tmp_path: Path) ->
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_in_teams_the_concede_question_says_the_team_concedes() -> None:
+    from cuttle.text.describe import concede_question
+
+    assert concede_question("bob", "dan") == "bob, concede this game for bob and dan?"
+    assert concede_question("bob") == "bob, concede this game?"
+    out = StringIO()
+    console = Console(file=out, width=80, color_system=None, highlight=False)
+    io = PlainIO(console, StringIO("concede\nn\n"))
+    seats = (Seat("You"), Seat("AI 1 (random)", "random"), Seat("Partner (random)", "random"),
+             Seat("AI 2 (random)", "random"))
+    GameSession(1, "classic+teams", seats, io, Options(save=False)).run()
+    assert "Concede this game for you and Partner (random)? [y/N]" in out.getvalue()
