@@ -37,3 +37,17 @@ def test_a_cutthroat_concession_says_the_seat_is_out() -> None:
     session.run()
     said = [e.public for e in session.log if e.move == "concede"]
     assert said and said[0].startswith(f"{table[session.log[-1].actor].name} conceded and is out")
+
+
+def test_after_conceding_the_log_still_hides_the_others_draws() -> None:
+    """A seat that is out reads the log as its seat did: the AIs' draws stay unnamed, on the
+    final table too (the table shows the hands then, the log does not tell the deck's order)."""
+    table = (Seat("You"), Seat("AI 1", "easy"), Seat("AI 2", "easy"))
+    io = ScriptIO(lines=["concede"], answers=["y", "n"], interactive=True)
+    session = GameSession(11, "classic+cutthroat", table, io, Options(save=False))
+    session.run()
+    assert session.game.outcome is not None
+    shown = [m.events for m in io.tables] + [m.events for m, _ in io.events]
+    drawn = [line for events in shown for line in events if " drew " in line]
+    assert drawn, "the AIs drew nothing after the concession: the test shows nothing"
+    assert all(line.endswith("drew a card") for line in drawn), drawn
