@@ -210,6 +210,12 @@ class SessionCommands(SessionState):
                 return
             self.say(f"Not a move or command: {one_line(line, 120)!r}. Type help, or moves.")
             return
+        legal = self.legal()
+        if move not in legal:  # ``oneoff 4S`` at three seats: the seats it may name, as ``4s`` does
+            aimed = [m for m in legal if _names_a_seat_after(str(m), str(move))]
+            if aimed:
+                self.list_moves(aimed, f"What {self.style.plain(str(move).split()[1])} can do")
+                return
         try:
             self._apply(p, move)
         except ValueError as exc:
@@ -341,6 +347,12 @@ class SessionCommands(SessionState):
             line = f"{self.names[p]} conceded"
         self.log.append(LogEntry(len(self.game.history), p, "concede", line))
         self.save()
+
+
+def _names_a_seat_after(move: str, typed: str) -> bool:
+    """``move`` is the typed move with a seat named after it (``oneoff 4S @1``)."""
+    rest = move[len(typed) :] if move.startswith(typed) else ""
+    return rest.startswith((" @", " >"))
 
 
 def _holds_a_record(path: Path) -> bool:
