@@ -411,10 +411,13 @@ class SessionState:
             return self.options.seed_at_end
         return self.options.show_seed and not self.hotseat
 
-    def render(self, viewer: int | None, status: str | None = None) -> None:
+    def render(self, viewer: int | None, status: str | None = None, keep: bool = False) -> None:
+        """The table for ``viewer``, the start's notices under it (``keep``: shown again under
+        the next table too, as while the AIs move before the person's first turn)."""
         model = self.model(viewer, status)
         model.footer = "\n".join(self.notices)
-        self.notices = []
+        if not keep:
+            self.notices = []
         self.io.table(model)
         self.dirty = False
 
