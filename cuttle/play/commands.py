@@ -178,7 +178,7 @@ class SessionCommands(SessionState):
     def try_move(self, line: str, p: int) -> None:
         text, wrong_seat = intent.seat_refs(normalize_input(line).strip(), self.names)
         if wrong_seat is not None:
-            self.say(wrong_seat)
+            self.say(self._no_seat_to_name(line) or wrong_seat)
             return
         words = text.split()
         verb = words[0] if words else ""
@@ -220,6 +220,16 @@ class SessionCommands(SessionState):
             self._apply(p, move)
         except ValueError as exc:
             self.say(f"Illegal: {one_line(str(exc), 120)}")
+
+    def _no_seat_to_name(self, line: str) -> str | None:
+        """Why ``jack JC 7D >`` names no seat at a cutthroat table (a jack or joker takes the
+        card for its own player there), or None when its moves do name one."""
+        verb = line.split()[0].lower() if line.split() else ""
+        options = [str(m) for m in self.legal() if str(m).startswith(verb + " ")]
+        if ">" not in line or not options or any(">" in o for o in options):
+            return None
+        example = self.style.words(options[0])
+        return f"No seat to name: a {verb} takes the card for its own player here (e.g. {example})."
 
     def show_rules(self, card: str) -> None:
         if not card:

@@ -186,3 +186,17 @@ def test_a_four_typed_without_its_target_lists_the_targets() -> None:
     shown = [moves for _, moves in io.moves_shown]
     assert shown[:2] == [["oneoff 4D @1", "oneoff 4D @2"]] * 2, io.said()
     assert "Illegal: at three" not in io.said()
+
+
+def test_a_jack_with_a_seat_mark_at_cutthroat_says_it_names_none() -> None:
+    """``jack JH 8D >`` in cutthroat (a jack takes the card for its player, so no ``>``): one
+    line saying so with a legal example, not "name a seat"."""
+    from scriptio import ScriptIO
+
+    from cuttle.play.session import GameSession, Options
+
+    table = (Seat("AI 1", "random"), Seat("You"), Seat("AI 2", "random"))
+    io = ScriptIO(lines=["jack jh 8d >"])
+    GameSession(0, "classic+cutthroat", table, io, Options(save=False), ["points 8D"]).run()
+    assert "No seat to name: a jack takes the card for its own player here (e.g. jack J♥ 8♦)." \
+        in io.messages, io.said()
