@@ -178,7 +178,7 @@ class SessionCommands(SessionState):
     def try_move(self, line: str, p: int) -> None:
         text, wrong_seat = intent.seat_refs(normalize_input(line).strip(), self.names)
         if wrong_seat is not None:
-            self.say(wrong_seat)
+            self.say(self._no_seat_to_name(line) or wrong_seat)
             return
         words = text.split()
         verb = words[0] if words else ""
@@ -210,10 +210,26 @@ class SessionCommands(SessionState):
                 return
             self.say(f"Not a move or command: {one_line(line, 120)!r}. Type help, or moves.")
             return
+        legal = self.legal()
+        if move not in legal:  # ``oneoff 4S`` at three seats: the seats it may name, as ``4s`` does
+            aimed = [m for m in legal if _names_a_seat_after(str(m), str(move))]
+            if aimed:
+                self.list_moves(aimed, f"What {self.style.plain(str(move).split()[1])} can do")
+                return
         try:
             self._apply(p, move)
         except ValueError as exc:
             self.say(f"Illegal: {one_line(str(exc), 120)}")
+
+    def _no_seat_to_name(self, line: str) -> str | None:
+        """Why ``jack JC 7D >`` names no seat at a cutthroat table (a jack or joker takes the
+        card for its own player there), or None when its moves do name one."""
+        verb = line.split()[0].lower() if line.split() else ""
+        options = [str(m) for m in self.legal() if str(m).startswith(verb + " ")]
+        if ">" not in line or not options or any(">" in o for o in options):
+            return None
+        example = self.style.words(options[0])
+        return f"No seat to name: a {verb} takes the card for its own player here (e.g. {example})."
 
     def show_rules(self, card: str) -> None:
         if not card:
@@ -342,6 +358,12 @@ class SessionCommands(SessionState):
             line = f"{self.names[p]} conceded"
         self.log.append(LogEntry(len(self.game.history), p, "concede", line))
         self.save()
+
+
+def _names_a_seat_after(move: str, typed: str) -> bool:
+    """``move`` is the typed move with a seat named after it (``oneoff 4S @1``)."""
+    rest = move[len(typed) :] if move.startswith(typed) else ""
+    return rest.startswith((" @", " >"))
 
 
 def _holds_a_record(path: Path) -> bool:

@@ -122,7 +122,7 @@ class GameSession(SessionCommands):
     def ai_turn(self, p: int, level: str) -> None:
         viewer = self.perspective()
         if self.io.interactive and self.dirty and viewer is not None:
-            self.render(viewer, status=f"{self.names[p]} is thinking…")
+            self.render(viewer, status=f"{self.names[p]} is thinking…", keep=True)
         cm = (
             self.io.thinking(self.style.say(f"{self.names[p]} is thinking…"))
             if self.io.interactive

@@ -396,10 +396,18 @@ class SessionState:
             pos=self.position(viewer),
             legal=[str(m) for m in self.legal()] if g.outcome is None else [],
             status=status,
-            events=self.log_texts(viewer) if self.io.interactive else [],
+            events=self.log_texts(self._reader(viewer)) if self.io.interactive else [],
             seed=self.seed if self.seed_visible() else None,
             bottom_seat=self.perspective() if viewer is None else None,
         )
+
+    def _reader(self, viewer: int | None) -> int | None:
+        """Whose log the table shows: the viewer's; on the final table (``None``) the one person
+        against AIs still reads it from their seat (the hands are shown, the draws stay unnamed,
+        also when that seat went out early); in hot-seat the whole log."""
+        if viewer is None and len(self.humans) == 1:
+            return self.humans[0]
+        return viewer
 
     def seed_visible(self) -> bool:
         """The seed is the whole deal: shown in hot-seat only at the end, against the AI only
@@ -408,10 +416,13 @@ class SessionState:
             return self.options.seed_at_end
         return self.options.show_seed and not self.hotseat
 
-    def render(self, viewer: int | None, status: str | None = None) -> None:
+    def render(self, viewer: int | None, status: str | None = None, keep: bool = False) -> None:
+        """The table for ``viewer``, the start's notices under it (``keep``: shown again under
+        the next table too, as while the AIs move before the person's first turn)."""
         model = self.model(viewer, status)
         model.footer = "\n".join(self.notices)
-        self.notices = []
+        if not keep:
+            self.notices = []
         self.io.table(model)
         self.dirty = False
 

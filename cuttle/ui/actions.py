@@ -96,6 +96,10 @@ class ScreenActions(ScreenState):
             if step is None or not (step.own or self.pace == "fast"):
                 break
             self._told(step)
+        if self.current_step() is None and self.after_steps:
+            waiting, self.after_steps = self.after_steps, []
+            for action in waiting:
+                action()
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None

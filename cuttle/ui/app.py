@@ -263,7 +263,7 @@ class AppIO(ScreenActions):
     def game_over(self, view: GameOverView) -> None:
         """The result in a window that stays open through the rematch question."""
         over = Overlay("Game over", view.body(), lasting=True, beside=True)  # the final board
-        self.post(lambda: self.open_overlay(over), OVL)
+        self.post(lambda: self._after_steps(lambda: self.open_overlay(over)), OVL)
 
     def farewell(self, lines: list[str]) -> None:
         def keep() -> None:
@@ -348,6 +348,7 @@ class AppIO(ScreenActions):
         self.histories.clear()
         self.tbl = None
         self.steps.clear()
+        self.after_steps.clear()
         self.overlays.clear()
         self.messages.clear()
         self.recent = frozenset()
@@ -373,7 +374,20 @@ class AppIO(ScreenActions):
         keys_to_overlay = bool(self.overlays) and mode == "read" and not self.buffer.text
         self._focus(self.layout.overlay_target() if keys_to_overlay else self.layout.input_window)
 
+    def _after_steps(self, action: Callable[[], None]) -> None:
+        """Do ``action`` once the steps still to tell are told (at once when there are none):
+        the game's end waits for the others' last moves, at the pace (after a concession a
+        whole game of them)."""
+        if self.current_step() is None and not self.after_steps:
+            action()
+        else:
+            self.after_steps.append(action)
+
     def _set_table(self, model: TableModel) -> None:
+        if model.viewer is None and self.tbl is not None and self.tbl.viewer is not None:
+            if self.current_step() is not None or self.after_steps:  # the final table
+                self.after_steps.append(lambda: self._set_table(model))
+                return
         if self.tbl is None or self.tbl.viewer != model.viewer:
             self.selected = None
         self.tbl = model

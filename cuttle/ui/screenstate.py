@@ -52,6 +52,7 @@ class ScreenState:
         self.offer_tab = True  # the bar offers "Tab moves" while reading (off: no moves to list)
         self.tbl: TableModel | None = None
         self.steps: deque[Step] = deque()
+        self.after_steps: list[Callable[[], None]] = []  # the game's end, once its steps are told
         self.recent: frozenset[str] = frozenset()
         self.fresh = 0  # log lines added since the player's last input
         self.mode = "idle"  # idle, read, ask, handoff

@@ -172,3 +172,32 @@ def test_cuttle_play_refuses_a_table_that_does_not_fit_in_one_line(
     assert main(["play", "--seed", "1", *args]) == 2
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1
+
+
+def test_a_four_typed_without_its_target_lists_the_targets() -> None:
+    """``oneoff 4D`` at three seats: the moves that complete it, as ``4d`` alone lists them, not
+    "Illegal"; a jack's line with a trailing ``>`` says what is wrong in one line."""
+    from scriptio import ScriptIO
+
+    from cuttle.play.session import GameSession, Options
+
+    table = (Seat("You"), Seat("AI 1", "easy"), Seat("AI 2", "easy"))
+    io = ScriptIO(lines=["oneoff 4d", "oneoff 4D ", "jack jc 7d >"])
+    GameSession(11, "classic+cutthroat", table, io, Options(save=False)).run()
+    shown = [moves for _, moves in io.moves_shown]
+    assert shown[:2] == [["oneoff 4D @1", "oneoff 4D @2"]] * 2, io.said()
+    assert "Illegal: at three" not in io.said()
+
+
+def test_a_jack_with_a_seat_mark_at_cutthroat_says_it_names_none() -> None:
+    """``jack JH 8D >`` in cutthroat (a jack takes the card for its player, so no ``>``): one
+    line saying so with a legal example, not "name a seat"."""
+    from scriptio import ScriptIO
+
+    from cuttle.play.session import GameSession, Options
+
+    table = (Seat("AI 1", "random"), Seat("You"), Seat("AI 2", "random"))
+    io = ScriptIO(lines=["jack jh 8d >"])
+    GameSession(0, "classic+cutthroat", table, io, Options(save=False), ["points 8D"]).run()
+    assert "No seat to name: a jack takes the card for its own player here (e.g. jack J♥ 8♦)." \
+        in io.messages, io.said()

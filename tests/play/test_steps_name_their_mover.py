@@ -37,3 +37,29 @@ def test_a_cutthroat_concession_says_the_seat_is_out() -> None:
     session.run()
     said = [e.public for e in session.log if e.move == "concede"]
     assert said and said[0].startswith(f"{table[session.log[-1].actor].name} conceded and is out")
+
+
+def test_after_conceding_the_log_still_hides_the_others_draws() -> None:
+    """A seat that is out reads the log as its seat did: the AIs' draws stay unnamed, on the
+    final table too (the table shows the hands then, the log does not tell the deck's order)."""
+    table = (Seat("You"), Seat("AI 1", "easy"), Seat("AI 2", "easy"))
+    io = ScriptIO(lines=["concede"], answers=["y", "n"], interactive=True)
+    session = GameSession(11, "classic+cutthroat", table, io, Options(save=False))
+    session.run()
+    assert session.game.outcome is not None
+    shown = [m.events for m in io.tables] + [m.events for m, _ in io.events]
+    drawn = [line for events in shown for line in events if " drew " in line]
+    assert drawn, "the AIs drew nothing after the concession: the test shows nothing"
+    assert all(line.endswith("drew a card") for line in drawn), drawn
+
+
+def test_the_seats_line_stays_until_the_person_first_moves_when_the_ais_begin() -> None:
+    """After a rematch the seats turn: with the AIs moving first, the start's notices (the seat
+    numbers that ``>1``/``@1`` mean) are still under the table when it is your turn."""
+    table = (Seat("AI 1", "easy"), Seat("AI 2", "easy"), Seat("You"))
+    io = ScriptIO(lines=[], interactive=True)
+    session = GameSession(12, "classic+cutthroat", table, io, Options(save=False))
+    session.announce("Seats: 0 AI 1 · 1 AI 2 · 2 You.")
+    session.run()
+    yours = [m for m in io.tables if m.viewer == 2 and "thinking" not in (m.status or "")]
+    assert yours and "Seats: 0 AI 1" in yours[0].footer, [m.footer for m in io.tables]

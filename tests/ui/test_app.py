@@ -6,9 +6,10 @@ import time
 from pathlib import Path
 
 import pytest
-from appdriver import HOTSEAT, VS_AI, Driver, play
+from appdriver import HOTSEAT, VS_AI, Driver, Output80x24, RecordingAppIO, play, run_typing
+from prompt_toolkit.input import create_pipe_input
 
-from cuttle.play.session import GameSession, Options
+from cuttle.play.session import GameSession, Options, Seat
 
 DOWN, RIGHT, UP, ESC, F2, PGUP = "\x1b[B", "\x1b[C", "\x1b[A", "\x1b", "\x1bOQ", "\x1b[5~"
 
@@ -383,3 +384,33 @@ def test_f1_help_lists_every_key_and_f2_says_how_to_keep_the_pace() -> None:
     assert max(len(line) for line in narrow.splitlines()) <= 48
     assert "\nF2\n  pace step, normal, fast: this game only" in narrow  # stacked, whole words
     assert "for this game" in pace and "settings pace" in pace
+
+
+def test_after_a_concession_the_others_moves_are_told_at_the_pace_before_game_over() -> None:
+    """Conceding a cutthroat game at the step pace: the AIs play on step by step (a key each),
+    the Game over window only after the last of them; Esc shows the rest at once."""
+    seats = (Seat("You"), Seat("AI 1 (easy)", "easy"), Seat("AI 2 (easy)", "easy"))
+
+    def titles(d: Driver) -> list[str]:
+        return [o.title for o in d.io.overlays]
+
+    def script(d: Driver) -> None:
+        d.keys("concede\r")
+        d.keys("y\r", wait=False)
+        d.until(lambda: d.io.current_step() is not None and d.io.mode == "ask")
+        time.sleep(0.3)
+        left = len(d.io.steps)
+        assert left > 1 and "Game over" not in titles(d)
+        d.keys(" ", wait=False)  # one step on: still the AIs' moves, no result yet
+        assert len(d.io.steps) == left - 1 and "Game over" not in titles(d)
+        d.keys(ESC, wait=False)  # the rest at once, then the result
+        d.until(lambda: "Game over" in titles(d))
+        assert d.io.current_step() is None
+        d.keys("n\r", wait=False)
+
+    with create_pipe_input() as pipe:
+        io = RecordingAppIO(pt_input=pipe, pt_output=Output80x24(), pace="step")
+        session = GameSession(11, "classic+cutthroat", seats, io, Options(save=False))
+        # the rematch question keeps the screen open after the game, as ``cuttle play`` does
+        run_typing(pipe, io, script, lambda: io.run(lambda: (session.run(), io.ask("Again?"))))
+    assert session.game.outcome is not None

@@ -245,3 +245,24 @@ def test_a_layout_draws_nothing_before_the_first_table() -> None:
         rows = rows_of(st)
         assert "The log: every move of the game appears here." in "\n".join(rows)
         assert isinstance(st.output, SizedOutput)
+
+
+def test_a_four_seat_status_bar_cut_at_80_ends_the_scores_with_an_ellipsis() -> None:
+    """2v2 at 80 columns: the seats whose scores do not fit are cut with "…", never dropped
+    without a sign (a reader would take the bar for the whole table)."""
+    from scriptio import ScriptIO
+
+    from cuttle.play.state import Options, Seat, SessionState
+
+    seats = (Seat("You"), Seat("AI 1 (medium)", "medium"), Seat("Partner (medium)", "medium"),
+             Seat("AI 2 (medium)", "medium"))
+    s = SessionState(1, "classic+teams", seats, ScriptIO(interactive=True), Options(save=False))
+    with bare_screen(80, 24) as st:
+        st.tbl = s.model(0, status="")
+        st.mode = "read"
+        bar = st.layout.status()[0][1]
+        assert len(bar) == 80
+        named = [n for n in ("You", "AI 1 (medium)", "Partner (medium)", "AI 2 (medium)")
+                 if f"{n} " in bar]
+        assert len(named) == 4 or "…" in bar, bar
+        assert "F1 help" in bar
