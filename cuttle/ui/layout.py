@@ -211,9 +211,11 @@ class ScreenLayout:
                 pieces.append(("game over", 0))
             scores = [f"{model.names[s]} {model.scores[s]}/{model.goals[s]}"
                       for s in (model.bottom, *model.others())]
-            # one piece: the seats that do not fit are cut with "…", never dropped unseen
-            pieces.append(([" · ".join(scores[:k]) + (" · …" if k < len(scores) else "")
-                            for k in range(len(scores), 0, -1)], 4))
+            if model.seats == 2:  # each score a piece of its own, dropped whole (as ever)
+                pieces.extend((score, 4) for score in scores)
+            else:  # one piece: the seats that do not fit are cut with "…", never dropped unseen
+                pieces.append(([" · ".join(scores[:k]) + (" · …" if k < len(scores) else "")
+                                for k in range(len(scores), 0, -1)], 4))
             pieces.append((f"deck {len(pos.get('deck', []))}", 5))
             if model.seed is not None:
                 pieces.append((f"seed {model.seed}", 6))

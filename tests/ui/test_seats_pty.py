@@ -58,7 +58,7 @@ def test_a_game_of_three_or_four_at_80x24_keeps_the_whole_board(
         t.settle(0.2)  # the move is taken and the AIs' turns told before the next look
     else:  # enough looks: the game ends by a concession, its result over the final board
         t.line("concede")
-        t.wait(r"(?i)concede this game\?")
+        t.wait(r"(?i)concede this game( for [^?]*)?\?")
         t.line("y")
         t.wait(END)
         t.settle(0.2)
