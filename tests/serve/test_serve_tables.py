@@ -10,7 +10,18 @@ import asyncio
 import random
 from pathlib import Path
 
-from sshkit import LOBBY, FakeClock, Player, connect, hang_guard, key, key_fp, port_of, running, until
+from sshkit import (
+    LOBBY,
+    FakeClock,
+    Player,
+    connect,
+    hang_guard,
+    key,
+    key_fp,
+    port_of,
+    running,
+    until,
+)
 from test_serve_game import prompt_of, reading
 
 from cuttle import Game
