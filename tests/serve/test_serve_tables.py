@@ -117,6 +117,14 @@ def test_a_table_of_three_filled_by_three_clients_plays_to_its_end_watched(
             for player in seats.values():
                 await player.wait("Rematch, the deal one seat on")
             await dave.wait("back to the lobby")
+            for player in seats.values():  # every person says yes: the deal moves one seat on
+                await player.line("y")
+            await until(lambda: any(m is not match for m in server.hall.matches.values()),
+                        "the rematch")
+            again = next(m for m in server.hall.matches.values() if m is not match)
+            old = match.names()
+            assert again.names() == (*old[1:], old[0])
+            await until(lambda: not again.away(), "every person at the rematch")
 
     with hang_guard(60):
         asyncio.run(scenario())
@@ -172,7 +180,7 @@ def test_a_dropped_player_in_cutthroat_is_claimed_out_and_the_game_goes_on_with_
             await until(lambda: mover in game.seats.out, "the absent seat to be out")
             assert game.outcome is None and game.to_move != mover
             await seats[game.to_move or 0].wait(prompt_of(names[game.to_move or 0]))
-            assert "Claim:" not in seats[others[0]].text()  # the other question went
+            await until(lambda: "Claim:" not in seats[others[0]].text(), "the other question to go")
 
     with hang_guard(60):
         asyncio.run(scenario())
@@ -201,6 +209,37 @@ def test_a_dropped_player_in_2v2_is_replaced_by_an_ai_when_the_partner_says_ai(
             await seats[partner].wait(rf"let an AI \(\w+\) take {names[mover]}")
             await until(lambda: len(game.history) > 0 or game.to_move != mover, "the AI to move")
             assert game.outcome is None
+
+    with hang_guard(60):
+        asyncio.run(scenario())
+
+
+def test_a_four_seat_game_goes_on_after_the_server_restarts(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            match, seats = await two_and_two_ais(server)
+            game = match.session.game
+            await until(lambda: game.to_move in seats, "a person to move")
+            p = game.to_move or 0
+            n = len(game.history)
+            await seats[p].wait(prompt_of(match.session.names[p]))
+            await until(lambda: reading(match, p), "the move to be read")
+            await seats[p].line("draw")
+            await until(lambda: len(game.history) > n, "the draw")
+            await until(lambda: match.kept is not None, "the save")
+            moves = [str(m) for _, m in game.history]
+            names, keys = match.names(), match.keys()
+        await seats[p].wait("The server is stopping")
+        async with running(tmp_path, authorized=None) as again:
+            assert len(again.hall.matches) == 1
+            resumed = next(iter(again.hall.matches.values()))
+            assert resumed.session.game.players == 4
+            assert [str(m) for _, m in resumed.session.game.history][: len(moves)] == moves
+            assert resumed.names() == names and resumed.keys() == keys
+            alice = await connect(port_of(again), "alice", key(0))
+            await until(lambda: resumed.seats.screen(keys.index(key_fp(0))) is not None,
+                        "alice back in her seat")
+            await alice.wait(r"bob dropped")
 
     with hang_guard(60):
         asyncio.run(scenario())
