@@ -22,7 +22,7 @@ from sshkit import (
     running,
     until,
 )
-from test_serve_game import prompt_of, reading
+from test_serve_game import by_seat, concede_to_the_rematch, prompt_of, reading, two_at_a_table
 
 from cuttle import Game
 from cuttle.serve.match import Match
@@ -240,6 +240,37 @@ def test_a_four_seat_game_goes_on_after_the_server_restarts(tmp_path: Path) -> N
             await until(lambda: resumed.seats.screen(keys.index(key_fp(0))) is not None,
                         "alice back in her seat")
             await alice.wait(r"bob dropped")
+
+    with hang_guard(60):
+        asyncio.run(scenario())
+
+
+def test_a_rematch_seat_whose_yes_connection_closed_is_not_queued_after_its_game(
+    tmp_path: Path,
+) -> None:
+    """Issue 34's leftover: alice says yes and drops; bob's yes makes the rematch, alice's seat
+    in it queued for a connection that is gone. Once that game is over the queue forgets it, so
+    alice's next game is not followed by a seat at a finished one."""
+
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            alice, bob, match = await two_at_a_table(server)
+            await concede_to_the_rematch(match, by_seat(match, alice, bob))
+            await alice.line("y")
+            await alice.wait("Waiting for your opponent's answer")
+            alice.drop()
+            await until(lambda: match.seats.screen(match.seat_of(key_fp(0)) or 0) is None,
+                        "alice's connection to close")
+            await bob.line("y")
+            await until(lambda: key_fp(0) in server.hall.rematches, "the rematch")
+            again = server.hall.rematches[key_fp(0)][0]
+            b = again.seat_of(key_fp(1)) or 0
+            await bob.wait(prompt_of(again.session.names[b]) + "|waiting")
+            await bob.line("concede")  # the rematch ends without alice ever coming back
+            await bob.wait(r"\[y/N\]")
+            await bob.line("y")
+            await until(lambda: again.over, "the rematch to end")
+            await until(lambda: key_fp(0) not in server.hall.rematches, "the seat to be forgotten")
 
     with hang_guard(60):
         asyncio.run(scenario())
