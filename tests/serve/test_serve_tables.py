@@ -10,6 +10,8 @@ import asyncio
 import random
 from pathlib import Path
 
+import pytest
+from prompt_toolkit.document import Document
 from sshkit import (
     LOBBY,
     FakeClock,
@@ -25,8 +27,13 @@ from sshkit import (
 from test_serve_game import by_seat, concede_to_the_rematch, prompt_of, reading, two_at_a_table
 
 from cuttle import Game
+from cuttle.serve.hall import Hall
+from cuttle.serve.keys import Login
+from cuttle.serve.lobby import LobbyCompleter
 from cuttle.serve.match import Match
+from cuttle.serve.names import marked
 from cuttle.serve.server import Server
+from cuttle.serve.tables.plan import HallError, Table, ai_level, parse_new
 
 NAMES = ("alice", "bob", "carol", "dave")
 RANKS = "A23456789TJQK"
@@ -273,4 +280,57 @@ def test_a_rematch_seat_whose_yes_connection_closed_is_not_queued_after_its_game
             await until(lambda: key_fp(0) not in server.hall.rematches, "the seat to be forgotten")
 
     with hang_guard(60):
+        asyncio.run(scenario())
+
+
+def test_new_reads_players_and_rules_as_the_terminal_does_and_says_a_contradiction() -> None:
+    assert parse_new(["--players", "3"]) == ("classic+cutthroat", 3, [])
+    assert parse_new(["--rules", "teams", "--variant", "nine-freeze"]) == (
+        "teams+nine-freeze", 4, [])
+    assert parse_new(["--players", "4", "--rules", "cuttlecards"])[:2] == (
+        "cuttlecards+teams", 4)
+    assert parse_new([]) == ("classic", 2, [])
+    said = r"--players 3 contradicts --rules classic\+teams \(a game of 4\); a table of 3 plays"
+    with pytest.raises(HallError, match=said):
+        parse_new(["--rules", "teams", "--players", "3"])
+    with pytest.raises(HallError, match="2, 3 or 4"):
+        parse_new(["--players", "5"])
+    with pytest.raises(HallError, match="no AI level"):
+        ai_level("wizard", 3)
+
+
+def test_the_hall_seats_chosen_seats_ais_and_quick_and_the_lobby_completes_them() -> None:
+    alice, bob, carol = (Login(n, key_fp(i)) for i, n in enumerate(NAMES[:3]))
+
+    async def scenario() -> None:
+        hall = Hall(rng=random.Random(1))
+        table = hall.open_table(alice, "classic+teams", 4)
+        assert (table.taken(), table.who()) == ("1/4", f"1 {marked('alice', alice.key)} & 3 — "
+                                                 "vs 2 — & 4 —")
+        assert hall.join(bob, table.id, 2) is table
+        with pytest.raises(HallError, match=r"seat 3 at table \w+ is taken: free seats 2, 4"):
+            hall.join(carol, table.id, 2)
+        done = LobbyCompleter(hall, list, alice.key)
+        said = [c.text for c in done.get_completions(Document(f"join {table.id} "), None)]
+        assert said == ["2", "4"]
+        assert [c.text for c in done.get_completions(Document("seat "), None)] == ["2", "4"]
+        assert "random" in [c.text for c in done.get_completions(Document("fill "), None)]
+        assert {"quick", "seat", "fill"} <= {c.text for c in done.get_completions(Document(""),
+                                                                                   None)}
+        with pytest.raises(HallError, match="you have opened no table"):
+            hall.seat_ai(bob, 1, "random")
+        assert hall.seat_ai(alice, 1, "random") is table  # seat 2
+        match, seat = hall.seat_ai(alice, None, "random")  # fill: seat 4, the game starts
+        assert match.session.game.players == 4 and match.seat_of(alice.key) == seat
+        assert (match.seat_of(bob.key) - seat) % 4 == 2  # partners, across the table
+        fut = table.futures[bob.key]
+        assert fut.done() and fut.result() == (match, match.seat_of(bob.key))
+        match.stop()
+        quick = hall.quick(carol, 3)  # no table of three waits: one opens
+        assert isinstance(quick, Table) and quick.size == 3 and quick.rules == "classic+cutthroat"
+        dave = Login("dave", key_fp(3))
+        assert hall.quick(dave, 3) is quick and quick.taken() == "2/3"
+        await asyncio.to_thread(match.thread.join, 10)
+
+    with hang_guard(30):
         asyncio.run(scenario())
