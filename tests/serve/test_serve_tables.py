@@ -27,6 +27,7 @@ from sshkit import (
 from test_serve_game import by_seat, concede_to_the_rematch, prompt_of, reading, two_at_a_table
 
 from cuttle import Game
+from cuttle.ai import levels_for
 from cuttle.serve.hall import Hall
 from cuttle.serve.keys import Login
 from cuttle.serve.lobby import LobbyCompleter
@@ -34,6 +35,7 @@ from cuttle.serve.match import Match
 from cuttle.serve.names import marked
 from cuttle.serve.server import Server
 from cuttle.serve.tables.plan import HallError, Table, ai_level, parse_new
+from cuttle.serve.tables.waiting import TAKEOVER, takeover_level
 
 NAMES = ("alice", "bob", "carol", "dave")
 RANKS = "A23456789TJQK"
@@ -334,3 +336,9 @@ def test_the_hall_seats_chosen_seats_ais_and_quick_and_the_lobby_completes_them(
 
     with hang_guard(30):
         asyncio.run(scenario())
+
+
+def test_the_ai_that_takes_a_seat_over_plays_that_table_size() -> None:
+    for n in (2, 3, 4):
+        assert takeover_level(n) in levels_for(n)
+    assert takeover_level(4) == TAKEOVER
