@@ -49,6 +49,7 @@ DB_NAME = "history.db"
 BUSY_MS = 1000
 BUSY_RETRIES = 2
 SCHEMA_VERSION = 5
+MAX_SEATS = 4  # the most seats a game has (cutthroat: 3, teams: 4)
 MAX_SQL_INT = 2**63 - 1
 
 #: ``MIGRATIONS[i]`` takes a database from version ``i`` to ``i + 1``.
@@ -420,25 +421,20 @@ class History:
         args: list[Any] = []
         if level is not None:
             if level == "human":
-                where.append("controller0 = 'human' AND controller1 = 'human'")
+                where.append(" AND ".join(f"coalesce({_controller(s)}, 'human') = 'human'"
+                                          for s in range(MAX_SEATS)))
             else:
-                where.append("(controller0 = ? OR controller1 = ?)")
-                args += [f"ai:{level}", f"ai:{level}"]
+                where.append(_any_seat(lambda s: f"{_controller(s)} = ?"))
+                args += [f"ai:{level}"] * MAX_SEATS
         if rules is not None:
             where.append("(rules = ? OR preset = ?)")
             args += [rules, rules]
-        if player is not None:
-            where.append(
-                "((player0 = ? AND controller0 = 'human') OR "
-                "(player1 = ? AND controller1 = 'human'))"
-            )
-            args += [player, player]
-        if result is not None:
-            if result not in ("win", "loss", "draw"):
-                raise ValueError(f"result must be win, loss or draw, not {result!r}")
+        if result is not None and result not in ("win", "loss", "draw"):
+            raise ValueError(f"result must be win, loss or draw, not {result!r}")
+        if player is not None or result is not None:
             where.append(_result_sql(result, player))
             if player is not None:
-                args += [player, player]
+                args += [player] * MAX_SEATS
         columns = COLUMNS if records else COLUMNS.replace("record", "''")
         sql = f"SELECT {columns} FROM games"
         if where:
@@ -535,21 +531,49 @@ def _check_version(con: sqlite3.Connection) -> int:
     return version
 
 
-def _result_sql(result: str, player: str | None) -> str:
-    """SQL for games a human seat (named ``player`` if given) won, lost or drew."""
+def _name(seat: int) -> str:
+    """SQL for the name at ``seat`` (NULL where the game has no such seat, or its
+    ``more_seats`` is not JSON: that row is skipped when read, see ``gamerows``)."""
+    return f"player{seat}" if seat < 2 else _more_seat(seat, 0)
+
+
+def _controller(seat: int) -> str:
+    """SQL for the controller at ``seat`` (``human`` or ``ai:LEVEL``; NULL as ``_name``)."""
+    return f"controller{seat}" if seat < 2 else _more_seat(seat, 1)
+
+
+def _more_seat(seat: int, field: int) -> str:
+    """SQL for the name (``field`` 0) or controller (1) of seat 2 or 3 in ``more_seats``."""
+    return (f"(CASE WHEN json_valid(more_seats) THEN json_extract(more_seats, "
+            f"'$[{seat - 2}][{field}]') END)")
+
+
+def _any_seat(condition: Callable[[int], str]) -> str:
+    """SQL true when ``condition`` holds at one of the seats (0 to 3)."""
+    return "(" + " OR ".join(f"({condition(s)})" for s in range(MAX_SEATS)) + ")"
+
+
+def _seat_result(result: str | None, seat: int) -> str:
+    """SQL for ``seat`` winning (``p{seat}``, or its team: seats 0 and 2 are ``team0``),
+    losing (another seat or team won) or drawing; TRUE for any result (None)."""
+    won = f"outcome IN ('p{seat}', 'team{seat % 2}')"
+    if result == "win":
+        return won
+    if result == "loss":
+        return f"outcome IS NOT NULL AND outcome != 'draw' AND NOT {won}"
     if result == "draw":
         return "outcome = 'draw'"
-    mine = "p0" if result == "win" else "p1"
-    theirs = "p1" if result == "win" else "p0"
-    if player is None:
-        return (
-            f"((controller0 = 'human' AND outcome = '{mine}') OR "
-            f"(controller1 = 'human' AND outcome = '{theirs}'))"
-        )
-    return (
-        f"((player0 = ? AND controller0 = 'human' AND outcome = '{mine}') OR "
-        f"(player1 = ? AND controller1 = 'human' AND outcome = '{theirs}'))"
-    )
+    return "1"
+
+
+def _result_sql(result: str | None, player: str | None) -> str:
+    """SQL for games where a human seat (named ``player`` if given: one ``?`` a seat) won,
+    lost or drew (``result``; None: any result), whichever of the seats it sat at."""
+    def seat(s: int) -> str:
+        named = f"{_name(s)} = ? AND " if player is not None else ""
+        return f"{named}{_controller(s)} = 'human' AND {_seat_result(result, s)}"
+
+    return _any_seat(seat)
 
 
 def _record_text(record: GameRecord) -> str:
