@@ -258,7 +258,8 @@ class History:
                     self._prepare(con)
                     return op(con)
             except sqlite3.Error as exc:
-                self._drop_if_empty()
+                if not _busy(exc):  # busy: another process has the file open, and uses it
+                    self._drop_if_empty()
                 if not _busy(exc) or attempt == BUSY_RETRIES:
                     raise self._unusable(exc) from None
             time.sleep(0.05 * (attempt + 1))
@@ -266,11 +267,16 @@ class History:
 
     def _drop_if_empty(self) -> None:
         """A database this call created and could not write is removed (not left at 0 bytes,
-        where the next run would take it for an empty history)."""
+        where the next run would take it for an empty history). Never one another process
+        has begun to write (its journal or WAL is there): the file it has open would be
+        unlinked under it, its game lost and its next write a "disk I/O error" (the cause of
+        the two-process test's rare failure)."""
         if not self._created:
             return
         try:
-            if os.lstat(self.path).st_size == 0:
+            if os.lstat(self.path).st_size == 0 and not any(
+                os.path.lexists(f"{self.path}{suffix}") for suffix in ("-wal", "-journal")
+            ):
                 for suffix in ("", "-wal", "-shm", "-journal"):
                     with suppress(FileNotFoundError):
                         os.unlink(f"{self.path}{suffix}")
