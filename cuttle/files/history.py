@@ -34,6 +34,14 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from cuttle.files.gamerows import GameRow, game_row
+from cuttle.files.historysql import (
+    MAX_SEATS,
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    any_seat,
+    controller_sql,
+    result_sql,
+)
 from cuttle.files.safefile import ensure_dir, shown_path
 from cuttle.files.storage import (
     CorruptFileError,
@@ -48,70 +56,7 @@ T = TypeVar("T")
 DB_NAME = "history.db"
 BUSY_MS = 1000
 BUSY_RETRIES = 2
-SCHEMA_VERSION = 5
-MAX_SEATS = 4  # the most seats a game has (cutthroat: 3, teams: 4)
 MAX_SQL_INT = 2**63 - 1
-
-#: ``MIGRATIONS[i]`` takes a database from version ``i`` to ``i + 1``.
-MIGRATIONS: tuple[str, ...] = (
-    # 1: the games and a key/value table.
-    """
-    CREATE TABLE games (
-        id INTEGER PRIMARY KEY,
-        finished_at TEXT NOT NULL,
-        rules TEXT NOT NULL,
-        seed INTEGER NOT NULL,
-        player0 TEXT NOT NULL,
-        player1 TEXT NOT NULL,
-        controller0 TEXT NOT NULL,
-        controller1 TEXT NOT NULL,
-        outcome TEXT,
-        reason TEXT,
-        moves INTEGER NOT NULL,
-        record TEXT NOT NULL
-    );
-    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-    """,
-    # 2: the preset and variants apart (for filters), the duration, where an imported game came
-    # from (so a record is imported once), an index for the newest-first listings.
-    """
-    ALTER TABLE games ADD COLUMN preset TEXT NOT NULL DEFAULT '';
-    ALTER TABLE games ADD COLUMN variants TEXT NOT NULL DEFAULT '';
-    ALTER TABLE games ADD COLUMN duration REAL;
-    ALTER TABLE games ADD COLUMN source TEXT;
-    UPDATE games SET preset = substr(rules, 1, instr(rules || '+', '+') - 1),
-                     variants = substr(rules, instr(rules || '+', '+') + 1);
-    CREATE UNIQUE INDEX games_source ON games(source) WHERE source IS NOT NULL;
-    CREATE INDEX games_finished ON games(finished_at);
-    """,
-    # 3: saved game reviews (the analysis of ``cuttle review`` or of the game-over screen), by
-    # the game they judge (a hash of rules, seed and moves) and the budget they were made with.
-    """
-    CREATE TABLE reviews (
-        game_key TEXT NOT NULL,
-        budget TEXT NOT NULL,
-        created TEXT NOT NULL,
-        data TEXT NOT NULL,
-        PRIMARY KEY (game_key, budget)
-    );
-    """,
-    # 4: each game once (a game whose record could not be kept was added again at every
-    # resume), and the kept records' file names looked at (so one kept while the database was
-    # busy is added later).
-    """
-    ALTER TABLE games ADD COLUMN game_key TEXT;
-    UPDATE games SET game_key = cuttle_game_key(record);
-    DELETE FROM games WHERE id NOT IN (SELECT MIN(id) FROM games GROUP BY game_key);
-    CREATE UNIQUE INDEX games_game ON games(game_key) WHERE game_key IS NOT NULL;
-    CREATE TABLE files_seen (name TEXT PRIMARY KEY);
-    INSERT OR IGNORE INTO files_seen SELECT source FROM games WHERE source IS NOT NULL;
-    """,
-    # 5: the seats after the second of a game of three or four (``[[name, controller], ...]``
-    # as JSON; empty for two players), so a listing names every player without its record.
-    """
-    ALTER TABLE games ADD COLUMN more_seats TEXT NOT NULL DEFAULT '';
-    """,
-)
 
 COLUMNS = (
     "id, finished_at, rules, preset, variants, seed, player0, player1, controller0, controller1, "
@@ -350,9 +295,13 @@ class History:
 
     # -- writing --------------------------------------------------------------------------------
     def add(self, record: GameRecord, duration: float | None = None,
-            source: str | None = None, finished_at: str | None = None) -> int:
+            source: str | None = None, finished_at: str | None = None,
+            keys: Sequence[str | None] | None = None,
+            then: Callable[[sqlite3.Connection, int], None] | None = None) -> int:
         """Store a finished game; returns its id. ``source`` (the kept JSON file's name) keeps a
-        later import from adding it twice. HistoryError if the database cannot be written."""
+        later import from adding it twice. ``keys``: each seat's login key (None: an AI or
+        unknown), kept in ``seat_keys``; ``then(connection, id)`` runs in the same transaction
+        (the server's ratings). HistoryError if the database cannot be written."""
         def op(con: sqlite3.Connection) -> int:
             con.execute("BEGIN IMMEDIATE")
             try:
@@ -368,11 +317,18 @@ class History:
                                       (key, source)).fetchone()
                 if source is not None:
                     con.execute("INSERT OR IGNORE INTO files_seen (name) VALUES (?)", (source,))
+                game_id = int(row[0])
+                for seat, login in enumerate(keys or ()):
+                    if login is not None:
+                        con.execute("INSERT OR IGNORE INTO seat_keys (game_id, seat, key)"
+                                    " VALUES (?, ?, ?)", (game_id, seat, login))
+                if then is not None:
+                    then(con, game_id)
                 con.execute("COMMIT")
             except BaseException:
                 _rollback(con)
                 raise
-            return int(row[0])
+            return game_id
 
         return self._run(op)
 
@@ -402,12 +358,33 @@ class History:
                             "INSERT OR IGNORE INTO files_seen (name) VALUES (?)", (row[0],)
                         )
                     con.execute("DELETE FROM games WHERE id = ?", (game_id,))
+                    con.execute("DELETE FROM seat_keys WHERE game_id = ?", (game_id,))
                 con.execute("COMMIT")
             except BaseException:
                 _rollback(con)
                 raise
             return row is not None
 
+        return self._run(op)
+
+    def write(self, op: Callable[[sqlite3.Connection], T]) -> T:
+        """``op`` in one write transaction (all of it or nothing); HistoryError if the
+        database cannot be written."""
+        def inside(con: sqlite3.Connection) -> T:
+            con.execute("BEGIN IMMEDIATE")
+            try:
+                result = op(con)
+                con.execute("COMMIT")
+            except BaseException:
+                _rollback(con)
+                raise
+            return result
+
+        return self._run(inside)
+
+    def read(self, op: Callable[[sqlite3.Connection], T]) -> T:
+        """``op`` on a connection to the database (what it reads is data from a file: check
+        it); HistoryError if the database cannot be used."""
         return self._run(op)
 
     # -- reading --------------------------------------------------------------------------------
@@ -427,10 +404,10 @@ class History:
         args: list[Any] = []
         if level is not None:
             if level == "human":
-                where.append(" AND ".join(f"coalesce({_controller(s)}, 'human') = 'human'"
+                where.append(" AND ".join(f"coalesce({controller_sql(s)}, 'human') = 'human'"
                                           for s in range(MAX_SEATS)))
             else:
-                where.append(_any_seat(lambda s: f"{_controller(s)} = ?"))
+                where.append(any_seat(lambda s: f"{controller_sql(s)} = ?"))
                 args += [f"ai:{level}"] * MAX_SEATS
         if rules is not None:
             where.append("(rules = ? OR preset = ?)")
@@ -438,7 +415,7 @@ class History:
         if result is not None and result not in ("win", "loss", "draw"):
             raise ValueError(f"result must be win, loss or draw, not {result!r}")
         if player is not None or result is not None:
-            where.append(_result_sql(result, player))
+            where.append(result_sql(result, player))
             if player is not None:
                 args += [player] * MAX_SEATS
         columns = COLUMNS if records else COLUMNS.replace("record", "''")
@@ -535,51 +512,6 @@ def _check_version(con: sqlite3.Connection) -> int:
             f"schema version {version} is newer than this program's ({SCHEMA_VERSION})"
         )
     return version
-
-
-def _name(seat: int) -> str:
-    """SQL for the name at ``seat`` (NULL where the game has no such seat, or its
-    ``more_seats`` is not JSON: that row is skipped when read, see ``gamerows``)."""
-    return f"player{seat}" if seat < 2 else _more_seat(seat, 0)
-
-
-def _controller(seat: int) -> str:
-    """SQL for the controller at ``seat`` (``human`` or ``ai:LEVEL``; NULL as ``_name``)."""
-    return f"controller{seat}" if seat < 2 else _more_seat(seat, 1)
-
-
-def _more_seat(seat: int, field: int) -> str:
-    """SQL for the name (``field`` 0) or controller (1) of seat 2 or 3 in ``more_seats``."""
-    return (f"(CASE WHEN json_valid(more_seats) THEN json_extract(more_seats, "
-            f"'$[{seat - 2}][{field}]') END)")
-
-
-def _any_seat(condition: Callable[[int], str]) -> str:
-    """SQL true when ``condition`` holds at one of the seats (0 to 3)."""
-    return "(" + " OR ".join(f"({condition(s)})" for s in range(MAX_SEATS)) + ")"
-
-
-def _seat_result(result: str | None, seat: int) -> str:
-    """SQL for ``seat`` winning (``p{seat}``, or its team: seats 0 and 2 are ``team0``),
-    losing (another seat or team won) or drawing; TRUE for any result (None)."""
-    won = f"outcome IN ('p{seat}', 'team{seat % 2}')"
-    if result == "win":
-        return won
-    if result == "loss":
-        return f"outcome IS NOT NULL AND outcome != 'draw' AND NOT {won}"
-    if result == "draw":
-        return "outcome = 'draw'"
-    return "1"
-
-
-def _result_sql(result: str | None, player: str | None) -> str:
-    """SQL for games where a human seat (named ``player`` if given: one ``?`` a seat) won,
-    lost or drew (``result``; None: any result), whichever of the seats it sat at."""
-    def seat(s: int) -> str:
-        named = f"{_name(s)} = ? AND " if player is not None else ""
-        return f"{named}{_controller(s)} = 'human' AND {_seat_result(result, s)}"
-
-    return _any_seat(seat)
 
 
 def _record_text(record: GameRecord) -> str:

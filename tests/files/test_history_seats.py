@@ -9,6 +9,7 @@ import pytest
 
 from cuttle.commands.review import main_player
 from cuttle.files.history import History
+from cuttle.files.historysql import MAX_SEATS, result_sql
 from cuttle.files.storage import GameRecord
 
 
@@ -80,3 +81,8 @@ def test_a_broken_more_seats_column_does_not_break_the_filters() -> None:
         con.execute("UPDATE games SET more_seats = '[[' WHERE seed = 1")
     assert seeds(h.games(player="Dan", result="win")) == [2, 4]
     assert len(h.problems) == 0 or "more seats" in " ".join(h.problems)
+
+
+def test_the_result_filter_asks_every_seat() -> None:
+    sql = result_sql("win", "Ann")
+    assert sql.count("?") == MAX_SEATS and "more_seats" in sql and "'team1'" in sql
