@@ -73,7 +73,7 @@ HELP: list[tuple[str, str]] = [
     ("games", "your finished games on this server"),
     ("replay ID", "step through one of them (every card face up; q leaves)"),
     ("review ID", "the same with every move judged by the hard AI"),
-    ("top", "the best players by rating (games between people; see docs/serve.md)"),
+    ("top", "the best players by rating (from finished games between people)"),
     ("me", "your rating, your place and your latest games (why one was not rated)"),
     ("cancel", "leave the table you opened"),
     ("quit", "leave the server"),

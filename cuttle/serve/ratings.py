@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-from cuttle.files.gamerows import seat_score
+from cuttle.files.gamerows import cutthroat_place, seat_score
 from cuttle.files.storage import (
     CorruptFileError,
     GameRecord,
@@ -307,24 +307,38 @@ def recent(con: sqlite3.Connection, key: str, limit: int) -> list[Played]:
     """``key``'s latest ``limit`` games, newest first (a row that does not fit is left out)."""
     rows = con.execute(
         "SELECT g.id, g.finished_at, g.rules, k.seat, g.outcome, r.counted, r.why,"
-        " t.before, t.mu, t.sigma FROM seat_keys k JOIN games g ON g.id = k.game_id"
+        " t.before, t.mu, t.sigma, g.record FROM seat_keys k JOIN games g ON g.id = k.game_id"
         " LEFT JOIN rated r ON r.game_id = g.id"
         " LEFT JOIN rating_steps t ON t.game_id = g.id AND t.key = k.key"
         " WHERE k.key = ? GROUP BY g.id ORDER BY g.id DESC LIMIT ?", (key, limit)
     ).fetchall()
     out = []
-    for gid, finished, rules, seat, result, counted, why, before, mu, sigma in rows:
+    for gid, finished, rules, seat, result, counted, why, before, mu, sigma, text in rows:
         if not (isinstance(gid, int) and isinstance(finished, str) and isinstance(rules, str)
                 and isinstance(seat, int) and isinstance(result, str)):
             continue
-        score = seat_score(result, seat)
         out.append(Played(
-            gid, finished, rules, "won" if score == 1 else "lost" if score == 0 else "draw",
+            gid, finished, rules, _result_words(gid, result, seat, text),
             None if counted is None else bool(counted), why if isinstance(why, str) else "",
             before if isinstance(before, float) else None,
             shown(mu, sigma) if isinstance(mu, float) and isinstance(sigma, float) else None,
         ))
     return out
+
+
+def _result_words(game_id: int, result: str, seat: int, text: object) -> str:
+    """``won``, ``lost``, ``draw``; ``team won``/``team lost`` in 2v2; the place in cutthroat
+    (``2nd of 3, tied``) read from the stored record (checked as any file)."""
+    score = seat_score(result, seat)
+    words = "won" if score == 1 else "lost" if score == 0 else "draw"
+    if result.startswith("team"):
+        return f"team {words}"
+    try:
+        record = GameRecord.from_json(loads_limited(str(text)), f"game {game_id}")
+    except (ValueError, CorruptFileError):
+        return words
+    place = cutthroat_place(result, record.moves, seat) if len(record.players) == 3 else ""
+    return place or words
 
 
 def _standing(r: Sequence[object]) -> Standing | None:

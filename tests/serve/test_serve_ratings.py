@@ -256,6 +256,9 @@ def test_top_and_me_on_a_screen_show_names_cleaned() -> None:
     assert "eve#aaaa: rating" in me and "1st of 2" in me and "1 rated game," in me
     assert f"not rated: a player made fewer than {MIN_OWN_MOVES} moves" in me
     assert re.search(rf"won{SEP}\d+\.\d \(\+\d+\.\d\)", me)
+    store.record_finished(played("classic+cutthroat", 3, concede=(1,)), 1.0, None, [C, A, B])
+    me = render(standings.lobby_view("me", [], Login("eve", A)))
+    assert "3rd of 3" in me  # seat 1 conceded first
     nobody = render(standings.lobby_view("me", [], Login("zed", "SHA256:zzzz")))
     assert "not rated yet" in nobody and "no finished game" in nobody
     assert "Nobody is rated yet" in render(standings.top_view([]))
@@ -318,3 +321,16 @@ def test_a_game_between_two_keys_through_the_lobby_shows_in_top(tmp_path: Path) 
 
     asyncio.run(scenario())
 
+
+
+def test_tab_completes_top_and_me_in_the_lobby() -> None:
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from cuttle.serve.lobby import HELP, LobbyCompleter
+
+    completer = LobbyCompleter(None, list)  # type: ignore[arg-type]  # commands need no hall
+    for typed, word in (("to", "top"), ("m", "me")):
+        found = [c.text for c in completer.get_completions(Document(typed), CompleteEvent())]
+        assert found == [word]
+    assert {"top", "me"} <= {cmd for cmd, _ in HELP}
