@@ -358,7 +358,8 @@ class History:
                             "INSERT OR IGNORE INTO files_seen (name) VALUES (?)", (row[0],)
                         )
                     con.execute("DELETE FROM games WHERE id = ?", (game_id,))
-                    con.execute("DELETE FROM seat_keys WHERE game_id = ?", (game_id,))
+                    for table in ("seat_keys", "rated", "rating_steps"):  # its keys, ratings
+                        con.execute(f"DELETE FROM {table} WHERE game_id = ?", (game_id,))
                 con.execute("COMMIT")
             except BaseException:
                 _rollback(con)

@@ -175,7 +175,8 @@ def update(con: sqlite3.Connection, game_id: int) -> None:
         return  # rated already (the same game stored again)
     newest = con.execute("SELECT max(game_id) FROM rated").fetchone()[0]
     missing = con.execute(
-        "SELECT min(game_id) FROM seat_keys WHERE game_id NOT IN (SELECT game_id FROM rated)"
+        "SELECT min(k.game_id) FROM seat_keys k JOIN games g ON g.id = k.game_id"
+        " WHERE k.game_id NOT IN (SELECT game_id FROM rated)"
     ).fetchone()[0]
     if (newest is not None and newest > game_id) or (missing is not None and missing < game_id):
         rebuild(con)

@@ -334,3 +334,13 @@ def test_tab_completes_top_and_me_in_the_lobby() -> None:
         found = [c.text for c in completer.get_completions(Document(typed), CompleteEvent())]
         assert found == [word]
     assert {"top", "me"} <= {cmd for cmd, _ in HELP}
+
+
+def test_a_deleted_games_id_used_again_is_rated_as_the_new_game() -> None:
+    h = History()
+    add(h, played(seed=1, outcome="p0"), [A, B])
+    last = add(h, played(seed=2, outcome="p0"), [A, B])
+    assert h.delete(last)  # the newest game removed: SQLite gives its id to the next one
+    again = add(h, played(seed=3, outcome="p1"), [A, B])
+    assert again == last and decisions(h)[-1] == (again, 1, "")
+    assert table(h)[B][3] == 1  # B won the new game, and it counted
