@@ -18,6 +18,11 @@ Each game is stored once: ``game_key`` (a hash of its record) is unique. The JSO
 under ``games/`` that the database lacks (all of them the first time, or one whose game ended
 while the database was busy) are added the first time a ``History`` is used; the names looked at
 are remembered in ``files_seen`` so each file is read once.
+
+The server's games keep each seat's login key too (``seat_keys``), and ``add``'s ``then`` runs
+in the game's own transaction: the server's ratings (``cuttle/serve/ratings.py``) are written
+with the game or not at all. The schema's migrations and the filters' SQL are in
+``historysql.py``.
 """
 
 from __future__ import annotations
