@@ -157,7 +157,7 @@ def decide(record: GameRecord, keys: dict[int, str], done_today: int) -> Decisio
         if 0 in sides:
             return no("the people were all on one side")
         if sides[0] != sides[1]:
-            return no("the teams held unequal numbers of people")
+            return no("one person against two people")
     short = [s for s in seats if outcome.own_moves[s] < MIN_OWN_MOVES]
     if short:
         return no(f"a player made fewer than {MIN_OWN_MOVES} moves")

@@ -69,7 +69,7 @@ def me_view(who: str, line: Standing | None, place: int, total: int,
     for col in ("id", "finished", "rules", "result", "rating"):
         table.add_column(col)
     for g in games:
-        table.add_row(str(g.game_id), safe_text(g.finished_at[:16], 16),
+        table.add_row(str(g.game_id), safe_text(g.finished_at[:16].replace("T", " "), 16),
                       Text(safe_text(g.rules, 40)), g.result, Text(_rating_words(g)))
     return Group(head, table)
 

@@ -200,7 +200,7 @@ def test_only_people_are_rated() -> None:
     assert why[g1] == (0, "fewer than two people")
     assert why[g2][0] == 1 and why[g5][0] == 1
     assert why[g3] == (0, "the people were all on one side")
-    assert why[g4] == (0, "the teams held unequal numbers of people")
+    assert why[g4] == (0, "one person against two people")
     rated = table(h)
     assert set(rated) == {A, B, C} and rated[A][2] == 2 and rated[C][2] == 1
     assert h.read(lambda con: con.execute(
