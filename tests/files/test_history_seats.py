@@ -3,21 +3,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from cuttle.commands.review import main_player
 from cuttle.files.history import History
 from cuttle.files.historysql import MAX_SEATS, result_sql
 from cuttle.files.storage import GameRecord
-
-
-@pytest.fixture(autouse=True)
-def _xdg(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
 
 
 def table_history() -> History:
