@@ -426,7 +426,7 @@ def main_player(rows: Any) -> str | None:
 
     seen: Counter[str] = Counter()
     for row in rows:
-        humans = [s for s in (0, 1) if row.controllers[s] == "human"]
+        humans = [s for s, c in enumerate(row.controllers) if c == "human"]
         if len(humans) == 1:
             seen[row.players[humans[0]]] += 1
     return seen.most_common(1)[0][0] if seen else None

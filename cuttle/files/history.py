@@ -18,6 +18,11 @@ Each game is stored once: ``game_key`` (a hash of its record) is unique. The JSO
 under ``games/`` that the database lacks (all of them the first time, or one whose game ended
 while the database was busy) are added the first time a ``History`` is used; the names looked at
 are remembered in ``files_seen`` so each file is read once.
+
+The server's games keep each seat's login key too (``seat_keys``), and ``add``'s ``then`` runs
+in the game's own transaction: the server's ratings (``cuttle/serve/ratings.py``) are written
+with the game or not at all. The schema's migrations and the filters' SQL are in
+``historysql.py``.
 """
 
 from __future__ import annotations
@@ -34,6 +39,14 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from cuttle.files.gamerows import GameRow, game_row
+from cuttle.files.historysql import (
+    MAX_SEATS,
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    any_seat,
+    controller_sql,
+    result_sql,
+)
 from cuttle.files.safefile import ensure_dir, shown_path
 from cuttle.files.storage import (
     CorruptFileError,
@@ -48,69 +61,7 @@ T = TypeVar("T")
 DB_NAME = "history.db"
 BUSY_MS = 1000
 BUSY_RETRIES = 2
-SCHEMA_VERSION = 5
 MAX_SQL_INT = 2**63 - 1
-
-#: ``MIGRATIONS[i]`` takes a database from version ``i`` to ``i + 1``.
-MIGRATIONS: tuple[str, ...] = (
-    # 1: the games and a key/value table.
-    """
-    CREATE TABLE games (
-        id INTEGER PRIMARY KEY,
-        finished_at TEXT NOT NULL,
-        rules TEXT NOT NULL,
-        seed INTEGER NOT NULL,
-        player0 TEXT NOT NULL,
-        player1 TEXT NOT NULL,
-        controller0 TEXT NOT NULL,
-        controller1 TEXT NOT NULL,
-        outcome TEXT,
-        reason TEXT,
-        moves INTEGER NOT NULL,
-        record TEXT NOT NULL
-    );
-    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-    """,
-    # 2: the preset and variants apart (for filters), the duration, where an imported game came
-    # from (so a record is imported once), an index for the newest-first listings.
-    """
-    ALTER TABLE games ADD COLUMN preset TEXT NOT NULL DEFAULT '';
-    ALTER TABLE games ADD COLUMN variants TEXT NOT NULL DEFAULT '';
-    ALTER TABLE games ADD COLUMN duration REAL;
-    ALTER TABLE games ADD COLUMN source TEXT;
-    UPDATE games SET preset = substr(rules, 1, instr(rules || '+', '+') - 1),
-                     variants = substr(rules, instr(rules || '+', '+') + 1);
-    CREATE UNIQUE INDEX games_source ON games(source) WHERE source IS NOT NULL;
-    CREATE INDEX games_finished ON games(finished_at);
-    """,
-    # 3: saved game reviews (the analysis of ``cuttle review`` or of the game-over screen), by
-    # the game they judge (a hash of rules, seed and moves) and the budget they were made with.
-    """
-    CREATE TABLE reviews (
-        game_key TEXT NOT NULL,
-        budget TEXT NOT NULL,
-        created TEXT NOT NULL,
-        data TEXT NOT NULL,
-        PRIMARY KEY (game_key, budget)
-    );
-    """,
-    # 4: each game once (a game whose record could not be kept was added again at every
-    # resume), and the kept records' file names looked at (so one kept while the database was
-    # busy is added later).
-    """
-    ALTER TABLE games ADD COLUMN game_key TEXT;
-    UPDATE games SET game_key = cuttle_game_key(record);
-    DELETE FROM games WHERE id NOT IN (SELECT MIN(id) FROM games GROUP BY game_key);
-    CREATE UNIQUE INDEX games_game ON games(game_key) WHERE game_key IS NOT NULL;
-    CREATE TABLE files_seen (name TEXT PRIMARY KEY);
-    INSERT OR IGNORE INTO files_seen SELECT source FROM games WHERE source IS NOT NULL;
-    """,
-    # 5: the seats after the second of a game of three or four (``[[name, controller], ...]``
-    # as JSON; empty for two players), so a listing names every player without its record.
-    """
-    ALTER TABLE games ADD COLUMN more_seats TEXT NOT NULL DEFAULT '';
-    """,
-)
 
 COLUMNS = (
     "id, finished_at, rules, preset, variants, seed, player0, player1, controller0, controller1, "
@@ -257,7 +208,8 @@ class History:
                     self._prepare(con)
                     return op(con)
             except sqlite3.Error as exc:
-                self._drop_if_empty()
+                if not _busy(exc):  # busy: another process has the file open, and uses it
+                    self._drop_if_empty()
                 if not _busy(exc) or attempt == BUSY_RETRIES:
                     raise self._unusable(exc) from None
             time.sleep(0.05 * (attempt + 1))
@@ -265,11 +217,16 @@ class History:
 
     def _drop_if_empty(self) -> None:
         """A database this call created and could not write is removed (not left at 0 bytes,
-        where the next run would take it for an empty history)."""
+        where the next run would take it for an empty history). Never one another process
+        has begun to write (its journal or WAL is there): the file it has open would be
+        unlinked under it, its game lost and its next write a "disk I/O error" (the cause of
+        the two-process test's rare failure)."""
         if not self._created:
             return
         try:
-            if os.lstat(self.path).st_size == 0:
+            if os.lstat(self.path).st_size == 0 and not any(
+                os.path.lexists(f"{self.path}{suffix}") for suffix in ("-wal", "-journal")
+            ):
                 for suffix in ("", "-wal", "-shm", "-journal"):
                     with suppress(FileNotFoundError):
                         os.unlink(f"{self.path}{suffix}")
@@ -343,9 +300,13 @@ class History:
 
     # -- writing --------------------------------------------------------------------------------
     def add(self, record: GameRecord, duration: float | None = None,
-            source: str | None = None, finished_at: str | None = None) -> int:
+            source: str | None = None, finished_at: str | None = None,
+            keys: Sequence[str | None] | None = None,
+            then: Callable[[sqlite3.Connection, int], None] | None = None) -> int:
         """Store a finished game; returns its id. ``source`` (the kept JSON file's name) keeps a
-        later import from adding it twice. HistoryError if the database cannot be written."""
+        later import from adding it twice. ``keys``: each seat's login key (None: an AI or
+        unknown), kept in ``seat_keys``; ``then(connection, id)`` runs in the same transaction
+        (the server's ratings). HistoryError if the database cannot be written."""
         def op(con: sqlite3.Connection) -> int:
             con.execute("BEGIN IMMEDIATE")
             try:
@@ -361,11 +322,18 @@ class History:
                                       (key, source)).fetchone()
                 if source is not None:
                     con.execute("INSERT OR IGNORE INTO files_seen (name) VALUES (?)", (source,))
+                game_id = int(row[0])
+                for seat, login in enumerate(keys or ()):
+                    if login is not None:
+                        con.execute("INSERT OR IGNORE INTO seat_keys (game_id, seat, key)"
+                                    " VALUES (?, ?, ?)", (game_id, seat, login))
+                if then is not None:
+                    then(con, game_id)
                 con.execute("COMMIT")
             except BaseException:
                 _rollback(con)
                 raise
-            return int(row[0])
+            return game_id
 
         return self._run(op)
 
@@ -395,12 +363,34 @@ class History:
                             "INSERT OR IGNORE INTO files_seen (name) VALUES (?)", (row[0],)
                         )
                     con.execute("DELETE FROM games WHERE id = ?", (game_id,))
+                    for table in ("seat_keys", "rated", "rating_steps"):  # its keys, ratings
+                        con.execute(f"DELETE FROM {table} WHERE game_id = ?", (game_id,))
                 con.execute("COMMIT")
             except BaseException:
                 _rollback(con)
                 raise
             return row is not None
 
+        return self._run(op)
+
+    def write(self, op: Callable[[sqlite3.Connection], T]) -> T:
+        """``op`` in one write transaction (all of it or nothing); HistoryError if the
+        database cannot be written."""
+        def inside(con: sqlite3.Connection) -> T:
+            con.execute("BEGIN IMMEDIATE")
+            try:
+                result = op(con)
+                con.execute("COMMIT")
+            except BaseException:
+                _rollback(con)
+                raise
+            return result
+
+        return self._run(inside)
+
+    def read(self, op: Callable[[sqlite3.Connection], T]) -> T:
+        """``op`` on a connection to the database (what it reads is data from a file: check
+        it); HistoryError if the database cannot be used."""
         return self._run(op)
 
     # -- reading --------------------------------------------------------------------------------
@@ -420,25 +410,20 @@ class History:
         args: list[Any] = []
         if level is not None:
             if level == "human":
-                where.append("controller0 = 'human' AND controller1 = 'human'")
+                where.append(" AND ".join(f"coalesce({controller_sql(s)}, 'human') = 'human'"
+                                          for s in range(MAX_SEATS)))
             else:
-                where.append("(controller0 = ? OR controller1 = ?)")
-                args += [f"ai:{level}", f"ai:{level}"]
+                where.append(any_seat(lambda s: f"{controller_sql(s)} = ?"))
+                args += [f"ai:{level}"] * MAX_SEATS
         if rules is not None:
             where.append("(rules = ? OR preset = ?)")
             args += [rules, rules]
-        if player is not None:
-            where.append(
-                "((player0 = ? AND controller0 = 'human') OR "
-                "(player1 = ? AND controller1 = 'human'))"
-            )
-            args += [player, player]
-        if result is not None:
-            if result not in ("win", "loss", "draw"):
-                raise ValueError(f"result must be win, loss or draw, not {result!r}")
-            where.append(_result_sql(result, player))
+        if result is not None and result not in ("win", "loss", "draw"):
+            raise ValueError(f"result must be win, loss or draw, not {result!r}")
+        if player is not None or result is not None:
+            where.append(result_sql(result, player))
             if player is not None:
-                args += [player, player]
+                args += [player] * MAX_SEATS
         columns = COLUMNS if records else COLUMNS.replace("record", "''")
         sql = f"SELECT {columns} FROM games"
         if where:
@@ -533,23 +518,6 @@ def _check_version(con: sqlite3.Connection) -> int:
             f"schema version {version} is newer than this program's ({SCHEMA_VERSION})"
         )
     return version
-
-
-def _result_sql(result: str, player: str | None) -> str:
-    """SQL for games a human seat (named ``player`` if given) won, lost or drew."""
-    if result == "draw":
-        return "outcome = 'draw'"
-    mine = "p0" if result == "win" else "p1"
-    theirs = "p1" if result == "win" else "p0"
-    if player is None:
-        return (
-            f"((controller0 = 'human' AND outcome = '{mine}') OR "
-            f"(controller1 = 'human' AND outcome = '{theirs}'))"
-        )
-    return (
-        f"((player0 = ? AND controller0 = 'human' AND outcome = '{mine}') OR "
-        f"(player1 = ? AND controller1 = 'human' AND outcome = '{theirs}'))"
-    )
 
 
 def _record_text(record: GameRecord) -> str:

@@ -44,7 +44,7 @@ from cuttle.files.history import GameRow
 from cuttle.files.safefile import CorruptFileError
 from cuttle.files.storage import GameRecord
 from cuttle.rules import PRESETS, VARIANTS
-from cuttle.serve import keep, store
+from cuttle.serve import keep, standings, store
 from cuttle.serve.drawings import DRAWINGS
 from cuttle.serve.hall import Hall, HallError
 from cuttle.serve.keys import Login
@@ -60,9 +60,9 @@ from cuttle.words import count
 
 log = logging.getLogger("cuttle.serve")
 
-STATUS = " F1 help · Tab completes · new · join · quick · ai · watch · quit"
+STATUS = " F1 help · Tab completes · new · join · quick · ai · watch · top · quit"
 COMMANDS = ("new", "join", "quick", "seat", "fill", "ai", "watch", "back", "games", "replay",
-            "review", "help", "quit")
+            "review", "top", "me", "help", "quit")
 MAX_REVIEWS = 2  # reviews computed at once on the server (each keeps a core busy)
 SHOWN_GAMES = 15  # finished games listed by ``games``
 HELP: list[tuple[str, str]] = [
@@ -79,6 +79,8 @@ HELP: list[tuple[str, str]] = [
     ("games", "your finished games on this server"),
     ("replay ID", "step through one of them (every card face up; q leaves)"),
     ("review ID", "the same with every move judged by the hard AI"),
+    ("top", "the best players by rating (from finished games between people)"),
+    ("me", "your rating, your place and your latest games (why one was not rated)"),
     ("cancel", "leave the table you opened"),
     ("quit", "leave the server"),
 ]
@@ -194,6 +196,7 @@ class Lobby:
         self.waiting: Table | None = None
         self.help_open = False
         self.finished: list[GameRow] | None = None  # shown after ``games``
+        self.board: RenderableType | None = None  # shown after ``top`` or ``me``
         self.reviewing = False
         self.tasks: set[asyncio.Task[None]] = set()
         self.buffer = Buffer(
@@ -345,6 +348,8 @@ class Lobby:
             parts.append(Text("No game is being played."))
         if self.finished is not None:
             parts.append(self._finished_table())
+        if self.board is not None:
+            parts.append(self.board)
         return parts
 
     def _finished_table(self) -> RenderableType:
@@ -455,7 +460,9 @@ class Lobby:
                 raise HallError("you have no game in progress")
             self._finish(("play", *held))
         elif cmd == "games":
-            self.finished = self._my_games()
+            self.finished, self.board = self._my_games(), None
+        elif cmd in ("top", "me"):
+            self.finished, self.board = None, standings.lobby_view(cmd, args, self.login)
         elif cmd in ("replay", "review"):
             if len(args) != 1 or not (args[0].isascii() and args[0].isdigit()):  # not int('²')
                 raise HallError(f"{cmd} takes the id of one of your games (see games)")

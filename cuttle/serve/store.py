@@ -19,9 +19,10 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import sqlite3
 import stat
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -277,15 +278,42 @@ def keep_record(record: GameRecord) -> Path:
 
 
 def record_finished(
-    record: GameRecord, duration: float | None, source: str | None
+    record: GameRecord, duration: float | None, source: str | None,
+    keys: Sequence[str | None] | None = None,
 ) -> tuple[int | None, str | None]:
-    """Into the server's history: (its id, None), or (None, the words for the players)."""
+    """Into the server's history: (its id, None), or (None, the words for the players).
+    ``keys``: each seat's login key (None for an AI seat): kept with the game, and the
+    people's ratings moved in the same transaction (``ratings.py``)."""
+    rate = _rate if keys is not None and any(k is not None for k in keys) else None
     try:
-        return history().add(record, duration, source), None
+        return history().add(record, duration, source, keys=keys, then=rate), None
     except HistoryError as exc:
         return None, unsaid("Not recorded in the server's history", exc) + "."
     except Exception as exc:  # noqa: BLE001 - the game must go on whatever the database does
         return None, unsaid("Not recorded in the server's history", exc) + "."
+
+
+def _rate(con: sqlite3.Connection, game_id: int) -> None:
+    """The ratings after game ``game_id`` (inside the history's transaction). A failure is
+    logged and leaves the ratings as they were, never the game out of the history: the next
+    rated game finds it unrated and rebuilds them all (``ratings.update``)."""
+    from cuttle.serve import ratings
+
+    con.execute("SAVEPOINT rating")
+    try:
+        ratings.update(con, game_id)
+    except Exception:  # noqa: BLE001 - the game is recorded whatever the ratings do
+        log.exception("the ratings after game %s could not be made", game_id)
+        con.execute("ROLLBACK TO rating")
+    con.execute("RELEASE rating")
+
+
+def rebuild_ratings() -> int:
+    """Every rating made again from the server's history (``ratings.rebuild``); returns how
+    many games were rated. HistoryError if the database cannot be written."""
+    from cuttle.serve import ratings
+
+    return history().write(ratings.rebuild)
 
 
 class ReviewCancelled(Exception):
@@ -410,6 +438,7 @@ __all__ = [
     "new_slot",
     "open_slot",
     "places",
+    "rebuild_ratings",
     "record_finished",
     "refuse_link",
     "review",

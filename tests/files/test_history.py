@@ -6,6 +6,7 @@ import json
 import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from io import StringIO
 from pathlib import Path
 
@@ -363,3 +364,37 @@ def test_stats_of_games_of_three_and_four_name_the_mode_and_why_they_are_unrated
     assert max(len(line) for line in out.splitlines()) <= 80
     assert main(["history"]) == 0
     assert "loss (3rd of 3)" in capsys.readouterr().out
+
+
+def test_a_new_database_another_process_writes_is_never_removed_under_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 34's rare "disk I/O error" of two processes finishing games at once: the one
+    that made the (empty) file found it busy and removed it, and the files the other was
+    writing with it; that one's game was lost and its next write failed."""
+    import cuttle.files.history as history
+
+    path = tmp_path / "h.db"
+    monkeypatch.setattr(history, "BUSY_MS", 20)
+    monkeypatch.setattr(history, "BUSY_RETRIES", 0)
+    h = History(path)
+    opened = h._open
+    other: list[sqlite3.Connection] = []
+
+    def open_then_another_process_begins() -> sqlite3.Connection:
+        con = opened()  # this call made the file (0 bytes)
+        if not other:
+            other.append(sqlite3.connect(path, isolation_level=None))
+            other[0].execute("BEGIN EXCLUSIVE")  # the other process's first write begins
+        return con
+
+    monkeypatch.setattr(h, "_open", open_then_another_process_begins)
+    with pytest.raises(HistoryError, match="is busy"):
+        h.add(rec(seed=1))
+    b = other[0]
+    b.execute("CREATE TABLE t (x)")
+    b.execute("COMMIT")
+    b.execute("INSERT INTO t VALUES (1)")  # was: disk I/O error (its files were unlinked)
+    b.close()
+    with closing(sqlite3.connect(path)) as con:
+        assert con.execute("SELECT x FROM t").fetchall() == [(1,)]
