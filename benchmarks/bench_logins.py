@@ -35,6 +35,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
 import os
 import re
 import statistics
@@ -160,7 +161,7 @@ def figures(logins: list[float | None], lat: list[float]) -> dict[str, Any]:
         "login_median_ms": round(statistics.median(done) * 1000, 1) if done else None,
         "login_max_ms": round(done[-1] * 1000, 1) if done else None,
         "key_median_ms": round(statistics.median(lat) * 1000, 1) if lat else None,
-        "key_p95_ms": round(lat[max(0, int(len(lat) * 0.95) - 1)] * 1000, 1) if lat else None,
+        "key_p95_ms": round(lat[math.ceil(len(lat) * 0.95) - 1] * 1000, 1) if lat else None,
     }
 
 

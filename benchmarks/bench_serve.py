@@ -64,6 +64,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
 import os
 import re
 import statistics
@@ -93,6 +94,12 @@ class Client(asyncssh.SSHClientSession):  # type: ignore[type-arg]
         self.chan: Any = None
         self.keep = True  # False: what comes is not looked at (the attacker's 500x200 frames)
         self.lost = False  # the server closed the connection
+        self.conn: asyncssh.SSHClientConnection | None = None
+
+    def closed(self) -> bool:
+        """The server closed the connection (also told while reading is paused, when the
+        session's own close waits behind the data not taken)."""
+        return self.lost or (self.conn is not None and self.conn.is_closed())
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.lost = True
@@ -133,6 +140,7 @@ class Run:
     typists: list[Client] = field(default_factory=list)
     stop: asyncio.Event = field(default_factory=asyncio.Event)
     clients: int = 0
+    home: Path | None = None  # the server's files (its log under s/cuttle/serve.log)
 
     async def connect(
         self, name: str, size: tuple[int, int] = (100, 30), key: asyncssh.SSHKey | None = None,
@@ -146,17 +154,62 @@ class Run:
             agent_path=None,
         )
         self.conns.append(conn)
-        chan, session = await conn.create_session(
-            Client, term_type="xterm-256color", term_size=size, **session
-        )
-        client = session if isinstance(session, Client) else Client()
+        try:
+            chan, made = await conn.create_session(
+                Client, term_type="xterm-256color", term_size=size, **session
+            )
+        except asyncssh.ChannelOpenError as e:
+            raise ServerRefused(name, e.reason, self.home) from None
+        client = made if isinstance(made, Client) else Client()
         client.chan = chan
+        client.conn = conn
         await client.until("lobby>")
         self.clients += 1
         return client
 
     def spawn(self, work: Awaitable[None]) -> None:
         self.tasks.append(asyncio.ensure_future(work))
+
+
+class ServerRefused(Exception):
+    """The server closed a connection of the population as its session opened: the
+    benchmark cannot measure anything (say why in one line, with the server's log)."""
+
+    def __init__(self, name: str, reason: str, home: Path | None, text: str = "") -> None:
+        if text:
+            super().__init__(text)
+            return
+        log = home / "s" / "cuttle" / "serve.log" if home is not None else None
+        tail = log.read_text(errors="replace").strip().splitlines()[-3:] if log and \
+            log.exists() else []
+        super().__init__(
+            f"the server closed {name}'s connection as its session opened ({reason}); its "
+            f"log {log}: {' | '.join(tail) or 'empty'}. A server that drops every session "
+            "without a word is often one missing a dependency: is this environment installed "
+            "from this tree's pyproject.toml (pip install -e .)?"
+        )
+
+
+def missing_dependencies(tree: Path) -> list[str]:
+    """The packages ``tree``'s pyproject.toml requires that this Python lacks (a server run
+    without one starts, then drops each session as it opens: ``confusables`` for the names)."""
+    try:
+        import tomllib
+    except ImportError:  # Python 3.10: not checked
+        return []
+    from importlib import metadata
+
+    text = (tree / "pyproject.toml").read_bytes()
+    missing = []
+    for requirement in tomllib.loads(text.decode())["project"]["dependencies"]:
+        name = re.match(r"[A-Za-z0-9_.-]+", requirement)
+        if name is None:
+            continue
+        try:
+            metadata.version(name.group(0))
+        except metadata.PackageNotFoundError:
+            missing.append(name.group(0))
+    return missing
 
 
 def start_server(
@@ -482,7 +535,7 @@ async def unread(run: Run, found: dict[str, Any]) -> None:
                 c.chan.change_terminal_size(200 - i % 2, 60)
                 c.send("\x1bOP")
         found["unread_rss_growth_mb"] = round((rss_kb(run.proc.pid) - before) / 1024, 1)
-        found["unread_closed"] = sum(c.lost for c in clients)
+        found["unread_closed"] = sum(c.closed() for c in clients)
         if found["unread_closed"] == len(clients):
             found["unread_all_closed_s"] = round(time.monotonic() - start)
             break
@@ -512,7 +565,7 @@ async def one_run(
     """One server of ``tree`` with its population (and attacker): the figures."""
     home = Path(tempfile.mkdtemp(prefix="bench-serve-"))
     proc, port = start_server(tree, home, profile)
-    run = Run(port=port, proc=proc)
+    run = Run(port=port, proc=proc, home=home)
     found: dict[str, Any] = {}
     try:
         await asyncio.sleep(0.5)
@@ -566,7 +619,8 @@ def figures(latencies: list[float]) -> dict[str, Any]:
     return {
         "samples": len(lat),
         "median_ms": round(statistics.median(lat) * 1000, 1) if lat else None,
-        "p95_ms": round(lat[max(0, int(len(lat) * 0.95) - 1)] * 1000, 1) if lat else None,
+        # nearest rank (the index of int(0.95 n) - 1 took the fastest of two samples)
+        "p95_ms": round(lat[math.ceil(len(lat) * 0.95) - 1] * 1000, 1) if lat else None,
     }
 
 
@@ -577,6 +631,13 @@ def population(clients: int) -> tuple[int, int, int]:
 
 async def bench(args: argparse.Namespace) -> list[dict[str, Any]]:
     trees = [ROOT] + ([Path(args.baseline).resolve()] if args.baseline else [])
+    for tree in trees:
+        missing = missing_dependencies(tree)
+        if missing:
+            raise ServerRefused(
+                "", "", None, f"{sys.executable} lacks {', '.join(missing)}, which {tree}'s "
+                "pyproject.toml requires (the server would drop every session as it opens): "
+                f"{sys.executable} -m pip install -e {tree}")
     plans: list[tuple[str, tuple[int, int, int], str, float]] = []
     if not args.clients and not args.scenarios:
         plans.append(("default", (args.people, args.hard, args.typists), "none", args.idle))
@@ -631,7 +692,11 @@ def main() -> int:
                         help="run each server under cProfile, its profile written in DIR")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    results = asyncio.run(bench(args))
+    try:
+        results = asyncio.run(bench(args))
+    except ServerRefused as e:
+        print(f"bench_serve: {e}", file=sys.stderr)
+        return 2
     if args.json:
         print(json.dumps(results))
     ok = all(
