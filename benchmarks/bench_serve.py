@@ -44,6 +44,13 @@ Runs (each on a server of its own):
   that stop reading (an 8 KB window, then nothing taken) while their screens are made to draw,
   with the server's memory growth (``unread_rss_growth_mb``) and how many it closed
   (``unread_closed``, within 60 s; ``unread_all_closed_s``: when the last one was);
+- ``--tables``: 48 clients at tables of two, three and four seats (issue 37): 7 tables of two,
+  3 of three people, 2 of three with two people and an AI (put there with ``seat 3 LEVEL``), 2
+  of four people, 1 of four with three people and an AI (``seat``), 3 of four with two people
+  and two AIs (``fill LEVEL``), and the 4 typists; AIs of ``--table-ai`` (default hard). Each
+  person plays the first legal move at each of its prompts (Tab, Tab, Enter, Enter) and asks
+  for a rematch at the end. Every figure, memory per session included (``tables``: what was
+  seated, and how many moves were tried);
 - ``--baseline TREE``: each run made on the source tree TREE too, right after the same run on
   this one (the same machine load for both), side by side;
 - ``--profile DIR``: each server runs under cProfile (slower), its profile written in DIR
@@ -53,6 +60,7 @@ Targets: median under 50 ms, 95th percentile under 200 ms, under 10 MB per sessi
 
     python benchmarks/bench_serve.py                  # about a minute
     python benchmarks/bench_serve.py --clients 16,32,64 --scenarios all --baseline /tmp/main
+    python benchmarks/bench_serve.py --tables          # about two minutes
 
 Exit status 1 when a figure of this tree misses its target (a benchmark, not a test: run it on a
 quiet machine).
@@ -141,6 +149,9 @@ class Run:
     stop: asyncio.Event = field(default_factory=asyncio.Event)
     clients: int = 0
     home: Path | None = None  # the server's files (its log under s/cuttle/serve.log)
+    tables: list[int] = field(default_factory=list)  # the seats of each table seated
+    moves: int = 0  # the movers' rounds of keys (and rematches asked) while the run went on
+    rematches: int = 0
 
     async def connect(
         self, name: str, size: tuple[int, int] = (100, 30), key: asyncssh.SSHKey | None = None,
@@ -319,6 +330,69 @@ async def populate(run: Run, people: int, hard: int, typists: int) -> None:
         c = await run.connect(f"h{h}")
         c.send("ai hard\r")
         run.spawn(drawer(c, f"h{h}", run.stop))
+    for w in range(typists):
+        run.typists.append(await run.connect(f"t{w}"))
+
+
+# -- tables of two, three and four (issue 37) ------------------------------------------------------
+# (seats, people) of each table: the other seats are AIs (one put there with ``seat``, more with
+# ``fill``); with the 4 typists, 48 clients
+TABLES: list[tuple[int, int]] = (
+    [(2, 2)] * 7 + [(3, 3)] * 3 + [(3, 2)] * 2 + [(4, 4)] * 2 + [(4, 3)] + [(4, 2)] * 3
+)
+
+
+def table_clients(tables: list[tuple[int, int]]) -> int:
+    return sum(people for _, people in tables)
+
+
+async def mover(client: Client, name: str, run: Run) -> None:
+    """A person at a table of any size: on each of its prompts (its turn, a counter window, a
+    9 against a royal, a discard) it plays the first legal move, as Tab, Tab, Enter, Enter do
+    (the first Tab lists the moves, the second takes the first, Enter puts it on the line,
+    Enter sends it); at the game's end it asks for a rematch, so the table goes on. A prompt
+    redrawn in place may not be sent whole (the frame writes what changed: "(waiting)" taken
+    out), so after 1.5 s without one it does the same anyway (typed while others move, the
+    line waits for the prompt)."""
+    prompt = rf"{re.escape(name)}(?! \(waiting\))( \([^)]*\))?> "  # not while others move
+    while not run.stop.is_set():
+        client.buf = ""
+        with contextlib.suppress(TimeoutError):
+            await client.until(rf"{prompt}|Your move|Rematch", timeout=1.5)
+        if "Rematch" in _plain(client.buf):
+            run.rematches += 1
+            client.send("y\r")
+            await asyncio.sleep(1.0)
+            continue
+        for key in ("\t", "\t", "\r", "\r"):
+            client.send(key)
+            await asyncio.sleep(0.1)
+        run.moves += 1
+        await asyncio.sleep(0.2)
+
+
+async def populate_tables(run: Run, tables: list[tuple[int, int]], level: str,
+                          typists: int) -> None:
+    """People at ``tables`` (the first opens it, the others join it; AIs of ``level`` in the
+    seats left), each playing as ``mover`` does; then the typists."""
+    for t, (seats, people) in enumerate(tables):
+        names = [f"s{seats}t{t}p{j}" for j in range(people)]
+        host = await run.connect(names[0])
+        host.send("new\r" if seats == 2 else f"new --players {seats}\r")
+        await host.until(r"You wait at table (\w+)")
+        table = re.findall(r"You wait at table (\w+)", _plain(host.buf))[-1]
+        clients = [host]
+        for name in names[1:]:
+            guest = await run.connect(name)
+            guest.send(f"join {table}\r")
+            clients.append(guest)
+        if seats - people == 1:  # the seats are taken in order: the last one is free
+            host.send(f"seat {seats} {level}\r")
+        elif seats > people:
+            host.send(f"fill {level}\r")
+        for client, name in zip(clients, names, strict=True):
+            run.spawn(mover(client, name, run))
+        run.tables.append(seats)
     for w in range(typists):
         run.typists.append(await run.connect(f"t{w}"))
 
@@ -560,9 +634,11 @@ ATTACKS: dict[str, Callable[[Run, dict[str, Any]], Awaitable[None]]] = {
 
 async def one_run(
     tree: Path, people: int, hard: int, typists: int, samples: int, scenario: str = "none",
-    idle: float = 0.0, profile: Path | None = None,
+    idle: float = 0.0, profile: Path | None = None, tables: list[tuple[int, int]] | None = None,
+    level: str = "hard",
 ) -> dict[str, Any]:
-    """One server of ``tree`` with its population (and attacker): the figures."""
+    """One server of ``tree`` with its population (and attacker): the figures. ``tables``:
+    people at tables of 2 to 4 seats instead (AIs of ``level`` in the seats left)."""
     home = Path(tempfile.mkdtemp(prefix="bench-serve-"))
     proc, port = start_server(tree, home, profile)
     run = Run(port=port, proc=proc, home=home)
@@ -570,7 +646,10 @@ async def one_run(
     try:
         await asyncio.sleep(0.5)
         base = rss_kb(proc.pid)
-        await populate(run, people, hard, typists)
+        if tables is not None:
+            await populate_tables(run, tables, level, typists)
+        else:
+            await populate(run, people, hard, typists)
         attack = None
         if scenario != "none":
             attack = asyncio.ensure_future(ATTACKS[scenario](run, found))
@@ -587,8 +666,14 @@ async def one_run(
             await asyncio.wait([attack], timeout=UNREAD_FOR + 5)
         result: dict[str, Any] = {
             "tree": str(tree), "scenario": scenario, "clients": run.clients,
-            "games": people + hard, **figures(latencies), "lost": len(lost), **found,
+            "games": len(tables) if tables is not None else people + hard,
+            **figures(latencies), "lost": len(lost), **found,
         }
+        if tables is not None:
+            found_ai = sum(seats - p for seats, p in tables)
+            result["tables"] = (f"{run.tables.count(2)} of 2, {run.tables.count(3)} of 3, "
+                                f"{run.tables.count(4)} of 4; {found_ai} AI seats ({level}); "
+                                f"{run.moves} moves tried, {run.rematches} rematches asked")
         if idle:
             full = rss_kb(proc.pid)
             result.update(
@@ -639,7 +724,7 @@ async def bench(args: argparse.Namespace) -> list[dict[str, Any]]:
                 "pyproject.toml requires (the server would drop every session as it opens): "
                 f"{sys.executable} -m pip install -e {tree}")
     plans: list[tuple[str, tuple[int, int, int], str, float]] = []
-    if not args.clients and not args.scenarios:
+    if not args.clients and not args.scenarios and not args.tables:
         plans.append(("default", (args.people, args.hard, args.typists), "none", args.idle))
     for n in args.clients:
         plans.append((f"{n} clients", population(n), "none", 0.0))
@@ -647,6 +732,8 @@ async def bench(args: argparse.Namespace) -> list[dict[str, Any]]:
         plans.append(("no attack", (args.people, args.hard, args.typists), "none", 0.0))
     for s in args.scenarios:
         plans.append((s, (args.people, args.hard, args.typists), s, 0.0))
+    if args.tables:
+        plans.append(("tables", (0, 0, args.typists), "none", args.idle))
     results: list[dict[str, Any]] = []
     for name, (people, hard, typists), scenario, idle in plans:
         for tree in trees:  # one right after the other: the same load on the machine
@@ -654,7 +741,8 @@ async def bench(args: argparse.Namespace) -> list[dict[str, Any]]:
             if args.profile:
                 tag = "baseline" if tree != ROOT else "tree"
                 prof = Path(args.profile) / f"{name.replace(' ', '-')}-{tag}.prof"
-            r = await one_run(tree, people, hard, typists, args.samples, scenario, idle, prof)
+            r = await one_run(tree, people, hard, typists, args.samples, scenario, idle, prof,
+                              TABLES if name == "tables" else None, args.table_ai)
             r["run"] = name
             r["baseline"] = tree != ROOT
             results.append(r)
@@ -665,7 +753,8 @@ async def bench(args: argparse.Namespace) -> list[dict[str, Any]]:
 
 def line_of(r: dict[str, Any]) -> str:
     extra = "".join(
-        f"  {k} {r[k]}" for k in ("server_cpu_percent", "login_ms", "attacker_connections",
+        f"  {k} {r[k]}" for k in ("tables", "server_cpu_percent", "login_ms",
+                                  "attacker_connections",
                                   "unread_rss_before_mb", "unread_rss_growth_mb",
                                   "unread_closed", "unread_all_closed_s", "mb_per_session",
                                   "server_rss_mb", "ai_workers_rss_mb",
@@ -687,6 +776,10 @@ def main() -> int:
                         help="scale runs: client counts, comma-separated (16,32,64)")
     parser.add_argument("--scenarios", type=_scenarios, default=[],
                         help="attacks, comma-separated: " + ",".join(ATTACKS) + " (or all)")
+    parser.add_argument("--tables", action="store_true",
+                        help=f"a run of {table_clients(TABLES) + 4} clients at tables of 2, 3 and "
+                        "4 seats, some with AI seats (with the 4 typists)")
+    parser.add_argument("--table-ai", default="hard", help="the AI seats' level (--tables)")
     parser.add_argument("--baseline", help="another source tree to run the same on")
     parser.add_argument("--profile", metavar="DIR",
                         help="run each server under cProfile, its profile written in DIR")
