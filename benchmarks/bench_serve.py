@@ -382,9 +382,11 @@ async def populate_tables(run: Run, tables: list[tuple[int, int]], level: str,
         await host.until(r"You wait at table (\w+)")
         table = re.findall(r"You wait at table (\w+)", _plain(host.buf))[-1]
         clients = [host]
-        for name in names[1:]:
+        for j, name in enumerate(names[1:], 2):
             guest = await run.connect(name)
             guest.send(f"join {table}\r")
+            if j < seats:  # seated before the AIs are (a fill would take this seat first)
+                await guest.until(r"You wait at table")
             clients.append(guest)
         if seats - people == 1:  # the seats are taken in order: the last one is free
             host.send(f"seat {seats} {level}\r")
