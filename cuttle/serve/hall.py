@@ -1,7 +1,9 @@
 """The server's rooms: the open tables waiting for an opponent and the games in play.
 
-The hall is touched only on the server's event loop. A table is opened with ``new`` and waits;
-``join`` seats a second player and starts a ``Match``; ``ai`` starts one against the AI at once.
+The hall is touched only on the server's event loop. A table of two to four seats is opened with
+``new`` and waits (``tables/plan.py``); ``join`` seats a player, ``seat``/``fill`` an AI, and the
+``Match`` starts once every seat is taken; ``quick`` joins the table of a size waiting longest or
+opens one; ``ai`` starts a game against the AI at once.
 A player is known by the fingerprint of their login key, so a reconnect finds their seat.
 """
 
@@ -12,9 +14,7 @@ import itertools
 import logging
 import random
 import threading
-import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from cuttle import Game
@@ -26,29 +26,15 @@ from cuttle.serve.aipool import AIPool
 from cuttle.serve.keys import Login
 from cuttle.serve.limits.disk import NewGames
 from cuttle.serve.match import Match
-from cuttle.serve.names import marked, seat_names
+from cuttle.serve.names import marked, seat_names, table_names
 from cuttle.serve.seats import Chair
+from cuttle.serve.tables.plan import HallError, Table, ai_level, game_seat, players_words
 from cuttle.serve.timers import Clock
 
 log = logging.getLogger("cuttle.serve")
 
 LOBBY_INTERVAL = 1.0  # seconds at least between two redraws of a lobby for what the hall shows
 LOBBY_SETTLE = 0.05  # seconds from a first change to the lobbies' redraw (what follows: the same)
-
-
-class HallError(ValueError):
-    """A lobby command that cannot be done; the message says why (one line)."""
-
-
-@dataclass
-class Table:
-    """An open table: who waits there, the rules, since when; ``seated`` learns of the game."""
-
-    id: str
-    host: Login
-    rules: str
-    since: float = field(default_factory=time.time)
-    seated: asyncio.Future[tuple[Match, int]] | None = None
 
 
 class Hall:
@@ -126,26 +112,50 @@ class Hall:
             raise HallError(str(exc)) from None
         return rules
 
-    def open_table(self, host: Login, rules: str) -> Table:
-        """``new``: a table waiting for an opponent."""
+    def open_table(self, host: Login, rules: str, size: int = 2) -> Table:
+        """``new``: a table of ``size`` seats, its host in seat 1, waiting for the others."""
         self.held_seat(host)
         self.check_rules(rules)
         for t in self.tables.values():
-            if t.host.key == host.key:
+            if t.seat_of(host.key) is not None:
                 raise HallError(f"you already wait at table {t.id}")
         loop = asyncio.get_running_loop()
-        table = Table(self._new_id(), host, rules, seated=loop.create_future())
+        table = Table(self._new_id(), host, rules, size)
+        table.futures[host.key] = loop.create_future()
         self.tables[table.id] = table
         self.changed()
         return table
 
     def close_table(self, table: Table) -> None:
-        """The host left before anyone sat down."""
+        """The host left before every seat was taken: the others at it are told (their futures
+        cancelled)."""
         if self.tables.pop(table.id, None) is not None:
+            for fut in table.futures.values():
+                if not fut.done():
+                    fut.cancel()
             self.changed()
 
-    def join(self, login: Login, table_id: str | None) -> tuple[Match, int]:
-        """``join [ID]``: sit at that table (no id: the one waiting longest); the game starts."""
+    def leave_table(self, table: Table, login: Login) -> None:
+        """A player who is not the host leaves the table: their seat is free again."""
+        if login.key == table.host.key:
+            self.close_table(table)
+            return
+        seat = table.seat_of(login.key)
+        if seat is not None:
+            table.seats[seat] = None
+            table.futures.pop(login.key, None)
+            self.changed()
+
+    def waiting_at(self, login: Login) -> Table | None:
+        """The open table this player has a seat at, if any."""
+        return next((t for t in self.tables.values() if t.seat_of(login.key) is not None), None)
+
+    def join(
+        self, login: Login, table_id: str | None, seat: int | None = None
+    ) -> tuple[Match, int] | Table:
+        """``join [ID [SEAT]]``: sit at that table (no id: the one waiting longest), in ``seat``
+        (an index; None: the next free one). The game starts when every seat is taken: (the
+        match, this player's seat); else the table, where the player waits."""
         self.held_seat(login)
         open_tables = sorted(self.tables.values(), key=lambda t: t.since)
         if table_id is None:
@@ -159,20 +169,87 @@ class Hall:
                 raise HallError(f"no table {table_id[:12]!r} is waiting (see the list)")
             table = found
         if table.host.key == login.key:
-            raise HallError("that is your own table: wait for an opponent")
+            raise HallError("that is your own table: wait for the others")
         self.free_to_play(login)
-        self.count_new_game(login)
+        if seat is None:
+            seat = table.free()[0]
+        elif table.seats[seat] is not None:
+            raise HallError(f"seat {seat + 1} at table {table.id} is taken: "
+                            f"free seats {', '.join(str(i + 1) for i in table.free())}")
+        if len(table.free()) == 1:  # this seat starts the game: it counts
+            self.count_new_game(login)
+        table.seats[seat] = login
+        if not table.full():
+            table.futures[login.key] = asyncio.get_running_loop().create_future()
+            self.changed()
+            return table
+        return self._seat_everyone(table, login)
+
+    def seat_ai(self, login: Login, seat: int | None, level: str) -> tuple[Match, int] | Table:
+        """``seat SEAT LEVEL`` (``seat`` an index) or ``fill LEVEL`` (None: every free seat) at
+        the table ``login`` opened: an AI sits there; the game starts once every seat is taken."""
+        table = next((t for t in self.tables.values() if t.host.key == login.key), None)
+        if table is None:
+            raise HallError("you have opened no table: new opens one")
+        level = ai_level(level, table.size)
+        if seat is not None and table.seats[seat] is not None:
+            raise HallError(f"seat {seat + 1} is taken")
+        seats = table.free() if seat is None else [seat]
+        if not seats:
+            raise HallError("every seat is taken")
+        if not [i for i in table.free() if i not in seats]:
+            self.count_new_game(login)  # the game starts now: it counts for the host
+        for i in seats:
+            table.seats[i] = level
+        if not table.full():
+            self.changed()
+            return table
+        return self._seat_everyone(table, login)
+
+    def quick(self, login: Login, size: int) -> tuple[Match, int] | Table:
+        """``quick [--players N]``: a seat at the table of ``size`` waiting longest, or a new
+        table of ``size`` (the classic rules) when none waits."""
+        self.free_to_play(login)
+        waiting = sorted((t for t in self.tables.values() if t.size == size and t.free()
+                          and t.host.key != login.key), key=lambda t: t.since)
+        if waiting:
+            return self.join(login, waiting[0].id)
+        from cuttle.play.seating import rules_for
+
+        return self.open_table(login, rules_for("classic", size), size)
+
+    def _seat_everyone(self, table: Table, by: Login) -> tuple[Match, int]:
+        """Every seat is taken: the game starts, turned so the draw's first mover has seat 0;
+        each person waiting at the table learns their seat; ``by``'s is returned."""
         del self.tables[table.id]
+        n = table.size
         seed = self.rng.randrange(1, MAX_SEED)
-        first = self.rng.randrange(2)  # who moves first is drawn
-        people = [table.host, login] if first == 0 else [login, table.host]
-        names = seat_names((people[0].name, people[0].key), (people[1].name, people[1].key))
-        chairs = (Chair(names[0], people[0].key), Chair(names[1], people[1].key))
-        match = self._start(table.id, seed, table.rules, chairs, (None, None))
-        host_seat = 0 if first == 0 else 1
-        if table.seated is not None and not table.seated.done():
-            table.seated.set_result((match, host_seat))
-        return match, 1 - host_seat
+        first = self.rng.randrange(n)  # who moves first is drawn
+        order = [table.seats[(g + first) % n] for g in range(n)]  # the game's seats
+        ai = tuple(s if isinstance(s, str) else None for s in order)
+        people: list[tuple[str, str | None]] = [
+            (s.name, s.key) if isinstance(s, Login) else (f"AI ({s})", None) for s in order
+        ]
+        shown = list(table_names(people))
+        number = 0
+        for g, s in enumerate(order):
+            if isinstance(s, str):
+                number += 1
+                shown[g] = shown[g] if n == 2 else f"AI {number} ({s})"
+        chairs = tuple(Chair(shown[g], s.key if isinstance(s, Login) else None)
+                       for g, s in enumerate(order))
+        match = self._start(table.id, seed, table.rules, chairs, ai)
+        mine = 0
+        for i, s in enumerate(table.seats):
+            if not isinstance(s, Login):
+                continue
+            where = game_seat(i, first, n)
+            if s.key == by.key:
+                mine = where
+            fut = table.futures.get(s.key)
+            if fut is not None and not fut.done() and s.key != by.key:
+                fut.set_result((match, where))
+        return match, mine
 
     def play_ai(self, login: Login, level: str, rules: str) -> tuple[Match, int]:
         """``ai [LEVEL]``: a game against the AI on the server, the player moving first."""
@@ -198,8 +275,8 @@ class Hall:
         match_id: str,
         seed: int,
         rules: str,
-        chairs: tuple[Chair, Chair],
-        ai: tuple[str | None, str | None],
+        chairs: tuple[Chair, ...],
+        ai: tuple[str | None, ...],
         moves: list[str] | None = None,
         slot: Slot | None = None,
         notice: str | None = None,
@@ -236,8 +313,9 @@ class Hall:
             match.session.announce("The game goes on where it was when the server stopped.")
         else:
             first = match.session.names[0]
-            a, b = (marked(c.name, c.key) for c in chairs)  # who is who, once
-            match.session.announce(notice or f"{a} vs {b}: {first} moves first.")
+            teams = match.session.game.rules.teams
+            who = players_words(tuple(marked(c.name, c.key) for c in chairs), teams)  # once
+            match.session.announce(notice or f"{who}: {first} moves first.")
         self.matches[match.id] = match
         match.start()
         self.changed()
@@ -249,7 +327,8 @@ class Hall:
         player to log in (``resume_for``)."""
         resumed = 0
         for name, info in keep.load().items():
-            if None not in info["keys"] and self._resume(name, info) is not None:
+            people = [k for k in info["keys"] if k is not None]
+            if len(people) > 1 and self._resume(name, info) is not None:
                 resumed += 1
         return resumed
 
@@ -283,16 +362,16 @@ class Hall:
             rebuild(record, f"save {slot.name}")
             seats = (record.session or {}).get("seats") or []
             ai = tuple(s.get("ai") if isinstance(s, dict) else None for s in seats)
-            if len(ai) != 2 or record.outcome is not None:
-                raise ValueError("not a game in progress between two seats")
             keys = info["keys"]
-            chairs = (Chair(record.players[0], keys[0]), Chair(record.players[1], keys[1]))
+            if not 2 <= len(ai) == len(keys) <= 4 or record.outcome is not None:
+                raise ValueError("not a game in progress of its seats")
+            chairs = tuple(Chair(name, k) for name, k in zip(record.players, keys, strict=True))
             match_id = str(info["id"])
             if match_id in self.matches or match_id in self.tables:
                 match_id = self._new_id()
             match = self._start(
                 match_id, record.seed, record.rules, chairs,
-                (ai[0], ai[1]), moves=record.moves, slot=slot,
+                ai, moves=record.moves, slot=slot,
             )
         except (OSError, CorruptFileError, ValueError, KeyError) as exc:
             log.warning("game %s not resumed (it stays saved): %s", name, exc)
@@ -312,7 +391,7 @@ class Hall:
         on another connection too): one game at a time."""
         self.held_seat(login)
         for t in self.tables.values():
-            if t.host.key == login.key:
+            if t.seat_of(login.key) is not None:
                 raise HallError(f"you wait at table {t.id} (on another connection): cancel it")
 
     def _rematch(self, old: Match) -> None:
@@ -335,11 +414,12 @@ class Hall:
                         words = why if other == seat else f"{chair.name} may start no more now"
                         old.part(other, f"No rematch: {words}.")
                 return
-        a, b = old.chairs
-        chairs = (Chair(b.name, b.key), Chair(a.name, a.key))
+        # the dealer moves one seat clockwise (with two: the seats swapped)
+        turned = [*old.chairs[1:], old.chairs[0]]
+        chairs = tuple(Chair(c.name, c.key) for c in turned)
         seed = self.rng.randrange(1, MAX_SEED)
         match = self._start(
-            self._new_id(), seed, old.rules, chairs, (old.ai[1], old.ai[0]),
+            self._new_id(), seed, old.rules, chairs, (*old.ai[1:], old.ai[0]),
             notice=f"Rematch: {chairs[0].name} moves first.",
         )
         for seat, chair in enumerate(chairs):
@@ -350,7 +430,7 @@ class Hall:
     def _busy(self, key: str) -> bool:
         """Has ``key`` a game in progress or a table waiting (on any connection)?"""
         playing = any(m.seat_of(key) is not None and not m.over for m in self.matches.values())
-        return playing or any(t.host.key == key for t in self.tables.values())
+        return playing or any(t.seat_of(key) is not None for t in self.tables.values())
 
     def _ended(self, match: Match) -> None:
         self.following = {k: m for k, m in self.following.items() if m is not match}

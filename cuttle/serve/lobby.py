@@ -39,17 +39,18 @@ from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from cuttle.ai import LEVELS
+from cuttle.ai import LEVELS, levels_for
 from cuttle.files.history import GameRow
 from cuttle.files.safefile import CorruptFileError
 from cuttle.files.storage import GameRecord
 from cuttle.rules import PRESETS, VARIANTS
 from cuttle.serve import keep, store
 from cuttle.serve.drawings import DRAWINGS
-from cuttle.serve.hall import Hall, HallError, Table
+from cuttle.serve.hall import Hall, HallError
 from cuttle.serve.keys import Login
 from cuttle.serve.match import Match
 from cuttle.serve.names import marked
+from cuttle.serve.tables.plan import Table, parse_new, parse_rules, players_words, seat_number
 from cuttle.text.helptext import entries_view
 from cuttle.text.intent import MAX_LINE
 from cuttle.ui.keytiming import escape_at_once, time_keys
@@ -59,13 +60,19 @@ from cuttle.words import count
 
 log = logging.getLogger("cuttle.serve")
 
-STATUS = " F1 help · Tab completes · new · join · ai · watch · quit"
-COMMANDS = ("new", "join", "ai", "watch", "back", "games", "replay", "review", "help", "quit")
+STATUS = " F1 help · Tab completes · new · join · quick · ai · watch · quit"
+COMMANDS = ("new", "join", "quick", "seat", "fill", "ai", "watch", "back", "games", "replay",
+            "review", "help", "quit")
 MAX_REVIEWS = 2  # reviews computed at once on the server (each keeps a core busy)
 SHOWN_GAMES = 15  # finished games listed by ``games``
 HELP: list[tuple[str, str]] = [
-    ("new [--rules R] [--variant V ...]", "open a table and wait for an opponent"),
-    ("join [ID]", "sit at a table (no ID: the one waiting longest)"),
+    ("new [--players N] [--rules R] [--variant V ...]",
+     "open a table and wait for the others (N: 2 to 4 seats; 3 play cutthroat, 4 teams)"),
+    ("join [ID [SEAT]]", "sit at a table (no ID: the one waiting longest; SEAT: 1 to 4, "
+     "1 and 3 partners at four)"),
+    ("seat SEAT LEVEL", "an AI in a free seat of the table you opened"),
+    ("fill LEVEL", "AIs in every free seat of the table you opened"),
+    ("quick [--players N]", "a seat at the table of N waiting longest, or a new one"),
     ("ai [LEVEL] [--rules R]", "play the AI here (levels: {levels})"),
     ("watch [ID]", "watch a game in play (no ID: the latest; q leaves)"),
     ("back", "back to your game in progress (one at a time)"),
@@ -86,9 +93,10 @@ Choice = tuple[Any, ...]
 class LobbyCompleter(Completer):
     """Commands, then the ids, levels, rules and variants that fit where the cursor is."""
 
-    def __init__(self, hall: Hall, mine: Callable[[], list[int]]) -> None:
+    def __init__(self, hall: Hall, mine: Callable[[], list[int]], key: str = "") -> None:
         self.hall = hall
         self.mine = mine
+        self.key = key  # the player's own: the table they opened
 
     def get_completions(
         self, document: Document, complete_event: CompleteEvent
@@ -104,8 +112,19 @@ class LobbyCompleter(Completer):
             options = list(PRESETS)
         elif before[-1] == "--variant":
             options = list(VARIANTS)
-        elif before[0] == "join":
+        elif before[-1] == "--players":
+            options = ["2", "3", "4"]
+        elif before[0] == "join" and len(before) == 1:
             options = list(self.hall.tables)
+        elif before[0] == "join" and len(before) == 2:
+            table = self.hall.tables.get(before[1].lower())
+            options = [str(i + 1) for i in table.free()] if table is not None else []
+        elif before[0] == "seat" and len(before) == 1:
+            options = [str(i + 1) for i in self._my_free_seats()]
+        elif before[0] in ("seat", "fill"):
+            options = list(levels_for(self._my_size()))
+        elif before[0] == "quick":
+            options = ["--players"]
         elif before[0] == "watch":
             options = list(self.hall.matches)
         elif before[0] in ("replay", "review"):
@@ -113,12 +132,24 @@ class LobbyCompleter(Completer):
         elif before[0] == "ai":
             options = [*LEVELS, "--rules"]
         elif before[0] == "new":
-            options = ["--rules", "--variant"]
+            options = ["--players", "--rules", "--variant"]
         else:
             options = []
         for option in options:
             if option.startswith(word):
                 yield Completion(option, start_position=-len(word))
+
+
+    def _my_table(self) -> Table | None:
+        return next((t for t in self.hall.tables.values() if t.host.key == self.key), None)
+
+    def _my_free_seats(self) -> list[int]:
+        table = self._my_table()
+        return table.free() if table is not None else []
+
+    def _my_size(self) -> int:
+        table = self._my_table()
+        return table.size if table is not None else 2
 
 
 def help_view(invite: str) -> RenderableType:
@@ -127,26 +158,6 @@ def help_view(invite: str) -> RenderableType:
     rows = [(cmd, what.format(levels=", ".join(LEVELS))) for cmd, what in HELP]
     end = HELP_END.format(presets=", ".join(PRESETS), variants=", ".join(VARIANTS), invite=invite)
     return Group(entries_view(rows), Text(""), Text(end))
-
-
-def parse_rules(args: list[str]) -> tuple[str, list[str]]:
-    """``--rules R`` and ``--variant V`` (any number) out of ``args``: (rules text, the rest)."""
-    preset = "classic"
-    variants: list[str] = []
-    rest: list[str] = []
-    it = iter(args)
-    for word in it:
-        if word in ("--rules", "--variant"):
-            value = next(it, None)
-            if value is None:
-                raise HallError(f"{word} needs a value")
-            if word == "--rules":
-                preset = value
-            else:
-                variants.append(value)
-        else:
-            rest.append(word)
-    return "+".join([preset, *variants]), rest
 
 
 def _result(row: GameRow) -> str:
@@ -186,7 +197,7 @@ class Lobby:
         self.reviewing = False
         self.tasks: set[asyncio.Task[None]] = set()
         self.buffer = Buffer(
-            completer=LobbyCompleter(hall, lambda: keep.finished(login.key)),
+            completer=LobbyCompleter(hall, lambda: keep.finished(login.key), login.key),
             complete_while_typing=False,
             multiline=False,
             accept_handler=self._accept,
@@ -297,21 +308,25 @@ class Lobby:
             parts.append(Text(f"Your seat in game {match.id} {where}.", style="bold"))
         if self.waiting is not None:
             table = self.waiting
+            mine = table.host.key == self.login.key
+            sits = table.seat_of(self.login.key) or 0
+            where = "" if table.size == 2 else f", seat {sits + 1} of {table.size}"
+            ais = " seat SEAT LEVEL or fill LEVEL puts AIs in free seats." if (
+                mine and table.size > 2) else ""
             parts.append(
                 Text(
-                    f"You wait at table {table.id} ({table.rules}); cancel leaves it. "
-                    "A friend joins it with this line:",
+                    f"You wait at table {table.id} ({table.rules}{where}); cancel leaves it."
+                    f"{ais} A friend joins it with this line:",
                     style="bold yellow",
                 )
             )
             # on a line of its own, never folded: it is copied and pasted whole
             parts.append(Text(f"  {self.invite} join {table.id}", no_wrap=True, overflow="ignore"))
         tables = RichTable(title="Open tables", title_justify="left", expand=False)
-        for col in ("id", "who waits", "rules", "since"):
+        for col in ("id", "seats", "who sits", "rules", "since"):
             tables.add_column(col)
         for t in sorted(self.hall.tables.values(), key=lambda t: t.since):
-            host = marked(t.host.name, t.host.key)
-            tables.add_row(t.id, host, t.rules, since_words(t.since, now))
+            tables.add_row(t.id, t.taken(), t.who(), t.rules, since_words(t.since, now))
         if not self.hall.tables:
             parts.append(Text("No table is waiting: open one with new, or play the AI with ai."))
         else:
@@ -320,8 +335,10 @@ class Lobby:
         for col in ("id", "players", "rules", "since"):
             games.add_column(col)
         for m in self.hall.matches.values():
-            a, b = (marked(c.name, c.key) for c in m.chairs)
-            games.add_row(m.id, f"{a} vs {b}", m.rules, since_words(m.started_at, now))
+            names = tuple(marked(c.name, c.key) for c in m.chairs)
+            teams = m.session.game.rules.teams
+            games.add_row(m.id, players_words(names, teams), m.rules,
+                          since_words(m.started_at, now))
         if self.hall.matches:
             parts.append(games)
         else:
@@ -356,7 +373,7 @@ class Lobby:
 
     def _finish(self, choice: Choice) -> None:
         if self.waiting is not None and choice[0] != "play":
-            self.hall.close_table(self.waiting)
+            self.hall.leave_table(self.waiting, self.login)
             self.waiting = None
         if self.app.is_running and not self.app.is_done:
             self.app.exit(result=choice)
@@ -383,22 +400,48 @@ class Lobby:
         elif cmd == "cancel":
             if self.waiting is None:
                 raise HallError("you wait at no table")
-            self.hall.close_table(self.waiting)
-            self.say(f"Table {self.waiting.id} closed.")
-            self.waiting = None
-        elif self.waiting is not None and cmd in ("new", "join", "ai", "watch"):
+            table, self.waiting = self.waiting, None
+            self.hall.leave_table(table, self.login)
+            self.say(f"Table {table.id} closed." if table.host.key == self.login.key
+                     else f"You left table {table.id}.")
+        elif self.waiting is not None and cmd in ("new", "join", "ai", "watch", "quick"):
             raise HallError(f"you wait at table {self.waiting.id}: cancel it first")
         elif cmd == "new":
-            rules, rest = parse_rules(args)
+            rules, n, rest = parse_new(args)
             if rest:
                 raise HallError(f"unexpected {' '.join(rest)[:30]!r}")
-            self.waiting = self.hall.open_table(self.login, rules)
+            self.waiting = self.hall.open_table(self.login, rules, n)
             self._wait_for(self.waiting)
         elif cmd == "join":
-            if len(args) > 1:
-                raise HallError("join takes one table id")
-            match, seat = self.hall.join(self.login, args[0] if args else None)
-            self._finish(("play", match, seat))
+            if len(args) > 2:
+                raise HallError("join takes a table id and a seat")
+            seat: int | None = None
+            if len(args) == 2:
+                at = self.hall.tables.get(args[0].lower())
+                if at is None:
+                    raise HallError(f"no table {args[0][:12]!r} is waiting (see the list)")
+                seat = seat_number(args[1], at.size)
+            self._seated(self.hall.join(self.login, args[0] if args else None, seat))
+        elif cmd == "seat":
+            mine = self.waiting
+            if mine is None or mine.host.key != self.login.key:
+                raise HallError("seat puts an AI at the table you opened (new opens one)")
+            if len(args) != 2:
+                raise HallError("seat takes a seat and an AI level: seat 3 easy")
+            self._seated(self.hall.seat_ai(self.login, seat_number(args[0], mine.size),
+                                           args[1]))
+        elif cmd == "fill":
+            if self.waiting is None or self.waiting.host.key != self.login.key:
+                raise HallError("fill puts AIs at the table you opened (new opens one)")
+            if len(args) != 1:
+                raise HallError("fill takes an AI level: fill easy")
+            self._seated(self.hall.seat_ai(self.login, None, args[0]))
+        elif cmd == "quick":
+            if args and (len(args) != 2 or args[0] != "--players"):
+                raise HallError("quick takes --players N (2, 3 or 4) or nothing")
+            if args and args[1] not in ("2", "3", "4"):
+                raise HallError(f"--players takes 2, 3 or 4, not {args[1][:12]!r}")
+            self._seated(self.hall.quick(self.login, int(args[1]) if args else 2))
         elif cmd == "ai":
             rules, rest = parse_rules(args)
             if len(rest) > 1:
@@ -497,17 +540,31 @@ class Lobby:
         except (HistoryError, OSError, CorruptFileError) as exc:
             raise HallError(store.unsaid(f"game {game_id} cannot be read", exc)) from None
 
-    def _wait_for(self, table: Table) -> None:
-        assert table.seated is not None
+    def _seated(self, got: tuple[Match, int] | Table) -> None:
+        """The game started (play it), or the player waits at the table for the others."""
+        if isinstance(got, Table):
+            if self.waiting is not got:
+                self.waiting = got
+                self._wait_for(got)
+            return
+        self.waiting = None
+        self._finish(("play", *got))
 
-        def seated(fut: asyncio.Future[tuple[Match, int]]) -> None:
-            if fut.cancelled() or self.waiting is not table:
+    def _wait_for(self, table: Table) -> None:
+        fut = table.futures.get(self.login.key)
+        assert fut is not None
+
+        def seated(fut: asyncio.Future[tuple[object, int]]) -> None:
+            if self.waiting is not table:
                 return
             self.waiting = None
+            if fut.cancelled():  # the host closed the table
+                self.say(f"Table {table.id} was closed by its host.")
+                return
             match, seat = fut.result()
             self._finish(("play", match, seat))
 
-        table.seated.add_done_callback(seated)
+        fut.add_done_callback(seated)
 
     async def run(self, first: str | None = None) -> Choice:
         """Show the lobby until the player chooses; ``first``: a command to run at once."""
@@ -523,7 +580,7 @@ class Lobby:
         finally:
             self.hall.listeners.discard(listener)
             if self.waiting is not None:
-                self.hall.close_table(self.waiting)
+                self.hall.leave_table(self.waiting, self.login)
                 self.waiting = None
 
     def close(self) -> None:

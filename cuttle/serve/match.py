@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from rich.console import RenderableType
 
 from cuttle import Move
-from cuttle.play.asking import answer_of
 from cuttle.play.session import GameSession, Options, Seat
 from cuttle.serve import adapter, keep, store
 from cuttle.serve.adapter import Gone, Screen
@@ -40,10 +39,10 @@ from cuttle.serve.aipool import AIPool
 from cuttle.serve.rematch import ask_rematch
 from cuttle.serve.seats import Chair, Seats
 from cuttle.serve.spectators import Spectators, public_model
+from cuttle.serve.tables.claims import Claims
+from cuttle.serve.tables.waiting import Waiting, takeover_level
 from cuttle.serve.timers import WINDOW_WAIT, Clock, CounterWindows, Timers
 from cuttle.text.cardtext import CardStyle
-from cuttle.text.describe import concede_question
-from cuttle.text.helptext import cards_view, help_view
 from cuttle.text.render import GameOverView, MoveListView, TableModel
 from cuttle.text.safetext import clean_line
 
@@ -105,8 +104,8 @@ class Match:
         match_id: str,
         seed: int,
         rules: str,
-        chairs: tuple[Chair, Chair],
-        ai: tuple[str | None, str | None] = (None, None),
+        chairs: tuple[Chair, ...],
+        ai: tuple[str | None, ...] = (None, None),
         *,
         hold: float = 300.0,
         idle: float = 900.0,
@@ -126,20 +125,20 @@ class Match:
         self.ai = ai
         self.started_at = time.time()
         self.lock = threading.RLock()  # the seats' and the spectators' lists, ``over``
-        self.people = [p for p in (0, 1) if ai[p] is None]
+        self.people = [p for p in range(len(chairs)) if ai[p] is None]
         self.seats = Seats(chairs, self.people, self.lock, self.clock)
         self.spectators = Spectators(self.lock)
         self.timers = Timers(self.seats, hold, idle, self.clock)
         self.acting: int | None = None
         self.prompt = ""
-        self.claimed: int | None = None  # the seat a claim was won against
+        self.claimed: tuple[int, int] | None = None  # (the seat claimed against, by whom)
         self.parting: dict[int, str] = {}  # seat -> the words for their lobby (the rematch off)
-        self.conceding: dict[int, Screen] = {}  # the waiting seats asked "Concede?"
+        self.waiting = Waiting(self)  # the lines of the seats that wait
         self.over = False
         self.kept: str | None = None  # the save slot the server's games list names
         self.stopping = False
         self.footer = ""  # the session's latest notices, shown to both seats
-        seats = (Seat(chairs[0].name, ai[0]), Seat(chairs[1].name, ai[1]))
+        seats = tuple(Seat(c.name, a) for c, a in zip(chairs, ai, strict=True))
         # the seed is the whole deal and deck: never on a screen, not even at the end (the
         # server's next deals, and a rematch's, must not be guessed from the seeds seen)
         options = Options(style=CardStyle(), show_seed=False, seed_at_end=False)
@@ -150,6 +149,8 @@ class Match:
         self.session = ServedSession(seed, rules, seats, self, options, moves=moves,
                                      places=places)
         self.session.hold_window = self._hold_window
+        self.claims = Claims(self.timers, len(chairs), self.session.game.rules.teams)
+        self.told_spectators: tuple[int, int] | None = None  # the last move they were shown
         self.thread = threading.Thread(target=self._run, name=f"cuttle-match-{match_id}")
         self.thread.daemon = True
 
@@ -200,9 +201,13 @@ class Match:
         with self.lock:
             self.stopping = True
 
-    def names(self) -> tuple[str, str]:
-        names = self.session.names  # the server's tables seat two (a session seats 2 to 4)
-        return names[0], names[1]
+    def names(self) -> tuple[str, ...]:
+        return self.session.names
+
+    def keys(self) -> list[str | None]:
+        """Each seat's login key, in seat order; None for an AI's seat (one from the start, or
+        one an AI took over in the game)."""
+        return [c.key if self.ai[p] is None else None for p, c in enumerate(self.chairs)]
 
     def away(self) -> list[int]:
         return self.seats.away()
@@ -246,7 +251,7 @@ class Match:
     def _note_finished(self) -> None:
         """Remember the finished game's history id for each player's key (``replay``)."""
         if self.finished_id is not None:
-            keep.add_finished([c.key for c in self.chairs if c.key is not None], self.finished_id)
+            keep.add_finished([k for k in self.keys() if k is not None], self.finished_id)
 
     def _goodbye(self) -> None:
         """The game is over: the players are offered a rematch with the seats swapped (both
@@ -321,11 +326,9 @@ class Match:
             self.windows.shown(len(self.session.game.history))
         self.acting, self.prompt = p, prompt
         self._sync()
-        asked: Screen | None = None
         begun: Screen | None = None
-        waiting: dict[int, Screen] = {}  # the other seat's input line, open while it waits
         since = self.clock.now()
-        offer_after = 0.0
+        self.claims.reset()
         try:
             while True:
                 if self.stopping or self.timers.everyone_gone():
@@ -356,99 +359,67 @@ class Match:
                     begun = None  # a refused command: read again
                     since = self.clock.now()
                     continue
-                names = self.session.names
-                asked, claim = self.timers.offer_claim(
-                    p, names[p], since, asked, offer_after, opponent=names[1 - p]
-                )
-                if claim is True:
-                    self.claimed = p
-                    words = f"{names[1 - p]} claimed the game: {names[p]} {self.timers.why}"
-                    self.session.conceded(p, words)
-                    return ""  # the game is over: the session reads nothing more
-                if claim is False:
-                    offer_after = self.timers.next_offer()
-                conceded = self._waiting_lines(p, waiting, asked)
+                verdict = self.claims.step(p, since, self.names())
+                if verdict is not None:
+                    self._claimed(p, *verdict)
+                    return ""  # the game moved on (or is over): the session reads afresh
+                conceded = self.waiting.lines(p, set(self.claims.asked.values()))
                 if conceded is not None:
                     self.session.conceded(conceded)
+                    self.session.dirty = True
                     return ""
         finally:
-            for other in {asked, *waiting.values(), *self.conceding.values()}:
-                if other is not None:  # the turn moved on: no question of it stays open
-                    adapter.stop_asking(other)
-                    adapter.drain(other)
-            self.conceding.clear()
+            self.claims.withdraw()
+            self.waiting.close()
 
-    def _waiting_lines(
-        self, p: int, waiting: dict[int, Screen], asked: Screen | None
-    ) -> int | None:
-        """The player who waits may still type: help, rules, concede (asked first: the seat
-        that conceded is returned), or quit (the seat is kept)."""
-        for o in self.people:
-            if o == p:
-                continue
-            screen = self.seats.screen(o)
-            if screen is None or screen is asked:
-                waiting.pop(o, None)
-                self.conceding.pop(o, None)
-                continue
-            if self.conceding.get(o) is screen:
-                if self._concede_answer(o, screen):
-                    return o
-                continue
-            if waiting.get(o) is not screen:
-                adapter.begin_read(screen, f"{self.session.names[o]} (waiting)> ")
-                waiting[o] = screen
-            try:
-                got = adapter.answer(screen, 0)
-            except Gone:
-                waiting.pop(o, None)
-                continue
-            except (KeyboardInterrupt, EOFError):
-                got = ""
-            if got is None:
-                continue
-            waiting.pop(o, None)  # the line is read again after the answer
-            words = clean_line(got).lower().split()
-            cmd = words[0] if words else ""
-            if cmd in QUIT:
-                self.leave(o, screen, left=True)
-            elif cmd == "concede" and len(words) == 1:
-                names = self.session.names
-                partner = names[o ^ 2] if self.session.game.rules.teams else None
-                adapter.begin_ask(screen, concede_question(names[o], partner) + " [y/N]")
-                self.conceding[o] = screen
-            elif cmd in ("help", "?", "h"):
-                adapter.panel(screen, "Help", help_view())
-            elif cmd == "rules" and len(words) == 1:
-                adapter.panel(screen, "Rules", cards_view(self.rules))
-            elif cmd:
-                adapter.message(
-                    screen,
-                    f"It is {self.session.names[p]}'s turn. While you wait: help, rules, "
-                    "concede, or quit (your seat is kept).",
-                )
-        return None
+    def _claimed(self, p: int, verdict: str, by: int) -> None:
+        """The claim against ``p`` was answered by ``by``: ``ai`` (teams: the partner lets an AI
+        take the seat) or a claim (two seats: the game is won; cutthroat: ``p`` is out; teams:
+        ``p``'s team concedes)."""
+        names = self.session.names
+        if verdict == "ai":
+            self._ai_takes(p, by)
+            return
+        if len(names) == 2:
+            words = f"{names[by]} claimed the game: {names[p]} {self.timers.why}"
+        elif self.session.game.rules.teams:
+            words = f"{names[by]} claimed the game: {names[p]} {self.timers.why}"
+        else:
+            words = f"{names[by]} claimed {names[p]}'s seat: {names[p]} {self.timers.why}"
+        if len(names) == 2 or self.session.game.rules.teams:
+            self.claimed = (p, by)
+        self.session.conceded(p, words)
+        self.session.dirty = True
 
-    def _concede_answer(self, o: int, screen: Screen) -> bool:
-        """The waiting seat ``o`` was asked whether to concede: True once it said yes."""
-        try:
-            got = adapter.answer(screen, 0)
-        except (Gone, KeyboardInterrupt, EOFError):
-            got = ""
-        if got is None:
-            return False
-        del self.conceding[o]
-        adapter.stop_asking(screen)
-        if answer_of(got, False):
-            return True
-        adapter.message(screen, "Not conceded; play on.")
-        return False
+    def _ai_takes(self, p: int, by: int) -> None:
+        """An AI takes seat ``p`` (its player away): the seat is the AI's to the end, its
+        player's screen (if any) back to the lobby."""
+        names = self.session.names
+        level = takeover_level(len(names))
+        with self.lock:
+            self.ai = tuple(level if s == p else a for s, a in enumerate(self.ai))
+            self.people.remove(p)
+            screen = self.chairs[p].screen
+            self.chairs[p].screen = None
+        seats = self.session.seats
+        self.session.seats = tuple(
+            Seat(s.name, level) if i == p else s for i, s in enumerate(seats)
+        )
+        self.kept = None  # the save's keys are noted again: the seat is the AI's
+        self.part(p, f"{names[by]} let an AI ({level}) take your seat in game {self.id}.")
+        if screen is not None:
+            adapter.close_screen(screen)
+        words = f"{names[by]} let an AI ({level}) take {names[p]}'s seat."
+        self.session.announce(words)
+        for _, other in self.seats.screens():
+            adapter.message(other, words)
+        self.session.dirty = True
 
     def _line(self, p: int, screen: Screen | None, line: str) -> str | None:
         """A typed line: what the session gets, or None when the match answered it itself."""
         words = clean_line(line).lower().split()
         cmd = words[0] if words else ""
-        between_people = len(self.people) == 2
+        between_people = len(self.people) > 1
         why = REFUSED_BETWEEN_PEOPLE.get(cmd) if between_people else None
         if cmd in REFUSED_ON_SERVER:
             why = REFUSED_ON_SERVER[cmd]
@@ -499,8 +470,11 @@ class Match:
 
     def game_over(self, view: GameOverView) -> None:
         if self.claimed is not None:  # won against an absent player: not their concession
-            p, names = self.claimed, self.session.names
-            headline = f"{names[1 - p]} wins by claim: {names[p]} {self.timers.why}"
+            p, by = self.claimed
+            names = self.session.names
+            winners = names[by] if len(names) == 2 else f"{names[by]} and {names[by ^ 2]}"
+            win = "wins" if len(names) == 2 else "win"
+            headline = f"{winners} {win} by claim: {names[p]} {self.timers.why}"
             view = dataclasses.replace(view, headline=headline)
         for _, screen in self.seats.screens():
             adapter.game_over(screen, view)
@@ -536,7 +510,7 @@ class Match:
         if slot is None or self.kept == slot.name or self.session.game.outcome is not None:
             return
         self.kept = slot.name
-        keep.remember(slot.name, self.id, [c.key for c in self.chairs])
+        keep.remember(slot.name, self.id, self.keys())
 
     def table(self, model: TableModel) -> None:
         self._sync()
@@ -560,6 +534,10 @@ class Match:
         screen = self.seats.screen(model.viewer)
         if screen is not None:
             adapter.event(screen, model, own)
+        ply = (len(self.session.game.history), len(self.session.log))
+        if ply == self.told_spectators:  # each person's step comes with it: shown them once
+            return
+        self.told_spectators = ply
         for watcher in self.spectators.drawn():
             adapter.event(watcher, public_model(self.session, model.highlight), False)
 

@@ -28,6 +28,7 @@ import importlib.util
 import re
 import threading
 import unicodedata
+from collections.abc import Sequence
 from pathlib import Path
 
 from cuttle.ai import LEVELS
@@ -283,3 +284,21 @@ def seat_names(
     if a == b:  # the same key on both seats, or marks that collide: still two names
         return f"{a} (1)", f"{b} (2)"
     return a, b
+
+
+def table_names(people: Sequence[tuple[str, str | None]]) -> tuple[str, ...]:
+    """The names a game shows for its seats, in seat order (each a name and its player's key,
+    None for an AI): two seats as ``seat_names``; at three or four a name is marked when it is
+    confusable with another, suspicious, or a number (``@2`` names seat 2 in a move), and names
+    still alike are numbered."""
+    if len(people) == 2:
+        return seat_names(people[0], people[1])
+    shown: list[str] = []
+    for i, (name, key) in enumerate(people):
+        clash = any(confusable(name, other) for j, (other, _) in enumerate(people) if j != i)
+        needs = clash or suspicious(name) or name.strip().isdecimal()
+        shown.append(marked(name, key) if needs and key is not None else name)
+    folded = [s.casefold() for s in shown]
+    return tuple(
+        f"{s} ({i + 1})" if folded.count(s.casefold()) > 1 else s for i, s in enumerate(shown)
+    )

@@ -1,6 +1,7 @@
 """The end of a game on the server: the rematch question, then every screen back to the lobby.
 
-Both players must agree to a rematch (the seats are then swapped by the hall); one who says no,
+Every person at the table must agree to a rematch (the hall then moves the dealer one seat
+clockwise: with two, the seats swapped); one who says no,
 leaves or does not answer within the idle time sends everyone back to the lobby. Every answer is
 told to the other player: a yes on their screen, a no (or a departure) as the first line of their
 lobby (``parted``), since the rematch being off sends them there at once. Spectators are asked
@@ -19,6 +20,7 @@ from cuttle.serve.timers import Clock
 
 POLL = 0.05  # seconds between looks at the screens while the answers are awaited
 QUESTION = "Rematch with the seats swapped? [y/N]"
+QUESTION_TABLE = "Rematch, the deal one seat on? [y/N]"  # three or four seats
 BACK = "Enter: back to the lobby."
 
 
@@ -32,7 +34,7 @@ def ask_rematch(
     clock: Clock,
     stopping: Callable[[], bool],
     went_to_lobby: Callable[[Screen], None],
-    names: tuple[str, str] = ("Your opponent", "Your opponent"),
+    names: tuple[str, ...] = ("Your opponent", "Your opponent"),
     parted: Callable[[int, str], None] = lambda seat, words: None,
 ) -> bool:
     """Ask the players on ``players`` (screen -> seat) whether to play again when ``offered``
@@ -41,8 +43,9 @@ def ask_rematch(
     of those who answered otherwise are closed, and so are the others' once the rematch is off,
     each told why through ``parted`` (seat, words; ``names``: the seats' names)."""
     everyone = offered
+    question = QUESTION if len(names) == 2 else QUESTION_TABLE
     for screen in players:
-        adapter.begin_ask(screen, QUESTION if everyone else BACK)
+        adapter.begin_ask(screen, question if everyone else BACK)
     for screen in watchers:  # a question: Enter answers it even with the result's window open
         adapter.begin_ask(screen, BACK)
     agreed: set[int] = set()
@@ -66,7 +69,8 @@ def ask_rematch(
                 went_to_lobby(screen)
             if seat is not None and everyone and answer_of(got, False):
                 agreed.add(seat)
-                adapter.message(screen, "Waiting for your opponent's answer…")
+                adapter.message(screen, "Waiting for your opponent's answer…" if len(names) == 2
+                                else "Waiting for the others' answers…")
                 _tell_others(players, screen, f"{names[seat]} wants a rematch (y to play again).")
                 continue
             adapter.close_screen(screen)

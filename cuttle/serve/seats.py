@@ -30,11 +30,11 @@ class Chair:
 
 
 class Seats:
-    """The match's two chairs and the people's screens (the AI's chair has none)."""
+    """The match's chairs (two to four) and the people's screens (an AI's chair has none)."""
 
     def __init__(
         self,
-        chairs: tuple[Chair, Chair],
+        chairs: tuple[Chair, ...],
         people: list[int],
         lock: threading.RLock,
         clock: Clock,

@@ -23,14 +23,15 @@ if TYPE_CHECKING:
 
 def public_position(game: Game) -> dict[str, Any]:
     """What anyone watching may see: the fields, the scrap, the counts; no hand, no deck card,
-    no seed (only what both players' views show alike)."""
-    v0, v1 = game.view(0), game.view(1)
+    no seed (only what every seat's view shows alike)."""
+    views = [game.view(p) for p in range(game.players)]
+    v0 = views[0]
     pos = dict(v0)
-    pos["hands"] = [[HIDDEN] * len(v0["hands"][0]), [HIDDEN] * len(v1["hands"][1])]
+    pos["hands"] = [[HIDDEN] * len(v["hands"][p]) for p, v in enumerate(views)]
     pos["deck"] = [HIDDEN] * len(v0["deck"])
     pos["known"] = []
-    pos["revealed"] = [c for c in v0["revealed"] if c in v1["revealed"]]
-    pos["frozen"] = [c for c in v0["frozen"] if c in v1["frozen"]]
+    pos["revealed"] = [c for c in v0["revealed"] if all(c in v["revealed"] for v in views)]
+    pos["frozen"] = [c for c in v0["frozen"] if all(c in v["frozen"] for v in views)]
     pos.pop("seed", None)
     return pos
 
@@ -65,8 +66,8 @@ def public_model(session: GameSession, highlight: frozenset[str] = frozenset()) 
         pos=pos,
         viewer=None,
         names=session.names,
-        scores=(g.score(0), g.score(1)),
-        goals=(g.goal(0), g.goal(1)),
+        scores=tuple(g.score(p) for p in range(g.players)),
+        goals=tuple(g.goal(p) for p in range(g.players)),
         status=status,
         events=[e.public for e in session.log],
         seed=None,

@@ -2,9 +2,8 @@
 
 A player whose connection dropped (or who left the table) keeps the seat for ``hold`` seconds;
 one who does not move on their turn is idle after ``idle`` seconds, warned a little before. Then
-the opponent is asked whether to claim the game (it is won against the absent player); the
-question is withdrawn when that player comes back or moves, and checked again when answered. The
-players at the table and the spectators see who is away and how long the seat is still held.
+the others are asked whether to claim (``tables/claims.py``). The players at the table and the
+spectators see who is away and how long the seat is still held.
 ``CounterWindows``: how long a person's counter window against the AI stays open at least (its
 time must not tell whether the answer was forced). Every call is made on the match's thread.
 """
@@ -17,9 +16,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cuttle.play.asking import answer_of
 from cuttle.serve import adapter
-from cuttle.serve.adapter import Gone, Screen
+from cuttle.serve.adapter import Screen
 
 if TYPE_CHECKING:
     from cuttle.serve.seats import Seats
@@ -86,7 +84,7 @@ class Timers:
             for p in self.seats.people
         )
 
-    def show_absence(self, names: tuple[str, str], watchers: Sequence[Screen] = ()) -> None:
+    def show_absence(self, names: tuple[str, ...], watchers: Sequence[Screen] = ()) -> None:
         """Tell the players at the table and the spectators on ``watchers`` who is away (dropped
         or left the table), and how long the seat is still held."""
         now = self.clock.now()
@@ -109,55 +107,7 @@ class Timers:
         """When the claim may be offered again after the opponent said no."""
         return self.clock.now() + min(self.hold, self.idle)
 
-    def offer_claim(
-        self,
-        p: int,
-        name: str,
-        since: float,
-        asked: Screen | None,
-        offer_after: float,
-        opponent: str = "your opponent",
-    ) -> tuple[Screen | None, bool | None]:
-        """Past the hold (away) or the idle time (on their turn, since ``since``), the opponent
-        of ``p`` (called ``name``) may claim: (the screen asked, if any; True: claimed, False:
-        declined, None: not yet). A question whose reason is gone (``p`` is back, or typed) is
-        withdrawn, and an answer counts only while the reason holds. ``p``, idle, is warned a
-        little before the opponent (called ``opponent``) is asked."""
-        o = 1 - p
-        if o not in self.seats.people:
-            return asked, None
-        other = self.seats.screen(o)
-        late = self._late(p, since)
-        if asked is not None:
-            if asked is not other:
-                return None, None
-            if not late:  # back, or typing again: no claim to answer any more
-                adapter.stop_asking(asked)
-                adapter.drain(asked)
-                return None, None
-            try:
-                got = adapter.answer(asked, 0)
-            except (Gone, KeyboardInterrupt, EOFError):
-                return None, False
-            if got is None:
-                return asked, None
-            adapter.stop_asking(asked)
-            return None, bool(answer_of(got, False))
-        self._warn_idle(p, since, opponent)
-        now = self.clock.now()
-        if not late or other is None or now < offer_after:
-            return None, None
-        away_since = self.seats.away_since(p)
-        self.why = "was away" if away_since is not None else "had not moved"
-        why = "has been away" if away_since is not None else "has not moved"
-        minutes = int((now - (away_since if away_since is not None else since)) // 60)
-        adapter.begin_ask(other, f"{name} {why} for {minutes} min. Claim the game? [y/N]")
-        mine = self.seats.screen(p)
-        if mine is not None:
-            adapter.message(mine, f"{opponent} is asked whether to claim the game: move to go on.")
-        return other, None
-
-    def _late(self, p: int, since: float) -> bool:
+    def late(self, p: int, since: float) -> bool:
         """Away past the hold, or on their turn and idle (since ``since``) past the idle time."""
         now = self.clock.now()
         away_since = self.seats.away_since(p)
@@ -165,12 +115,16 @@ class Timers:
             return now - away_since >= self.hold
         return now - since >= self.idle
 
-    def _warn_idle(self, p: int, since: float, opponent: str) -> None:
-        """Tell ``p``, on their turn and idle, once, a little before the claim is offered."""
+    def warn_idle(
+        self, p: int, since: float, opponent: str, anyone: bool, two: bool = True
+    ) -> None:
+        """Tell ``p``, on their turn and idle, once, a little before the claim is offered
+        (``anyone``: someone is there to claim; ``two``: the claim is of the game, else of the
+        seat)."""
         screen = self.seats.screen(p)
         if screen is None or self.warned == since or self.seats.away_since(p) is not None:
             return
-        if self.seats.screen(1 - p) is None:  # nobody there to claim
+        if not anyone:  # nobody there to claim
             return
         lead = min(60.0, self.idle / 2)
         if self.clock.now() - since < self.idle - lead:
@@ -179,7 +133,7 @@ class Timers:
         adapter.message(
             screen,
             f"You have not moved for {_span(self.idle - lead)}: at {_span(self.idle)} "
-            f"{opponent} may claim the game.",
+            f"{opponent} may claim {'the game' if two else 'your seat'}.",
         )
 
 

@@ -164,7 +164,7 @@ def test_the_lobby_help_wraps_each_command_in_its_own_column(tmp_path: Path, wid
             ]
             commands = inside[: next(i for i, t in enumerate(inside) if t.startswith("Rules:"))]
             names = ("new ", "join ", "ai ", "watch ", "back ", "games ", "replay ", "review ")
-            names += ("cancel ", "quit ")
+            names += ("cancel ", "quit ", "seat ", "fill ", "quick ")
             folded = [t for t in commands if t.strip() and not t.startswith((*names, "  "))]
             assert folded == [], alice.text()
             assert any(t.startswith("  ") and t.strip() for t in commands)  # some did wrap

@@ -16,7 +16,10 @@ from cuttle.serve.adapter import Screen
 from cuttle.serve.rematch import ask_rematch
 from cuttle.serve.seats import Chair, Seats
 from cuttle.serve.spectators import Spectators
+from cuttle.serve.tables.claims import Claims
 from cuttle.serve.timers import Timers
+
+NAMES = ("alice", "bob")
 
 
 @pytest.fixture
@@ -70,26 +73,25 @@ def test_the_opponent_is_offered_the_claim_after_the_hold_and_may_decline(
     clock = FakeClock()
     seats = two_seats(clock)
     timers = Timers(seats, hold=60, idle=600, clock=clock)
+    claims = Claims(timers, 2, teams=False)
     away, there = screens[:2]
     seats.sit(0, away)
     seats.sit(1, there)
     seats.leave(0, away)
     since = clock.t
-    assert timers.offer_claim(0, "alice", since, None, 0.0) == (None, None)
+    assert claims.step(0, since, NAMES) is None and claims.asked == {}
     assert not timers.everyone_gone()
     clock.advance(60)
-    asked, claim = timers.offer_claim(0, "alice", since, None, 0.0)
-    assert asked is there and claim is None
-    assert timers.offer_claim(0, "alice", since, asked, 0.0) == (there, None)  # no answer yet
+    assert claims.step(0, since, NAMES) is None and claims.asked == {1: there}
+    assert claims.step(0, since, NAMES) is None and claims.asked == {1: there}  # no answer yet
     there.answers.put("n")
-    assert timers.offer_claim(0, "alice", since, asked, 0.0) == (None, False)
-    later = timers.next_offer()
-    assert later == clock.t + 60
-    assert timers.offer_claim(0, "alice", since, None, later) == (None, None)
+    assert claims.step(0, since, NAMES) is None and claims.asked == {}
+    assert claims.offer_after == clock.t + 60
+    assert claims.step(0, since, NAMES) is None and claims.asked == {}  # not again at once
     clock.advance(60)
-    asked, _ = timers.offer_claim(0, "alice", since, None, later)
+    claims.step(0, since, NAMES)
     there.answers.put("y")
-    assert timers.offer_claim(0, "alice", since, asked, later) == (None, True)
+    assert claims.step(0, since, NAMES) == ("claim", 1)
 
 
 def test_an_idle_player_can_be_claimed_against_and_no_claim_against_the_ai(
@@ -97,16 +99,17 @@ def test_an_idle_player_can_be_claimed_against_and_no_claim_against_the_ai(
 ) -> None:
     clock = FakeClock()
     seats = two_seats(clock)
-    timers = Timers(seats, hold=60, idle=600, clock=clock)
+    claims = Claims(Timers(seats, hold=60, idle=600, clock=clock), 2, teams=False)
     seats.sit(0, screens[0])
     seats.sit(1, screens[1])
     since = clock.t
     clock.advance(599)
-    assert timers.offer_claim(0, "alice", since, None, 0.0) == (None, None)
+    assert claims.step(0, since, NAMES) is None and claims.asked == {}
     clock.advance(1)
-    assert timers.offer_claim(0, "alice", since, None, 0.0) == (screens[1], None)
+    assert claims.step(0, since, NAMES) is None and claims.asked == {1: screens[1]}
     against_ai = Timers(two_seats(clock, people=[0]), hold=60, idle=600, clock=clock)
-    assert against_ai.offer_claim(0, "alice", since, None, 0.0) == (None, None)
+    alone = Claims(against_ai, 2, teams=False)
+    assert alone.step(0, since, NAMES) is None and alone.asked == {}
 
 
 def test_every_player_gone_past_the_hold_puts_the_game_away(screens: list[Screen]) -> None:
@@ -186,18 +189,18 @@ def test_a_claim_answered_after_the_absent_player_came_back_claims_nothing(
 ) -> None:
     clock = FakeClock()
     seats = two_seats(clock)
-    timers = Timers(seats, hold=60, idle=600, clock=clock)
+    claims = Claims(Timers(seats, hold=60, idle=600, clock=clock), 2, teams=False)
     away, there, again = screens[:3]
     seats.sit(0, away)
     seats.sit(1, there)
     seats.leave(0, away)
     clock.advance(60)
-    asked, _ = timers.offer_claim(0, "alice", clock.t, None, 0.0)
-    assert asked is there
+    claims.step(0, clock.t, NAMES)
+    assert claims.asked == {1: there}
     seats.sit(0, again)  # alice is back; bob's yes arrives before the question is withdrawn
     there.answers.put("y")
     assert seats.take_returned() == [0] and seats.take_returned() == []
-    assert timers.offer_claim(0, "alice", clock.t, asked, 0.0) == (None, None)
+    assert claims.step(0, clock.t, NAMES) is None and claims.asked == {}
     assert adapter.answer(there, 0) is None  # the answer was for a question no longer asked
 
 
@@ -222,19 +225,54 @@ def test_the_idle_player_is_warned_once_and_only_when_someone_could_claim(
     monkeypatch.setattr(adapter, "message", lambda screen, text: told.append((screen, text)))
     clock = FakeClock()
     seats = two_seats(clock)
-    timers = Timers(seats, hold=60, idle=600, clock=clock)
+    claims = Claims(Timers(seats, hold=60, idle=600, clock=clock), 2, teams=False)
     mover, other = screens[:2]
     seats.sit(0, mover)
     seats.sit(1, other)
     since = clock.t
     clock.advance(539)
-    timers.offer_claim(0, "alice", since, None, 0.0, opponent="bob")
+    claims.step(0, since, NAMES)
     assert told == []
     clock.advance(1)
     for _ in range(2):
-        timers.offer_claim(0, "alice", since, None, 0.0, opponent="bob")
+        claims.step(0, since, NAMES)
     assert told == [(mover, "You have not moved for 9 min: at 10 min bob may claim the game.")]
     seats.leave(1, other)  # bob is away: nobody could claim, so no warning
     told.clear()
-    timers.offer_claim(0, "alice", clock.t - 550, None, 0.0, opponent="bob")  # a new idle time
+    claims.step(0, clock.t - 550, NAMES)  # a new idle time
     assert told == []
+
+
+def four_seats(clock: FakeClock) -> Seats:
+    chairs = tuple(Chair(n, f"k{n}") for n in ("ann", "bob", "cy", "dee"))
+    return Seats(chairs, [0, 1, 2, 3], threading.RLock(), clock)
+
+
+def test_at_three_or_four_every_other_person_is_asked_and_only_the_partner_may_answer_ai(
+    screens: list[Screen],
+) -> None:
+    clock = FakeClock()
+    names = ("ann", "bob", "cy", "dee")
+    seats = four_seats(clock)
+    claims = Claims(Timers(seats, hold=60, idle=600, clock=clock), 4, teams=True)
+    for p, screen in enumerate(screens):
+        seats.sit(p, screen)
+    seats.leave(0, screens[0])
+    clock.advance(60)
+    claims.step(0, clock.t, names)
+    assert claims.asked == {1: screens[1], 2: screens[2], 3: screens[3]}
+    screens[1].answers.put("ai")  # not bob's to choose: a no
+    assert claims.step(0, clock.t, names) is None and 1 not in claims.asked
+    screens[2].answers.put("ai")  # cy, ann's partner, lets an AI play on
+    assert claims.step(0, clock.t, names) == ("ai", 2) and claims.asked == {}
+    three = Seats(tuple(Chair(n, f"k{n}") for n in names[:3]), [0, 1, 2], threading.RLock(),
+                  clock)
+    cutthroat = Claims(Timers(three, hold=60, idle=600, clock=clock), 3, teams=False)
+    for p in range(3):
+        three.sit(p, screens[p])
+    three.leave(1, screens[1])
+    clock.advance(60)
+    cutthroat.step(1, clock.t, names[:3])
+    assert set(cutthroat.asked) == {0, 2}
+    screens[2].answers.put("y")
+    assert cutthroat.step(1, clock.t, names[:3]) == ("claim", 2)

@@ -1,0 +1,120 @@
+"""The claim against a seat whose player is away past the hold, or idle past ``--idle`` on their
+move or answer: it is offered to every other person at the table who is there.
+
+With two seats the opponent is asked to claim the game (won against the absent player). In
+cutthroat every other person may claim: the absent player concedes and is out, the game goes on.
+In teams the opponents may claim the game (the absent player's team concedes); the partner is
+asked too, and may answer ``ai``: an AI takes the seat and the game goes on (``y``: the team
+concedes). A question whose reason is gone (the player is back, or typed) is withdrawn, and an
+answer counts only while the reason holds. Called on the match's thread.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from cuttle.play.asking import answer_of
+from cuttle.serve import adapter
+from cuttle.serve.adapter import Gone, Screen
+from cuttle.serve.timers import Timers
+
+Verdict = tuple[Literal["claim", "ai"], int]  # what was chosen, by which seat
+
+
+class Claims:
+    """The claim on offer against the seat to move (one at a time), and who is asked."""
+
+    def __init__(self, timers: Timers, n: int, teams: bool) -> None:
+        self.timers = timers
+        self.seats = timers.seats
+        self.n = n
+        self.teams = teams
+        self.asked: dict[int, Screen] = {}  # seat -> the screen asked
+        self.offer_after = 0.0  # when the claim may be offered again after every no
+        self.against: int | None = None  # the seat the questions open are about
+
+    def partner(self, p: int, o: int) -> bool:
+        return self.teams and (o - p) % 4 == 2
+
+    def withdraw(self) -> None:
+        """The turn moved on: no question of it stays open."""
+        for screen in self.asked.values():
+            adapter.stop_asking(screen)
+            adapter.drain(screen)
+        self.asked = {}
+
+    def reset(self) -> None:
+        """A new move or answer is awaited."""
+        self.offer_after = 0.0
+
+    def step(self, p: int, since: float, names: tuple[str, ...]) -> Verdict | None:
+        """Past the hold (away) or the idle time (on their move, since ``since``), the others
+        of ``p`` may claim: the verdict once one of them chose, else None. ``p``, idle, is
+        warned a little before the others are asked."""
+        late = self.timers.late(p, since)
+        if self.asked:
+            return self._answers(late)
+        others = [o for o in self.seats.people if o != p and self.seats.screen(o) is not None]
+        if self.n == 2:
+            opponent = names[1 - p]
+        else:
+            opponent = "the others"
+        self.timers.warn_idle(p, since, opponent, bool(others), self.n == 2)
+        now = self.timers.clock.now()
+        if not late or not others or now < self.offer_after:
+            return None
+        away_since = self.seats.away_since(p)
+        self.timers.why = "was away" if away_since is not None else "had not moved"
+        why = "has been away" if away_since is not None else "has not moved"
+        minutes = int((now - (away_since if away_since is not None else since)) // 60)
+        head = f"{names[p]} {why} for {minutes} min."
+        self.against = p
+        for o in others:
+            screen = self.seats.screen(o)
+            assert screen is not None
+            adapter.begin_ask(screen, f"{head} {self._question(p, o, names)}")
+            self.asked[o] = screen
+        mine = self.seats.screen(p)
+        if mine is not None:
+            told = (f"{opponent} is asked whether to claim the game" if self.n == 2
+                    else "The others are asked whether to claim your seat")
+            adapter.message(mine, f"{told}: move to go on.")
+        return None
+
+    def _question(self, p: int, o: int, names: tuple[str, ...]) -> str:
+        if self.partner(p, o):
+            return "ai: an AI takes the seat; y: your team concedes. [ai/y/N]"
+        if self.n == 3:
+            return f"Claim: {names[p]} concedes and is out, the game goes on? [y/N]"
+        return "Claim the game? [y/N]"
+
+    def _answers(self, late: bool) -> Verdict | None:
+        """Poll the questions open; every no (or departure) closes one, the last no puts the
+        next offer off."""
+        for o, screen in list(self.asked.items()):
+            if self.seats.screen(o) is not screen:
+                del self.asked[o]
+                continue
+            if not late:  # back, or typing again: no claim to answer any more
+                self.withdraw()
+                return None
+            try:
+                got = adapter.answer(screen, 0)
+            except (Gone, KeyboardInterrupt, EOFError):
+                got = "n"
+            if got is None:
+                continue
+            adapter.stop_asking(screen)
+            del self.asked[o]
+            if got.strip().lower() == "ai" and self._is_partner_of_late(o):
+                self.withdraw()
+                return ("ai", o)
+            if answer_of(got, False):
+                self.withdraw()
+                return ("claim", o)
+            if not self.asked:
+                self.offer_after = self.timers.next_offer()
+        return None
+
+    def _is_partner_of_late(self, o: int) -> bool:
+        return self.against is not None and self.partner(self.against, o)

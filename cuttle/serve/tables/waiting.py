@@ -1,0 +1,117 @@
+"""The seats that wait while another moves or answers: each may still type ``help``, ``rules``,
+``concede`` (asked first) or ``quit`` (the seat is kept). At three or four seats a player who is
+out of the game (cutthroat) may still read and leave. Called on the match's thread.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cuttle.ai import levels_for
+from cuttle.play.asking import answer_of
+from cuttle.serve import adapter
+from cuttle.serve.adapter import Gone, Screen
+from cuttle.text.describe import concede_question
+from cuttle.text.helptext import cards_view, help_view
+from cuttle.text.safetext import clean_line
+
+if TYPE_CHECKING:
+    from cuttle.serve.match import Match
+
+QUIT = ("quit", "exit", "q")
+TAKEOVER = "medium"  # the level of an AI that takes over an absent player's seat (teams)
+
+
+def takeover_level(n: int) -> str:
+    """The AI that takes a seat over at a table of ``n``: ``TAKEOVER`` when it plays that size."""
+    can = levels_for(n)
+    return TAKEOVER if TAKEOVER in can else can[-1]
+
+
+class Waiting:
+    """The waiting seats' input lines and their concede questions, while one seat acts."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self.open: dict[int, Screen] = {}  # seat -> the screen whose waiting line is open
+        self.conceding: dict[int, Screen] = {}  # the waiting seats asked "Concede?"
+
+    def close(self) -> None:
+        """The turn moved on: no line or question of it stays open."""
+        for screen in {*self.open.values(), *self.conceding.values()}:
+            adapter.stop_asking(screen)
+            adapter.drain(screen)
+        self.open.clear()
+        self.conceding.clear()
+
+    def lines(self, p: int, asked: set[Screen]) -> int | None:
+        """Read what the seats other than ``p`` typed (those on ``asked`` answer a claim):
+        the seat that conceded is returned."""
+        m = self.match
+        for o in list(m.people):
+            if o == p:
+                continue
+            screen = m.seats.screen(o)
+            if screen is None or screen in asked:
+                self.open.pop(o, None)
+                self.conceding.pop(o, None)
+                continue
+            if self.conceding.get(o) is screen:
+                if self._concede_answer(o, screen):
+                    return o
+                continue
+            if self.open.get(o) is not screen:
+                adapter.begin_read(screen, f"{m.session.names[o]} (waiting)> ")
+                self.open[o] = screen
+            try:
+                got = adapter.answer(screen, 0)
+            except Gone:
+                self.open.pop(o, None)
+                continue
+            except (KeyboardInterrupt, EOFError):
+                got = ""
+            if got is None:
+                continue
+            self.open.pop(o, None)  # the line is read again after the answer
+            self._command(o, p, screen, got)
+        return None
+
+    def _command(self, o: int, p: int, screen: Screen, got: str) -> None:
+        m = self.match
+        words = clean_line(got).lower().split()
+        cmd = words[0] if words else ""
+        names = m.session.names
+        out = o in m.session.game.seats.out if m.session.game.players > 2 else False
+        if cmd in QUIT:
+            m.leave(o, screen, left=True)
+        elif cmd == "concede" and len(words) == 1 and out:
+            adapter.message(screen, "You are out of this game already: quit leaves the table.")
+        elif cmd == "concede" and len(words) == 1:
+            partner = names[o ^ 2] if m.session.game.rules.teams else None
+            adapter.begin_ask(screen, concede_question(names[o], partner) + " [y/N]")
+            self.conceding[o] = screen
+        elif cmd in ("help", "?", "h"):
+            adapter.panel(screen, "Help", help_view())
+        elif cmd == "rules" and len(words) == 1:
+            adapter.panel(screen, "Rules", cards_view(m.rules))
+        elif cmd:
+            adapter.message(
+                screen,
+                f"It is {names[p]}'s turn. While you wait: help, rules, "
+                "concede, or quit (your seat is kept).",
+            )
+
+    def _concede_answer(self, o: int, screen: Screen) -> bool:
+        """The waiting seat ``o`` was asked whether to concede: True once it said yes."""
+        try:
+            got = adapter.answer(screen, 0)
+        except (Gone, KeyboardInterrupt, EOFError):
+            got = ""
+        if got is None:
+            return False
+        del self.conceding[o]
+        adapter.stop_asking(screen)
+        if answer_of(got, False):
+            return True
+        adapter.message(screen, "Not conceded; play on.")
+        return False

@@ -1,0 +1,206 @@
+"""Tables of three and four on ``cuttle serve``: the lobby's ``new --players``, ``join ID SEAT``,
+AI seats (``seat``, ``fill``), ``quick``; games played to their end by three clients, and by two
+people with two AIs; every seat's own screen, the windows asked of every person, a spectator,
+claims in cutthroat and teams, the rematch turning the deal one seat on, and a four-seat game
+resumed after a restart. Every test runs under ``hang_guard``."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+from sshkit import (
+    LOBBY,
+    FakeClock,
+    Player,
+    connect,
+    hang_guard,
+    key,
+    key_fp,
+    port_of,
+    running,
+    until,
+)
+from test_serve_game import prompt_of, reading
+
+from cuttle import Game
+from cuttle.serve.match import Match
+from cuttle.serve.server import Server
+
+NAMES = ("alice", "bob", "carol", "dave")
+RANKS = "A23456789TJQK"
+
+
+def quick_move(game: Game, rng: random.Random) -> str:
+    """A move that ends a game soon: the highest points card, now and then a one-off (a window
+    for the others), ``resolve`` in a window; else a draw."""
+    legal = [str(m) for m in game.legal_moves()]
+    if game.phase != "main":
+        return "resolve" if "resolve" in legal else legal[0]
+    oneoffs = [m for m in legal if m.startswith("oneoff")]
+    if oneoffs and rng.random() < 0.3:
+        return rng.choice(oneoffs)
+    points = [m for m in legal if m.startswith("points")]
+    if points:
+        return max(points, key=lambda m: RANKS.index(m.split()[1][0]))
+    return "draw" if "draw" in legal else rng.choice(legal)
+
+
+async def play_quick(match: Match, players: dict[int, Player], seed: int = 3) -> list[str]:
+    """Quick moves typed by the person to move until the game ends (AIs move by themselves);
+    every line goes to the seat the game asks, in its windows too."""
+    rng = random.Random(seed)
+    game = match.session.game
+    played: list[str] = []
+    while game.outcome is None:
+        p = game.to_move
+        assert p is not None
+        if p not in players:  # an AI's seat
+            n = len(game.history)
+            await until(lambda n=n: len(game.history) > n or game.outcome is not None
+                        or game.to_move in players, "the AI to move")
+            continue
+        move = quick_move(game, rng)
+        n = len(game.history)
+        await players[p].wait(prompt_of(match.session.names[p]))
+        await until(lambda p=p: reading(match, p), f"seat {p} to read a move")
+        await players[p].line(move)
+        played.append(move)
+        await until(lambda n=n: len(game.history) > n or game.outcome is not None, move)
+    return played
+
+
+async def open_table(server: Server, args: str) -> tuple[Player, str]:
+    alice = await connect(port_of(server), "alice", key(0))
+    await alice.wait(LOBBY)
+    await alice.line(f"new {args}")
+    found = await alice.wait(r"You wait at table (\w+)")
+    return alice, found.group(1)
+
+
+async def sit(server: Server, n: int, command: str) -> Player:
+    """The n-th test player logs in and types ``command`` in the lobby."""
+    player = await connect(port_of(server), NAMES[n], key(n))
+    await player.wait(LOBBY)
+    await player.line(command)
+    return player
+
+
+async def table_of_three(server: Server) -> tuple[Match, dict[int, Player]]:
+    alice, tid = await open_table(server, "--players 3")
+    await alice.wait(r"1/3")
+    bob = await sit(server, 1, f"join {tid} 3")
+    await alice.wait(r"1 alice#\S+ · 2 — · 3 bob#")  # the list says who sits where
+    carol = await sit(server, 2, "join")
+    await until(lambda: server.hall.matches, "the game to start")
+    match = next(iter(server.hall.matches.values()))
+    people = (alice, bob, carol)
+    return match, {match.seat_of(key_fp(i)) or 0: p for i, p in enumerate(people)}
+
+
+def test_a_table_of_three_filled_by_three_clients_plays_to_its_end_watched(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            match, seats = await table_of_three(server)
+            assert match.session.game.players == 3 and "cutthroat" in match.rules
+            assert sorted(seats) == [0, 1, 2] and match.keys() == [
+                key_fp(NAMES.index(n)) for n in match.names()]
+            dave = await sit(server, 3, f"watch {match.id}")
+            await dave.wait("Watching")
+            for p, player in seats.items():  # each hand on its own screen, and no other
+                await player.wait(prompt_of(match.session.names[p]) + "|waiting")
+            played = await play_quick(match, seats)
+            assert match.session.game.outcome is not None and played
+            for player in seats.values():
+                await player.wait("Rematch, the deal one seat on")
+            await dave.wait("back to the lobby")
+
+    with hang_guard(60):
+        asyncio.run(scenario())
+
+
+async def two_and_two_ais(server: Server, level: str = "random") -> tuple[Match, dict[int, Player]]:
+    """alice opens a table of four, bob sits across (her partner), two AIs fill the rest."""
+    alice, tid = await open_table(server, "--rules teams")
+    bob = await sit(server, 1, f"join {tid} 3")
+    await alice.wait(r"1 alice#\S+ & 3 bob#\S+ vs 2 — & 4 —")
+    await alice.line(f"fill {level}")
+    await until(lambda: server.hall.matches, "the game to start")
+    match = next(iter(server.hall.matches.values()))
+    return match, {match.seat_of(key_fp(0)) or 0: alice, match.seat_of(key_fp(1)) or 0: bob}
+
+
+def test_two_friends_play_a_2v2_against_two_ai_seats_to_the_end(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            match, seats = await two_and_two_ais(server)
+            a, b = sorted(seats)
+            assert (b - a) == 2 and match.session.game.rules.teams  # partners, across
+            assert [k is None for k in match.keys()] == [s not in seats for s in range(4)]
+            assert sorted(n for n in match.names() if n.startswith("AI")) == [
+                "AI 1 (random)", "AI 2 (random)"]
+            await play_quick(match, seats, seed=5)
+            for player in seats.values():
+                await player.wait("Rematch, the deal one seat on")
+
+    with hang_guard(60):
+        asyncio.run(scenario())
+
+
+def test_a_dropped_player_in_cutthroat_is_claimed_out_and_the_game_goes_on_with_two(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        clock = FakeClock()
+        async with running(tmp_path, authorized=None, clock=clock, hold=300.0) as server:
+            match, seats = await table_of_three(server)
+            game = match.session.game
+            mover = game.to_move or 0
+            names = match.session.names
+            await seats[mover].wait(prompt_of(names[mover]))
+            seats[mover].drop()
+            others = [p for p in seats if p != mover]
+            for p in others:  # the others see the seat held, and its countdown
+                await seats[p].wait(rf"{names[mover]} dropped \(seat held 5:00\)")
+            clock.advance(301)
+            for p in others:
+                await seats[p].wait(rf"Claim: {names[mover]} concedes and is out")
+            await seats[others[1]].line("y")
+            await until(lambda: mover in game.seats.out, "the absent seat to be out")
+            assert game.outcome is None and game.to_move != mover
+            await seats[game.to_move or 0].wait(prompt_of(names[game.to_move or 0]))
+            assert "Claim:" not in seats[others[0]].text()  # the other question went
+
+    with hang_guard(60):
+        asyncio.run(scenario())
+
+
+def test_a_dropped_player_in_2v2_is_replaced_by_an_ai_when_the_partner_says_ai(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        clock = FakeClock()
+        async with running(tmp_path, authorized=None, clock=clock, hold=300.0) as server:
+            match, seats = await two_and_two_ais(server)
+            game = match.session.game
+            await until(lambda: game.to_move in seats, "a person to move")
+            mover = game.to_move or 0
+            partner = (mover + 2) % 4
+            names = match.session.names
+            await seats[mover].wait(prompt_of(names[mover]))
+            seats[mover].drop()
+            await seats[partner].wait(rf"{names[mover]} dropped")
+            clock.advance(301)
+            await seats[partner].wait(r"ai: an AI takes the seat; y: your team concedes")
+            await seats[partner].line("ai")
+            await until(lambda: match.ai[mover] is not None, "the AI to take the seat")
+            assert match.keys()[mover] is None and mover not in match.people
+            await seats[partner].wait(rf"let an AI \(\w+\) take {names[mover]}")
+            await until(lambda: len(game.history) > 0 or game.to_move != mover, "the AI to move")
+            assert game.outcome is None
+
+    with hang_guard(60):
+        asyncio.run(scenario())
