@@ -153,6 +153,7 @@ class Guard:
     leaks: list[str] = field(default_factory=list)
     text: str = ""  # what was received, decoded (a sequence may span two pieces)
     checked: int = 0  # how much of it was looked at
+    tail: str = ""  # the end of the last text looked at (a card split between two pieces)
     digits: str = ""
 
     def __post_init__(self) -> None:
@@ -161,26 +162,23 @@ class Guard:
 
     def check(self, data: bytes) -> None:
         self.text += self.decoder.decode(data)
-        # up to the last escape that may not be complete yet; from a little before the last
-        # look (a card split between two pieces)
+        # up to the last escape, when it may not be complete yet
         end = self.text.rfind("\x1b")
         if end < 0 or end < len(self.text) - 4096 or CSI.match(self.text, end) or \
                 STRING.match(self.text, end):
             end = len(self.text)
-        start = max(0, self.checked - 16)
-        piece = STRING.sub(lambda m: f" {m.group(1)} ", self.text[start:end])
-        piece = CSI.sub(" ", piece)
-        self.checked = max(self.checked, end)
-        if len(self.text) > 65536:  # what was looked at goes, but for the overlap
-            cut = self.checked - 64
-            self.text, self.checked = self.text[cut:], self.checked - cut
+        fresh = CSI.sub(" ", STRING.sub(lambda m: f" {m.group(1)} ", self.text[self.checked:end]))
+        piece, self.tail = self.tail + fresh, (self.tail + fresh)[-16:]
+        self.checked = end
+        if len(self.text) > 65536:  # what was looked at goes
+            self.text, self.checked = self.text[end:], 0
         allowed = self.knowledge.may_know(self.who())
         for card in sorted(cards_in(piece) - allowed):
             self.leaks.append(f"{card} sent to {self.player_name()}: {piece[-1500:]!r}")
         screen = self.player.text()
         for card in sorted(cards_in(screen) - allowed):
             self.leaks.append(f"{card} shown to {self.player_name()}:\n{screen}")
-        digits = self.digits + re.sub(r"[^0-9]", "", piece)
+        digits = self.digits + re.sub(r"[^0-9]", "", fresh)
         for secret in [s for s in self.secrets if s in digits or s in screen]:
             self.secrets.discard(secret)
             self.leaks.append(f"the seed {secret} sent to {self.player_name()}:\n{screen}")
@@ -324,7 +322,7 @@ async def guarded_game(
         guard.digits = ""
     for guard, player in zip(guards, [*seats.values(), watcher], strict=True):
         # what came before the guard was set (the lobby, the first frames), looked at now
-        guard.text, guard.checked = player.raw.decode("utf-8", "replace"), 0
+        guard.text, guard.checked, guard.tail = player.raw.decode("utf-8", "replace"), 0, ""
         guard.check(b"")
     if stop is not None:
         await until(lambda: stop(guards), "the leak to be seen")
