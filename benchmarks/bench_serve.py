@@ -386,7 +386,11 @@ async def populate_tables(run: Run, tables: list[tuple[int, int]], level: str,
             guest = await run.connect(name)
             guest.send(f"join {table}\r")
             if j < seats:  # seated before the AIs are (a fill would take this seat first)
-                await guest.until(r"You wait at table")
+                try:
+                    await guest.until(r"You wait at table")
+                except TimeoutError:
+                    raise TimeoutError(f"{name} not seated at {table}: "
+                                       f"{_plain(guest.buf)[-600:]!r}") from None
             clients.append(guest)
         if seats - people == 1:  # the seats are taken in order: the last one is free
             host.send(f"seat {seats} {level}\r")
