@@ -346,29 +346,36 @@ def table_clients(tables: list[tuple[int, int]]) -> int:
     return sum(people for _, people in tables)
 
 
+# what a person's screen says when it is their move: their prompt, or the words above it (a
+# prompt redrawn in place is not always sent whole: a frame writes only what changed, and
+# "alice (waiting)> " becomes "alice> " by taking "(waiting)" out)
+YOUR_TURN = r"Your move|, or resolve|so type resolve|iscard|\(counter\?\)> |royal\?\)> "
+UNSTICK = 8.0  # seconds without a sign of one's turn: the keys are typed anyway
+
+
 async def mover(client: Client, name: str, run: Run) -> None:
-    """A person at a table of any size: on each of its prompts (its turn, a counter window, a
-    9 against a royal, a discard) it plays the first legal move, as Tab, Tab, Enter, Enter do
-    (the first Tab lists the moves, the second takes the first, Enter puts it on the line,
-    Enter sends it); at the game's end it asks for a rematch, so the table goes on. A prompt
-    redrawn in place may not be sent whole (the frame writes what changed: "(waiting)" taken
-    out), so after 1.5 s without one it does the same anyway (typed while others move, the
-    line waits for the prompt)."""
+    """A person at a table of any size: when its screen says it is their move (their turn, a
+    counter window, a 9 against a royal, a discard) it plays the first legal move, as Tab,
+    Tab, Enter, Enter do (the first Tab lists the moves, the second takes the first, Enter
+    puts it on the line, Enter sends it); at the game's end it asks for a rematch, so the
+    table goes on. After ``UNSTICK`` seconds without such a sign it types them anyway (typed
+    while others move, the line waits for the prompt)."""
     prompt = rf"{re.escape(name)}(?! \(waiting\))( \([^)]*\))?> "  # not while others move
     while not run.stop.is_set():
         client.buf = ""
         with contextlib.suppress(TimeoutError):
-            await client.until(rf"{prompt}|Your move|Rematch", timeout=1.5)
+            await client.until(rf"{prompt}|{YOUR_TURN}|Rematch", timeout=UNSTICK)
         if "Rematch" in _plain(client.buf):
             run.rematches += 1
             client.send("y\r")
             await asyncio.sleep(1.0)
             continue
+        await asyncio.sleep(0.3)  # a person reads the screen first
         for key in ("\t", "\t", "\r", "\r"):
             client.send(key)
-            await asyncio.sleep(0.1)
+            await asyncio.sleep(0.15)
         run.moves += 1
-        await asyncio.sleep(0.2)
+        await asyncio.sleep(0.5)
 
 
 async def populate_tables(run: Run, tables: list[tuple[int, int]], level: str,
