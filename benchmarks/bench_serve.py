@@ -44,6 +44,13 @@ Runs (each on a server of its own):
   that stop reading (an 8 KB window, then nothing taken) while their screens are made to draw,
   with the server's memory growth (``unread_rss_growth_mb``) and how many it closed
   (``unread_closed``, within 60 s; ``unread_all_closed_s``: when the last one was);
+- ``--tables``: 48 clients at tables of two, three and four seats (issue 37): 7 tables of two,
+  3 of three people, 2 of three with two people and an AI (put there with ``seat 3 LEVEL``), 2
+  of four people, 1 of four with three people and an AI (``seat``), 3 of four with two people
+  and two AIs (``fill LEVEL``), and the 4 typists; AIs of ``--table-ai`` (default hard). Each
+  person plays the first legal move at each of its prompts (Tab, Tab, Enter, Enter) and asks
+  for a rematch at the end. Every figure, memory per session included (``tables``: what was
+  seated, and how many moves were tried);
 - ``--baseline TREE``: each run made on the source tree TREE too, right after the same run on
   this one (the same machine load for both), side by side;
 - ``--profile DIR``: each server runs under cProfile (slower), its profile written in DIR
@@ -53,6 +60,7 @@ Targets: median under 50 ms, 95th percentile under 200 ms, under 10 MB per sessi
 
     python benchmarks/bench_serve.py                  # about a minute
     python benchmarks/bench_serve.py --clients 16,32,64 --scenarios all --baseline /tmp/main
+    python benchmarks/bench_serve.py --tables          # about two minutes
 
 Exit status 1 when a figure of this tree misses its target (a benchmark, not a test: run it on a
 quiet machine).
@@ -64,6 +72,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
 import os
 import re
 import statistics
@@ -93,6 +102,12 @@ class Client(asyncssh.SSHClientSession):  # type: ignore[type-arg]
         self.chan: Any = None
         self.keep = True  # False: what comes is not looked at (the attacker's 500x200 frames)
         self.lost = False  # the server closed the connection
+        self.conn: asyncssh.SSHClientConnection | None = None
+
+    def closed(self) -> bool:
+        """The server closed the connection (also told while reading is paused, when the
+        session's own close waits behind the data not taken)."""
+        return self.lost or (self.conn is not None and self.conn.is_closed())
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.lost = True
@@ -133,6 +148,10 @@ class Run:
     typists: list[Client] = field(default_factory=list)
     stop: asyncio.Event = field(default_factory=asyncio.Event)
     clients: int = 0
+    home: Path | None = None  # the server's files (its log under s/cuttle/serve.log)
+    tables: list[int] = field(default_factory=list)  # the seats of each table seated
+    moves: int = 0  # the movers' rounds of keys (and rematches asked) while the run went on
+    rematches: int = 0
 
     async def connect(
         self, name: str, size: tuple[int, int] = (100, 30), key: asyncssh.SSHKey | None = None,
@@ -146,17 +165,62 @@ class Run:
             agent_path=None,
         )
         self.conns.append(conn)
-        chan, session = await conn.create_session(
-            Client, term_type="xterm-256color", term_size=size, **session
-        )
-        client = session if isinstance(session, Client) else Client()
+        try:
+            chan, made = await conn.create_session(
+                Client, term_type="xterm-256color", term_size=size, **session
+            )
+        except asyncssh.ChannelOpenError as e:
+            raise ServerRefused(name, e.reason, self.home) from None
+        client = made if isinstance(made, Client) else Client()
         client.chan = chan
+        client.conn = conn
         await client.until("lobby>")
         self.clients += 1
         return client
 
     def spawn(self, work: Awaitable[None]) -> None:
         self.tasks.append(asyncio.ensure_future(work))
+
+
+class ServerRefused(Exception):
+    """The server closed a connection of the population as its session opened: the
+    benchmark cannot measure anything (say why in one line, with the server's log)."""
+
+    def __init__(self, name: str, reason: str, home: Path | None, text: str = "") -> None:
+        if text:
+            super().__init__(text)
+            return
+        log = home / "s" / "cuttle" / "serve.log" if home is not None else None
+        tail = log.read_text(errors="replace").strip().splitlines()[-3:] if log and \
+            log.exists() else []
+        super().__init__(
+            f"the server closed {name}'s connection as its session opened ({reason}); its "
+            f"log {log}: {' | '.join(tail) or 'empty'}. A server that drops every session "
+            "without a word is often one missing a dependency: is this environment installed "
+            "from this tree's pyproject.toml (pip install -e .)?"
+        )
+
+
+def missing_dependencies(tree: Path) -> list[str]:
+    """The packages ``tree``'s pyproject.toml requires that this Python lacks (a server run
+    without one starts, then drops each session as it opens: ``confusables`` for the names)."""
+    try:
+        import tomllib
+    except ImportError:  # Python 3.10: not checked
+        return []
+    from importlib import metadata
+
+    text = (tree / "pyproject.toml").read_bytes()
+    missing = []
+    for requirement in tomllib.loads(text.decode())["project"]["dependencies"]:
+        name = re.match(r"[A-Za-z0-9_.-]+", requirement)
+        if name is None:
+            continue
+        try:
+            metadata.version(name.group(0))
+        except metadata.PackageNotFoundError:
+            missing.append(name.group(0))
+    return missing
 
 
 def start_server(
@@ -266,6 +330,82 @@ async def populate(run: Run, people: int, hard: int, typists: int) -> None:
         c = await run.connect(f"h{h}")
         c.send("ai hard\r")
         run.spawn(drawer(c, f"h{h}", run.stop))
+    for w in range(typists):
+        run.typists.append(await run.connect(f"t{w}"))
+
+
+# -- tables of two, three and four (issue 37) ------------------------------------------------------
+# (seats, people) of each table: the other seats are AIs (one put there with ``seat``, more with
+# ``fill``); with the 4 typists, 48 clients
+TABLES: list[tuple[int, int]] = (
+    [(2, 2)] * 7 + [(3, 3)] * 3 + [(3, 2)] * 2 + [(4, 4)] * 2 + [(4, 3)] + [(4, 2)] * 3
+)
+
+
+def table_clients(tables: list[tuple[int, int]]) -> int:
+    return sum(people for _, people in tables)
+
+
+# what a person's screen says when it is their move: their prompt, or the words above it (a
+# prompt redrawn in place is not always sent whole: a frame writes only what changed, and
+# "alice (waiting)> " becomes "alice> " by taking "(waiting)" out)
+YOUR_TURN = r"Your move|, or resolve|so type resolve|iscard|\(counter\?\)> |royal\?\)> "
+UNSTICK = 8.0  # seconds without a sign of one's turn: the keys are typed anyway
+
+
+async def mover(client: Client, name: str, run: Run) -> None:
+    """A person at a table of any size: when its screen says it is their move (their turn, a
+    counter window, a 9 against a royal, a discard) it plays the first legal move, as Tab,
+    Tab, Enter, Enter do (the first Tab lists the moves, the second takes the first, Enter
+    puts it on the line, Enter sends it); at the game's end it asks for a rematch, so the
+    table goes on. After ``UNSTICK`` seconds without such a sign it types them anyway (typed
+    while others move, the line waits for the prompt)."""
+    prompt = rf"{re.escape(name)}(?! \(waiting\))( \([^)]*\))?> "  # not while others move
+    while not run.stop.is_set():
+        client.buf = ""
+        with contextlib.suppress(TimeoutError):
+            await client.until(rf"{prompt}|{YOUR_TURN}|Rematch", timeout=UNSTICK)
+        if "Rematch" in _plain(client.buf):
+            run.rematches += 1
+            client.send("y\r")
+            await asyncio.sleep(1.0)
+            continue
+        await asyncio.sleep(0.3)  # a person reads the screen first
+        for key in ("\t", "\t", "\r", "\r"):
+            client.send(key)
+            await asyncio.sleep(0.15)
+        run.moves += 1
+        await asyncio.sleep(0.5)
+
+
+async def populate_tables(run: Run, tables: list[tuple[int, int]], level: str,
+                          typists: int) -> None:
+    """People at ``tables`` (the first opens it, the others join it; AIs of ``level`` in the
+    seats left), each playing as ``mover`` does; then the typists."""
+    for t, (seats, people) in enumerate(tables):
+        names = [f"s{seats}t{t}p{j}" for j in range(people)]
+        host = await run.connect(names[0])
+        host.send("new\r" if seats == 2 else f"new --players {seats}\r")
+        await host.until(r"You wait at table (\w+)")
+        table = re.findall(r"You wait at table (\w+)", _plain(host.buf))[-1]
+        clients = [host]
+        for j, name in enumerate(names[1:], 2):
+            guest = await run.connect(name)
+            guest.send(f"join {table}\r")
+            if j < seats:  # seated before the AIs are (a fill would take this seat first)
+                try:
+                    await guest.until(r"You wait at table")
+                except TimeoutError:
+                    raise TimeoutError(f"{name} not seated at {table}: "
+                                       f"{_plain(guest.buf)[-600:]!r}") from None
+            clients.append(guest)
+        if seats - people == 1:  # the seats are taken in order: the last one is free
+            host.send(f"seat {seats} {level}\r")
+        elif seats > people:
+            host.send(f"fill {level}\r")
+        for client, name in zip(clients, names, strict=True):
+            run.spawn(mover(client, name, run))
+        run.tables.append(seats)
     for w in range(typists):
         run.typists.append(await run.connect(f"t{w}"))
 
@@ -482,7 +622,7 @@ async def unread(run: Run, found: dict[str, Any]) -> None:
                 c.chan.change_terminal_size(200 - i % 2, 60)
                 c.send("\x1bOP")
         found["unread_rss_growth_mb"] = round((rss_kb(run.proc.pid) - before) / 1024, 1)
-        found["unread_closed"] = sum(c.lost for c in clients)
+        found["unread_closed"] = sum(c.closed() for c in clients)
         if found["unread_closed"] == len(clients):
             found["unread_all_closed_s"] = round(time.monotonic() - start)
             break
@@ -507,17 +647,22 @@ ATTACKS: dict[str, Callable[[Run, dict[str, Any]], Awaitable[None]]] = {
 
 async def one_run(
     tree: Path, people: int, hard: int, typists: int, samples: int, scenario: str = "none",
-    idle: float = 0.0, profile: Path | None = None,
+    idle: float = 0.0, profile: Path | None = None, tables: list[tuple[int, int]] | None = None,
+    level: str = "hard",
 ) -> dict[str, Any]:
-    """One server of ``tree`` with its population (and attacker): the figures."""
+    """One server of ``tree`` with its population (and attacker): the figures. ``tables``:
+    people at tables of 2 to 4 seats instead (AIs of ``level`` in the seats left)."""
     home = Path(tempfile.mkdtemp(prefix="bench-serve-"))
     proc, port = start_server(tree, home, profile)
-    run = Run(port=port, proc=proc)
+    run = Run(port=port, proc=proc, home=home)
     found: dict[str, Any] = {}
     try:
         await asyncio.sleep(0.5)
         base = rss_kb(proc.pid)
-        await populate(run, people, hard, typists)
+        if tables is not None:
+            await populate_tables(run, tables, level, typists)
+        else:
+            await populate(run, people, hard, typists)
         attack = None
         if scenario != "none":
             attack = asyncio.ensure_future(ATTACKS[scenario](run, found))
@@ -534,8 +679,14 @@ async def one_run(
             await asyncio.wait([attack], timeout=UNREAD_FOR + 5)
         result: dict[str, Any] = {
             "tree": str(tree), "scenario": scenario, "clients": run.clients,
-            "games": people + hard, **figures(latencies), "lost": len(lost), **found,
+            "games": len(tables) if tables is not None else people + hard,
+            **figures(latencies), "lost": len(lost), **found,
         }
+        if tables is not None:
+            found_ai = sum(seats - p for seats, p in tables)
+            result["tables"] = (f"{run.tables.count(2)} of 2, {run.tables.count(3)} of 3, "
+                                f"{run.tables.count(4)} of 4; {found_ai} AI seats ({level}); "
+                                f"{run.moves} moves tried, {run.rematches} rematches asked")
         if idle:
             full = rss_kb(proc.pid)
             result.update(
@@ -566,7 +717,8 @@ def figures(latencies: list[float]) -> dict[str, Any]:
     return {
         "samples": len(lat),
         "median_ms": round(statistics.median(lat) * 1000, 1) if lat else None,
-        "p95_ms": round(lat[max(0, int(len(lat) * 0.95) - 1)] * 1000, 1) if lat else None,
+        # nearest rank (the index of int(0.95 n) - 1 took the fastest of two samples)
+        "p95_ms": round(lat[math.ceil(len(lat) * 0.95) - 1] * 1000, 1) if lat else None,
     }
 
 
@@ -577,8 +729,15 @@ def population(clients: int) -> tuple[int, int, int]:
 
 async def bench(args: argparse.Namespace) -> list[dict[str, Any]]:
     trees = [ROOT] + ([Path(args.baseline).resolve()] if args.baseline else [])
+    for tree in trees:
+        missing = missing_dependencies(tree)
+        if missing:
+            raise ServerRefused(
+                "", "", None, f"{sys.executable} lacks {', '.join(missing)}, which {tree}'s "
+                "pyproject.toml requires (the server would drop every session as it opens): "
+                f"{sys.executable} -m pip install -e {tree}")
     plans: list[tuple[str, tuple[int, int, int], str, float]] = []
-    if not args.clients and not args.scenarios:
+    if not args.clients and not args.scenarios and not args.tables:
         plans.append(("default", (args.people, args.hard, args.typists), "none", args.idle))
     for n in args.clients:
         plans.append((f"{n} clients", population(n), "none", 0.0))
@@ -586,6 +745,8 @@ async def bench(args: argparse.Namespace) -> list[dict[str, Any]]:
         plans.append(("no attack", (args.people, args.hard, args.typists), "none", 0.0))
     for s in args.scenarios:
         plans.append((s, (args.people, args.hard, args.typists), s, 0.0))
+    if args.tables:
+        plans.append(("tables", (0, 0, args.typists), "none", args.idle))
     results: list[dict[str, Any]] = []
     for name, (people, hard, typists), scenario, idle in plans:
         for tree in trees:  # one right after the other: the same load on the machine
@@ -593,7 +754,8 @@ async def bench(args: argparse.Namespace) -> list[dict[str, Any]]:
             if args.profile:
                 tag = "baseline" if tree != ROOT else "tree"
                 prof = Path(args.profile) / f"{name.replace(' ', '-')}-{tag}.prof"
-            r = await one_run(tree, people, hard, typists, args.samples, scenario, idle, prof)
+            r = await one_run(tree, people, hard, typists, args.samples, scenario, idle, prof,
+                              TABLES if name == "tables" else None, args.table_ai)
             r["run"] = name
             r["baseline"] = tree != ROOT
             results.append(r)
@@ -604,7 +766,8 @@ async def bench(args: argparse.Namespace) -> list[dict[str, Any]]:
 
 def line_of(r: dict[str, Any]) -> str:
     extra = "".join(
-        f"  {k} {r[k]}" for k in ("server_cpu_percent", "login_ms", "attacker_connections",
+        f"  {k} {r[k]}" for k in ("tables", "server_cpu_percent", "login_ms",
+                                  "attacker_connections",
                                   "unread_rss_before_mb", "unread_rss_growth_mb",
                                   "unread_closed", "unread_all_closed_s", "mb_per_session",
                                   "server_rss_mb", "ai_workers_rss_mb",
@@ -626,12 +789,20 @@ def main() -> int:
                         help="scale runs: client counts, comma-separated (16,32,64)")
     parser.add_argument("--scenarios", type=_scenarios, default=[],
                         help="attacks, comma-separated: " + ",".join(ATTACKS) + " (or all)")
+    parser.add_argument("--tables", action="store_true",
+                        help=f"a run of {table_clients(TABLES) + 4} clients at tables of 2, 3 and "
+                        "4 seats, some with AI seats (with the 4 typists)")
+    parser.add_argument("--table-ai", default="hard", help="the AI seats' level (--tables)")
     parser.add_argument("--baseline", help="another source tree to run the same on")
     parser.add_argument("--profile", metavar="DIR",
                         help="run each server under cProfile, its profile written in DIR")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    results = asyncio.run(bench(args))
+    try:
+        results = asyncio.run(bench(args))
+    except ServerRefused as e:
+        print(f"bench_serve: {e}", file=sys.stderr)
+        return 2
     if args.json:
         print(json.dumps(results))
     ok = all(
