@@ -14,8 +14,9 @@ pytest.importorskip("pettingzoo")
 
 import cuttle.env.openspiel  # noqa: E402, F401 - registers python_cuttle
 from cuttle import Game  # noqa: E402
-from cuttle.ai import LEVELS, levels_for, make_player  # noqa: E402
+from cuttle.ai import LEVELS, Player, levels_for, make_player  # noqa: E402
 from cuttle.ai.arena import Match, run_match  # noqa: E402
+from cuttle.ai.simple import RandomPlayer  # noqa: E402
 from cuttle.cli import main  # noqa: E402
 from cuttle.commands.arena import parse_seat, seat_player  # noqa: E402
 from cuttle.env.actions import action_of, move_of  # noqa: E402
@@ -117,39 +118,71 @@ def test_start_up_and_the_game_do_not_import_the_research_packages() -> None:
 
 
 MODES = ["classic+cutthroat", "cuttlecards+teams"]
-#: The levels that do not play three or four seats yet (each level's class says: levels_for).
-NOT_IN_MODES = [lv for lv in LEVELS if lv not in levels_for(3)]
 
 
-def test_check_level_refuses_in_the_ais_own_words() -> None:
+class _TwoSeatsOnly(RandomPlayer):
+    """A level made for these tests that sits at two seats only (every real level now plays
+    every table, so none is left to show the refusals)."""
+
+    level = "pair"
+    max_players = 2
+
+
+@pytest.fixture
+def pair(monkeypatch: pytest.MonkeyPatch) -> str:
+    """The level ``pair`` (:class:`_TwoSeatsOnly`) known by name, as a real level is, wherever a
+    level's name is read (``LEVELS``, ``player_class``) for the length of one test."""
+    import cuttle.ai
+    import cuttle.ai.levels
+    import cuttle.env.players
+
+    real = cuttle.ai.levels.player_class
+    levels = (*LEVELS, "pair")
+
+    def player_class(level: str) -> type[Player]:
+        return _TwoSeatsOnly if level == "pair" else real(level)
+
+    for module in (cuttle.ai.levels, cuttle.ai, cuttle.env.players):
+        monkeypatch.setattr(module, "LEVELS", levels)
+    for module in (cuttle.ai.levels, cuttle.ai):
+        monkeypatch.setattr(module, "player_class", player_class)
+    assert levels_for(2)[-1] == "pair" and "pair" not in levels_for(3)
+    return "pair"
+
+
+def test_check_level_refuses_in_the_ais_own_words(pair: str) -> None:
     for rules in ["classic", "cuttlecards+joker"]:
         for level in LEVELS:
             check_level(level, rules)
+        check_level(pair, rules)
     for rules in MODES:
         for level in levels_for(Game.new(seed=0, rules=rules).players):
             check_level(level, rules)
-    for level in NOT_IN_MODES:
-        with pytest.raises(ValueError, match=rf"^the {level} AI plays two-player games only, "
-                                             r"not a table of 3$"):
-            check_level(f"{level.upper()}:iterations=5", "classic+cutthroat")
+    with pytest.raises(ValueError, match=r"^the pair AI plays two-player games only, "
+                                         r"not a table of 3$"):
+        check_level("PAIR:iterations=5", "classic+cutthroat")
 
 
 @pytest.mark.parametrize("rules", MODES)
-@pytest.mark.parametrize("level", NOT_IN_MODES)
-def test_a_policy_refuses_a_mode_it_cannot_play_before_it_moves(rules: str, level: str) -> None:
+def test_a_policy_refuses_a_mode_it_cannot_play_before_it_moves(rules: str, pair: str) -> None:
     seats = Game.new(seed=0, rules=rules).players
-    refusal = f"^the {level} AI plays two-player games only, not a table of {seats}$"
+    refusal = f"^the pair AI plays two-player games only, not a table of {seats}$"
     with pytest.raises(ValueError, match=refusal):
-        LevelPolicy(level, seed=1, rules=rules)  # up front
+        LevelPolicy(pair, seed=1, rules=rules)  # up front
     with pytest.raises(ValueError, match=refusal):
-        LevelBot(level, seed=1, rules=rules)
+        LevelBot(pair, seed=1, rules=rules)
     e = raw_env(rules=rules)
     e.reset(seed=2)
     before = e.game.to_position()
-    policy = LevelPolicy(level, seed=1)  # no rules given: the level refuses at its first call
+    policy = LevelPolicy(pair, seed=1)  # no rules given: the level refuses at its first call
     with pytest.raises(ValueError, match=refusal):
         policy(e, e.agent_selection)
     assert e.game.to_position() == before
+    # and at two seats it plays
+    two = raw_env()
+    two.reset(seed=2)
+    action = LevelPolicy(pair, seed=1, rules="classic")(two, two.agent_selection)
+    assert action in {action_of(m) for m in two.game.legal_moves()}
 
 
 @pytest.mark.parametrize("rules", MODES)
@@ -167,10 +200,9 @@ def test_random_plays_every_seat_of_a_mode(rules: str) -> None:
     assert sum(play_bots(game, bots, seed=4)) == pytest.approx(0.0)
 
 
-def test_play_bots_refuses_a_level_or_a_count_of_bots_before_the_deal() -> None:
+def test_play_bots_refuses_a_level_or_a_count_of_bots_before_the_deal(pair: str) -> None:
     game = pyspiel.load_game("python_cuttle", {"rules": "classic+cutthroat"})
     with pytest.raises(ValueError, match="played by 3 seats: give one bot a seat, not 2"):
         play_bots(game, [LevelBot("random"), LevelBot("random")], seed=1)
-    for level in NOT_IN_MODES:
-        with pytest.raises(ValueError, match=f"the {level} AI plays two-player games only"):
-            play_bots(game, [LevelBot("random"), LevelBot(level), LevelBot("random")], seed=1)
+    with pytest.raises(ValueError, match="the pair AI plays two-player games only"):
+        play_bots(game, [LevelBot("random"), LevelBot(pair), LevelBot("random")], seed=1)
