@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from cuttle.ai.base import Player
+from cuttle.ai.simple import RandomPlayer
+
 sys.path.insert(0, str(Path(__file__).parent))
 
 
@@ -19,3 +22,32 @@ def _private_home_dirs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Non
         for name in ("CONFIG", "DATA", "STATE", "CACHE"):
             mp.setenv(f"XDG_{name}_HOME", str(home / name.lower()))
         yield
+
+
+class _TwoSeatsOnly(RandomPlayer):
+    """The AI level ``pair``, made for the tests: it sits at two seats only (every real level
+    now plays every table, so none is left to show how a level that cannot is refused)."""
+
+    level = "pair"
+    max_players = 2
+
+
+@pytest.fixture
+def pair(monkeypatch: pytest.MonkeyPatch) -> str:
+    """The level ``pair`` (two seats only) known by name, as a real level is, for one test:
+    added to ``LEVELS`` and ``player_class`` in every loaded module of cuttle that reads them."""
+    from cuttle.ai import levels
+
+    real_levels, real_class = levels.LEVELS, levels.player_class
+
+    def player_class(level: str) -> type[Player]:
+        return _TwoSeatsOnly if level == "pair" else real_class(level)
+
+    for name, module in list(sys.modules.items()):
+        if name == "cuttle" or name.startswith("cuttle."):
+            if getattr(module, "LEVELS", None) is real_levels:
+                monkeypatch.setattr(module, "LEVELS", (*real_levels, "pair"))
+            if getattr(module, "player_class", None) is real_class:
+                monkeypatch.setattr(module, "player_class", player_class)
+    assert levels.levels_for(2)[-1] == "pair" and "pair" not in levels.levels_for(3)
+    return "pair"

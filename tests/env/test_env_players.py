@@ -14,9 +14,8 @@ pytest.importorskip("pettingzoo")
 
 import cuttle.env.openspiel  # noqa: E402, F401 - registers python_cuttle
 from cuttle import Game  # noqa: E402
-from cuttle.ai import LEVELS, Player, levels_for, make_player  # noqa: E402
+from cuttle.ai import LEVELS, levels_for, make_player  # noqa: E402
 from cuttle.ai.arena import Match, run_match  # noqa: E402
-from cuttle.ai.simple import RandomPlayer  # noqa: E402
 from cuttle.cli import main  # noqa: E402
 from cuttle.commands.arena import parse_seat, seat_player  # noqa: E402
 from cuttle.env.actions import action_of, move_of  # noqa: E402
@@ -118,36 +117,6 @@ def test_start_up_and_the_game_do_not_import_the_research_packages() -> None:
 
 
 MODES = ["classic+cutthroat", "cuttlecards+teams"]
-
-
-class _TwoSeatsOnly(RandomPlayer):
-    """A level made for these tests that sits at two seats only (every real level now plays
-    every table, so none is left to show the refusals)."""
-
-    level = "pair"
-    max_players = 2
-
-
-@pytest.fixture
-def pair(monkeypatch: pytest.MonkeyPatch) -> str:
-    """The level ``pair`` (:class:`_TwoSeatsOnly`) known by name, as a real level is, wherever a
-    level's name is read (``LEVELS``, ``player_class``) for the length of one test."""
-    import cuttle.ai
-    import cuttle.ai.levels
-    import cuttle.env.players
-
-    real = cuttle.ai.levels.player_class
-    levels = (*LEVELS, "pair")
-
-    def player_class(level: str) -> type[Player]:
-        return _TwoSeatsOnly if level == "pair" else real(level)
-
-    for module in (cuttle.ai.levels, cuttle.ai, cuttle.env.players):
-        monkeypatch.setattr(module, "LEVELS", levels)
-    for module in (cuttle.ai.levels, cuttle.ai):
-        monkeypatch.setattr(module, "player_class", player_class)
-    assert levels_for(2)[-1] == "pair" and "pair" not in levels_for(3)
-    return "pair"
 
 
 def test_check_level_refuses_in_the_ais_own_words(pair: str) -> None:
