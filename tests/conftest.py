@@ -1,6 +1,8 @@
 """Test configuration: ``tests/helpers.py`` importable as ``helpers``, and no test touches the real
 home directory: every test gets its own config, data, state and cache directories, so tests can
-run in parallel (``pytest -n``) and never see a player's saves, settings or history."""
+run in parallel (``pytest -n``) and never see a player's saves, settings or history. Also: the
+directories whose tests take longest run first (``LONGEST_FIRST``), and the fixture ``pair``, an AI
+level that plays two seats only (every real level plays every table)."""
 
 import sys
 from collections.abc import Iterator
@@ -22,6 +24,25 @@ def _private_home_dirs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Non
         for name in ("CONFIG", "DATA", "STATE", "CACHE"):
             mp.setenv(f"XDG_{name}_HOME", str(home / name.lower()))
         yield
+
+
+#: The directories of tests, those whose tests take longest first (the sum of their durations, and
+#: their longest single tests): pytest-xdist hands tests out in this order, so a worker's last
+#: tests are short ones and the others do not sit idle while one finishes a game of four seats.
+LONGEST_FIRST = ("serve", "ui", "ai", "commands", "files", "env", "engine", "play")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the directories in ``LONGEST_FIRST`` order, then the rest; within a directory, and a
+    file, the order stays as collected."""
+    here = Path(__file__).parent
+
+    def rank(item: pytest.Item) -> int:
+        parts = item.path.relative_to(here).parts if item.path.is_relative_to(here) else ()
+        top = parts[0] if len(parts) > 1 else ""
+        return LONGEST_FIRST.index(top) if top in LONGEST_FIRST else len(LONGEST_FIRST)
+
+    items.sort(key=rank)
 
 
 class _TwoSeatsOnly(RandomPlayer):
