@@ -10,9 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from cuttle.ai.base import Player
-from cuttle.ai.simple import RandomPlayer
-
 sys.path.insert(0, str(Path(__file__).parent))
 
 
@@ -45,24 +42,24 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=rank)
 
 
-class _TwoSeatsOnly(RandomPlayer):
-    """The AI level ``pair``, made for the tests: it sits at two seats only (every real level
-    now plays every table, so none is left to show how a level that cannot is refused)."""
-
-    level = "pair"
-    max_players = 2
-
-
 @pytest.fixture
 def pair(monkeypatch: pytest.MonkeyPatch) -> str:
     """The level ``pair`` (two seats only) known by name, as a real level is, for one test:
     added to ``LEVELS`` and ``player_class`` in every loaded module of cuttle that reads them."""
     from cuttle.ai import levels
+    from cuttle.ai.base import Player
+    from cuttle.ai.simple import RandomPlayer
+
+    class TwoSeatsOnly(RandomPlayer):
+        """The AI level ``pair``, made for the tests: it sits at two seats only."""
+
+        level = "pair"
+        max_players = 2
 
     real_levels, real_class = levels.LEVELS, levels.player_class
 
     def player_class(level: str) -> type[Player]:
-        return _TwoSeatsOnly if level == "pair" else real_class(level)
+        return TwoSeatsOnly if level == "pair" else real_class(level)
 
     for name, module in list(sys.modules.items()):
         if name == "cuttle" or name.startswith("cuttle."):
