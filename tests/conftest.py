@@ -1,6 +1,8 @@
 """Test configuration: ``tests/helpers.py`` importable as ``helpers``, and no test touches the real
 home directory: every test gets its own config, data, state and cache directories, so tests can
-run in parallel (``pytest -n``) and never see a player's saves, settings or history."""
+run in parallel (``pytest -n``) and never see a player's saves, settings or history. Also: the
+directories whose tests take longest run first (``LONGEST_FIRST``), and the fixture ``pair``, an AI
+level that plays two seats only (every real level plays every table)."""
 
 import sys
 from collections.abc import Iterator
@@ -19,3 +21,51 @@ def _private_home_dirs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Non
         for name in ("CONFIG", "DATA", "STATE", "CACHE"):
             mp.setenv(f"XDG_{name}_HOME", str(home / name.lower()))
         yield
+
+
+#: The directories of tests, those whose tests take longest first (the sum of their durations, and
+#: their longest single tests): pytest-xdist hands tests out in this order, so a worker's last
+#: tests are short ones and the others do not sit idle while one finishes a game of four seats.
+LONGEST_FIRST = ("serve", "ui", "ai", "commands", "files", "env", "engine", "play")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the directories in ``LONGEST_FIRST`` order, then the rest; within a directory, and a
+    file, the order stays as collected."""
+    here = Path(__file__).parent
+
+    def rank(item: pytest.Item) -> int:
+        parts = item.path.relative_to(here).parts if item.path.is_relative_to(here) else ()
+        top = parts[0] if len(parts) > 1 else ""
+        return LONGEST_FIRST.index(top) if top in LONGEST_FIRST else len(LONGEST_FIRST)
+
+    items.sort(key=rank)
+
+
+@pytest.fixture
+def pair(monkeypatch: pytest.MonkeyPatch) -> str:
+    """The level ``pair`` (two seats only) known by name, as a real level is, for one test:
+    added to ``LEVELS`` and ``player_class`` in every loaded module of cuttle that reads them."""
+    from cuttle.ai import levels
+    from cuttle.ai.base import Player
+    from cuttle.ai.simple import RandomPlayer
+
+    class TwoSeatsOnly(RandomPlayer):
+        """The AI level ``pair``, made for the tests: it sits at two seats only."""
+
+        level = "pair"
+        max_players = 2
+
+    real_levels, real_class = levels.LEVELS, levels.player_class
+
+    def player_class(level: str) -> type[Player]:
+        return TwoSeatsOnly if level == "pair" else real_class(level)
+
+    for name, module in list(sys.modules.items()):
+        if name == "cuttle" or name.startswith("cuttle."):
+            if getattr(module, "LEVELS", None) is real_levels:
+                monkeypatch.setattr(module, "LEVELS", (*real_levels, "pair"))
+            if getattr(module, "player_class", None) is real_class:
+                monkeypatch.setattr(module, "player_class", player_class)
+    assert levels.levels_for(2)[-1] == "pair" and "pair" not in levels.levels_for(3)
+    return "pair"

@@ -506,7 +506,7 @@ def test_a_win_on_the_spot_in_teams_is_the_teams() -> None:
                 assert j.label == "blunder" and j.best in {str(m) for m in won}
                 return
             g.play(rng.choice(legal))
-    pytest.skip("no win on the spot met")
+    pytest.fail("no win on the spot met (seed 0 met one at its 123rd move)")
 
 
 def test_review_of_a_cutthroat_record_names_every_seat_and_sums_up() -> None:

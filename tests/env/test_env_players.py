@@ -117,39 +117,41 @@ def test_start_up_and_the_game_do_not_import_the_research_packages() -> None:
 
 
 MODES = ["classic+cutthroat", "cuttlecards+teams"]
-#: The levels that do not play three or four seats yet (each level's class says: levels_for).
-NOT_IN_MODES = [lv for lv in LEVELS if lv not in levels_for(3)]
 
 
-def test_check_level_refuses_in_the_ais_own_words() -> None:
+def test_check_level_refuses_in_the_ais_own_words(pair: str) -> None:
     for rules in ["classic", "cuttlecards+joker"]:
         for level in LEVELS:
             check_level(level, rules)
+        check_level(pair, rules)
     for rules in MODES:
         for level in levels_for(Game.new(seed=0, rules=rules).players):
             check_level(level, rules)
-    for level in NOT_IN_MODES:
-        with pytest.raises(ValueError, match=rf"^the {level} AI plays two-player games only, "
-                                             r"not a table of 3$"):
-            check_level(f"{level.upper()}:iterations=5", "classic+cutthroat")
+    with pytest.raises(ValueError, match=r"^the pair AI plays two-player games only, "
+                                         r"not a table of 3$"):
+        check_level("PAIR:iterations=5", "classic+cutthroat")
 
 
 @pytest.mark.parametrize("rules", MODES)
-@pytest.mark.parametrize("level", NOT_IN_MODES)
-def test_a_policy_refuses_a_mode_it_cannot_play_before_it_moves(rules: str, level: str) -> None:
+def test_a_policy_refuses_a_mode_it_cannot_play_before_it_moves(rules: str, pair: str) -> None:
     seats = Game.new(seed=0, rules=rules).players
-    refusal = f"^the {level} AI plays two-player games only, not a table of {seats}$"
+    refusal = f"^the pair AI plays two-player games only, not a table of {seats}$"
     with pytest.raises(ValueError, match=refusal):
-        LevelPolicy(level, seed=1, rules=rules)  # up front
+        LevelPolicy(pair, seed=1, rules=rules)  # up front
     with pytest.raises(ValueError, match=refusal):
-        LevelBot(level, seed=1, rules=rules)
+        LevelBot(pair, seed=1, rules=rules)
     e = raw_env(rules=rules)
     e.reset(seed=2)
     before = e.game.to_position()
-    policy = LevelPolicy(level, seed=1)  # no rules given: the level refuses at its first call
+    policy = LevelPolicy(pair, seed=1)  # no rules given: the level refuses at its first call
     with pytest.raises(ValueError, match=refusal):
         policy(e, e.agent_selection)
     assert e.game.to_position() == before
+    # and at two seats it plays
+    two = raw_env()
+    two.reset(seed=2)
+    action = LevelPolicy(pair, seed=1, rules="classic")(two, two.agent_selection)
+    assert action in {action_of(m) for m in two.game.legal_moves()}
 
 
 @pytest.mark.parametrize("rules", MODES)
@@ -167,10 +169,9 @@ def test_random_plays_every_seat_of_a_mode(rules: str) -> None:
     assert sum(play_bots(game, bots, seed=4)) == pytest.approx(0.0)
 
 
-def test_play_bots_refuses_a_level_or_a_count_of_bots_before_the_deal() -> None:
+def test_play_bots_refuses_a_level_or_a_count_of_bots_before_the_deal(pair: str) -> None:
     game = pyspiel.load_game("python_cuttle", {"rules": "classic+cutthroat"})
     with pytest.raises(ValueError, match="played by 3 seats: give one bot a seat, not 2"):
         play_bots(game, [LevelBot("random"), LevelBot("random")], seed=1)
-    for level in NOT_IN_MODES:
-        with pytest.raises(ValueError, match=f"the {level} AI plays two-player games only"):
-            play_bots(game, [LevelBot("random"), LevelBot(level), LevelBot("random")], seed=1)
+    with pytest.raises(ValueError, match="the pair AI plays two-player games only"):
+        play_bots(game, [LevelBot("random"), LevelBot(pair), LevelBot("random")], seed=1)

@@ -57,17 +57,16 @@ def test_three_and_four_seats_with_their_mode_and_names() -> None:
         "classic+cutthroat")
 
 
-def test_a_settings_level_the_table_cannot_seat_gives_way_a_chosen_one_is_refused() -> None:
-    from cuttle.ai import LEVELS, levels_for
+def test_a_settings_level_the_table_cannot_seat_gives_way_a_chosen_one_is_refused(
+        pair: str) -> None:
+    from cuttle.ai import levels_for
 
-    missing = [level for level in LEVELS if level not in levels_for(3)]
-    if not missing:
-        pytest.skip("every level plays a table of three")
-    level = missing[-1]
+    level = pair  # every real level plays a table of three: a two-seat level made for the test
     given = plan_table(rules="classic", players=3, ai=level, ai_chosen=False)
     assert given.seats[1].ai == levels_for(3)[-1]
     with pytest.raises(SeatingError, match=f"the {level} AI plays"):
         plan_table(rules="classic", players=3, ai=level)
+    assert plan_table(rules="classic", ai=level).seats[1].ai == level  # at two seats it sits
 
 
 @pytest.mark.parametrize(("options", "words"), [
