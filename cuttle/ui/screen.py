@@ -206,15 +206,29 @@ class Board:
         score = self.view.score(p)
         if gap >= 1:
             rows: list[Text] = [Text.assemble(name, " " * gap, cards), score]
-        else:  # a long name keeps its line: the count goes beside the score
-            name.truncate(width, overflow="ellipsis")
-            rows = [name, Text.assemble(score, "  ", cards)]
+        else:  # a long name keeps its line: the count goes beside the score, or under it whole
+            rows = [self._cut_name(p, name, width)]
+            if score.cell_len + 2 + cards.cell_len <= width:
+                rows.append(Text.assemble(score, "  ", cards))
+            else:
+                rows += [score, cards]
         hand = m.pos["hands"][p]
         if any(c != HIDDEN for c in hand):  # glasses, or cards a 3 made public
             rows.append(Text.assemble(("hand ", "dim"), m.cards(list(hand))))
         rows.append(Text.assemble(("perms ", "dim"), self.view.perms(p)))
         rows.append(Text.assemble(("points ", "dim"), self.view.points(p)))
         return rows
+
+    def _cut_name(self, p: int, name: Text, width: int) -> Text:
+        """``name`` (the seat's name and its marks: ◀, partner, out) in ``width`` columns: the
+        name is cut with "…", the marks stay."""
+        if name.cell_len <= width:
+            return name
+        cut = len(self.model.names[p])
+        marks = name[cut:]
+        base = name[:cut]
+        base.truncate(max(1, width - marks.cell_len), overflow="ellipsis")
+        return Text.assemble(base, marks)
 
     def _hidden_or_open(self, p: int) -> Text:
         hand = self.model.pos["hands"][p]
