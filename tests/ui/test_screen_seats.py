@@ -193,3 +193,26 @@ def test_a_replay_of_four_seats_asks_for_the_size_of_their_board() -> None:
     control = body.children[0].content
     said = str(control.get_renderable(60))
     assert f"needs at least {MIN_SEATS_WIDTH}" in said
+
+
+def test_a_blocks_card_count_never_wraps_and_a_long_name_keeps_its_marks() -> None:
+    """At 64 columns four long names leave 19 columns a block: ``5 cards`` stays whole (on a
+    row of its own when it fits beside nothing), and a name cut short keeps ``partner`` and ◀."""
+    import dataclasses
+
+    g = crowded_teams()
+    long_names = ("Alexandrina", "Bartholomew", "Christopher", "Dorothea Maximiliana Long")
+    model = dataclasses.replace(model_of(g, 0), names=long_names)
+    board = Board(model, 64)
+    for p in model.others():
+        rows = [r.plain.rstrip() for r in board._wrapped(board.block(p, 19), 19)]
+        assert any(r.endswith("5 cards") for r in rows), rows
+        assert not any(r in ("cards", "5") or r.endswith(" 5") for r in rows), rows
+        assert all(len(r) <= 19 for r in rows)
+    partner = [r.plain for r in board.block(2, 12)]
+    assert partner[0].endswith(" partner") and "…" in partner[0], partner
+    g.play("draw")  # Bob (seat 1) to move: the mark stays beside a cut name
+    model = dataclasses.replace(model_of(g, 0), names=(*long_names[:1], long_names[3],
+                                                       *long_names[2:3], long_names[1]))
+    first = Board(model, 64).block(1, 19)[0].plain
+    assert first.endswith("◀") and "…" in first, first
