@@ -35,6 +35,7 @@ from prompt_toolkit.widgets import Frame
 from rich.console import RenderableType
 from rich.text import Text
 
+from cuttle.text.cardtext import rank_char
 from cuttle.text.describe import capitalize, phase_words, possessive
 from cuttle.text.render import TableModel
 from cuttle.ui.richpt import LinesControl, RichControl, rich_lines
@@ -251,15 +252,19 @@ class ScreenLayout:
     def _threat_piece(self, model: TableModel) -> tuple[list[str], bool]:
         """The threat's wordings for the bar (longest first), and whether the opponent it
         watches (``leader``: at three and four seats the one nearest their goal) has a way to
-        win next turn."""
+        win next turn; none while that opponent has no points and no king (no threat yet)."""
         from cuttle.ai.explain import threat_forms, win_ways
 
         assert model.viewer is not None
         lead = leader(model)
         if lead is None:
             return [], False
+        ways = bool(win_ways(model.pos, lead))
+        kings = any(rank_char(c) == "K" for c in model.pos["permanents"][lead])
+        if not ways and not model.scores[lead] and not kings:
+            return [], False  # no threat yet: "needs 21" of a fresh deal says nothing
         forms = threat_forms(model.pos, lead, model.names[lead])
-        return forms, bool(win_ways(model.pos, lead))
+        return forms, ways
 
     def threat(self, model: TableModel) -> str:
         """What the opponent could win with next turn, from the viewer's view (public only)."""
