@@ -414,3 +414,39 @@ def test_after_a_concession_the_others_moves_are_told_at_the_pace_before_game_ov
         # the rematch question keeps the screen open after the game, as ``cuttle play`` does
         run_typing(pipe, io, script, lambda: io.run(lambda: (session.run(), io.ask("Again?"))))
     assert session.game.outcome is not None
+
+
+def test_the_status_bar_says_no_threat_before_anyone_has_one() -> None:
+    """A fresh deal: nobody has points or kings, so the bar names no one's need (at three seats
+    the 'leader' was only the first seat of a tie); once an opponent has points it does."""
+    from helpers import make
+    from prompt_toolkit.data_structures import Size
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from cuttle import Game
+    from cuttle.ui.app import AppIO
+
+    class Wide(DummyOutput):
+        def get_size(self) -> Size:
+            return Size(rows=40, columns=200)
+
+    def bar(game: Game, seats: tuple[Seat, ...]) -> str:
+        with create_pipe_input() as pipe:
+            io = AppIO(pt_input=pipe, pt_output=Wide())
+            session = GameSession(1, str(game.to_position()["rules"]), seats, io,
+                                  Options(save=False))
+            session.game = game
+            io.shown = lambda: session.model(0)  # type: ignore[method-assign]
+            return "".join(t for _, t, *_ in io.layout.status())
+
+    three = (Seat("You"), Seat("Bob", "random"), Seat("Carol", "random"))
+    assert "needs" not in bar(Game.new(seed=1), VS_AI)
+    assert "needs" not in bar(Game.new(seed=1, rules="classic+cutthroat"), three)
+    later = make(hands=("4C 5D", "6H 7S"), points=("", "3D"), deck="2C 3C 4D")
+    assert "AI (random) needs 18" in bar(later, VS_AI)
+    g = Game.new(seed=1, rules="classic+cutthroat")
+    g.play(next(m for m in g.legal_moves() if str(m).startswith("points")))  # You score
+    assert "needs" not in bar(g, three)  # your own points are no threat to you
+    g.play(next(m for m in g.legal_moves() if str(m).startswith("points")))  # Bob scores
+    assert "Bob needs" in bar(g, three)
