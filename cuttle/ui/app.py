@@ -224,8 +224,9 @@ class AppIO(ScreenActions):
 
     def begin_ask(self, question: str) -> None:
         """Ask ``question`` on the input line and return at once (from any thread): the answer
-        comes through ``answers`` (``ask`` waits for it)."""
-        self.post(lambda: self._begin("ask", question + " "), MSG)
+        comes through ``answers`` (``ask`` waits for it). A question asked while moves are
+        still being told (the rematch, after the others' last moves) appears once they are."""
+        self.post(lambda: self._after_steps(lambda: self._begin("ask", question + " ")), MSG)
 
     def withdraw(self) -> None:
         """The line or question asked is no longer wanted (from any thread): the input line
