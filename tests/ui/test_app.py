@@ -397,15 +397,17 @@ def test_after_a_concession_the_others_moves_are_told_at_the_pace_before_game_ov
     def script(d: Driver) -> None:
         d.keys("concede\r")
         d.keys("y\r", wait=False)
-        d.until(lambda: d.io.current_step() is not None and d.io.mode == "ask")
+        # the game is over and the question asked: it waits, with the result, for the telling
+        d.until(lambda: d.io.current_step() is not None and len(d.io.after_steps) >= 3)
         time.sleep(0.3)
         left = len(d.io.steps)
-        assert left > 1 and "Game over" not in titles(d)
-        d.keys(" ", wait=False)  # one step on: still the AIs' moves, no result yet
+        assert left > 1 and "Game over" not in titles(d) and d.io.mode != "ask"
+        d.keys(" ", wait=False)  # one step on: still the AIs' moves, no result, no question
         assert len(d.io.steps) == left - 1 and "Game over" not in titles(d)
-        d.keys(ESC, wait=False)  # the rest at once, then the result
-        d.until(lambda: "Game over" in titles(d))
-        assert d.io.current_step() is None
+        assert d.io.mode != "ask" and "Again?" not in d.io.prompt
+        d.keys(ESC, wait=False)  # the rest at once, then the result and the question
+        d.until(lambda: "Game over" in titles(d) and d.io.mode == "ask")
+        assert d.io.current_step() is None and d.io.prompt == "Again? "
         d.keys("n\r", wait=False)
 
     with create_pipe_input() as pipe:
