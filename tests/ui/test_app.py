@@ -452,3 +452,26 @@ def test_the_status_bar_says_no_threat_before_anyone_has_one() -> None:
     assert "needs" not in bar(g, three)  # your own points are no threat to you
     g.play(next(m for m in g.legal_moves() if str(m).startswith("points")))  # Bob scores
     assert "Bob needs" in bar(g, three)
+
+
+def test_tab_with_nothing_to_complete_says_why() -> None:
+    """``jack JH `` + Tab with no point card on the table: one line says why, as an illegal
+    move is answered (Tab was silent); a card not held says so too. Seed 4: you hold J♥."""
+
+    def script(d: Driver) -> None:
+        d.keys("jack JH \t", wait=True)
+        d.until(lambda: any(m.startswith("No jack move for J♥") for m in d.io.messages))
+        assert d.io.messages[-1] == (
+            "No jack move for J♥ now: there is no card on the table for it to aim at.")
+        assert d.io.buffer.text == "jack JH "  # the line stays as typed
+        d.io.post(d.io.buffer.reset)
+        d.keys("jack JD\t", wait=False)
+        d.until(lambda: d.io.messages[-1] == "No jack move for J♦: you do not hold J♦.")
+        d.io.post(d.io.buffer.reset)
+        d.keys("poi\t", wait=False)  # something fits: completed, no message
+        d.until(lambda: d.io.buffer.text.startswith("points "))
+        assert d.io.messages[-1].startswith("No jack move for J♦")
+        d.io.post(d.io.buffer.reset)
+        d.keys("quit\r", wait=False)
+
+    play(script, seed=4)
