@@ -87,7 +87,17 @@ class ScreenLayout:
 
     def _opp(self, width: int) -> RenderableType | None:
         board = self._board(width)
-        return None if board is None else self.state.memo("opp", width, board.opponent)
+        if board is None:
+            return None
+        if self._roomy():
+            return self.state.memo("opp-roomy", width, lambda: board.opponent(roomy=True))
+        return self.state.memo("opp", width, board.opponent)
+
+    def _roomy(self) -> bool:
+        """A table of three or four with the log beside it on a tall terminal: room to spare
+        over the board, so the blocks show the other hands as card backs."""
+        return self.state.seats() > 2 and self.state.wide() and (
+            self.state.screen_size()[1] >= TILES_HEIGHT)
 
     def _middle(self, width: int) -> RenderableType | None:
         board = self._board(width)
@@ -401,8 +411,14 @@ class ScreenLayout:
         )
         bar = "|" if self.state.style.ascii else "│"
         side = Window(width=1, char=bar, style="fg:#5f5f5f")
-        # wide: the opponent at the top, the table in the middle, your side just above the input
-        board_only = HSplit([opp, Window(), mid, Window(), own])
+        # wide: the opponent at the top, the table in the middle, your side just above the input;
+        # at three and four seats a compact table in the middle of the column (the blocks are
+        # short: spread over the height they left ten empty rows on each side)
+        spread = HSplit([opp, Window(), mid, Window(), own])
+        gap, pad = Dimension(min=0, max=3, preferred=3), Dimension(min=0, preferred=0)
+        compact = HSplit([Window(height=pad), opp, Window(height=gap), mid,
+                          Window(height=gap), own, Window(height=pad)])
+        board_only = DynamicContainer(lambda: compact if self.state.seats() > 2 else spread)
         bottom = [
             ConditionalContainer(
                 Window(self.msg_control, dont_extend_height=True),
