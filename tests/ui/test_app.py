@@ -405,8 +405,10 @@ def test_after_a_concession_the_others_moves_are_told_at_the_pace_before_game_ov
         d.keys(" ", wait=False)  # one step on: still the AIs' moves, no result, no question
         assert len(d.io.steps) == left - 1 and "Game over" not in titles(d)
         assert d.io.mode != "ask" and "Again?" not in d.io.prompt
+        assert not any("go over every move" in m for m in d.io.messages)  # the end not said
         d.keys(ESC, wait=False)  # the rest at once, then the result and the question
         d.until(lambda: "Game over" in titles(d) and d.io.mode == "ask")
+        assert any("go over every move" in m for m in d.io.messages)
         assert d.io.current_step() is None and d.io.prompt == "Again? "
         d.keys("n\r", wait=False)
 
