@@ -503,9 +503,11 @@ def _games(current: list[GameSession], io: GameIO, options: Options, seed: int) 
             options.record_path = next_record_path(options.record_path)
             options.record_force = False
         seats = next_table(session.seats)
+        home = session.home
         session = current[0] = GameSession(
             seed, session.rules, seats, io, options, places=session.places
         )
+        session.home = home  # the result lists the same person first after every deal
         seed_words = f"seed {seed}; " if session.seed_visible() else ""
         session.announce(f"Rematch: {seed_words}{Person.of(seats[0].name).does('move')} first.")
         if len(seats) > 2:

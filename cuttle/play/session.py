@@ -149,6 +149,7 @@ class GameSession(SessionCommands):
                 len(g.history),
                 self.seed if self.seed_visible() else None,
                 self.style,
+                self.result_order(),
             )
         )
         self.save()

@@ -110,6 +110,9 @@ class SessionState:
         self.shown_to: int | None = None
         self.printed_log = 0
         self.notices: list[str] = []
+        # who the result lists first and the final table draws below: the first person at the
+        # table; a series (the rematch) keeps it, so the result reads the same after every deal
+        self.home: str | None = next((s.name for s in seats if s.ai is None), None)
         self.started = self.places.clock()
         self.coach = _make_coach(self.options.coach and self.coach_refusal() is None)
         self.slot: Slot | None = None  # the save slot, taken at the first save (or on resume)
@@ -210,6 +213,16 @@ class SessionState:
         if len(self.humans) != 1:
             return "the coach works in games against the AI"
         return self.search_refusal("the coach")
+
+    def home_seat(self) -> int:
+        """The seat of ``home`` (the person the result starts with), else the first seat."""
+        return next((p for p, seat in enumerate(self.seats) if seat.name == self.home), 0)
+
+    def result_order(self) -> tuple[int, ...]:
+        """The seats as the result lists them: from ``home``'s seat clockwise (the order of the
+        table and the status bar), the same order before and after a rematch moves the deal."""
+        n, first = len(self.seats), self.home_seat()
+        return tuple((first + r) % n for r in range(n))
 
     def perspective(self, actor: int | None = None) -> int | None:
         """Whose eyes the shared output uses: the one human; in hot-seat the acting player
@@ -398,7 +411,7 @@ class SessionState:
             status=status,
             events=self.log_texts(self._reader(viewer)) if self.io.interactive else [],
             seed=self.seed if self.seed_visible() else None,
-            bottom_seat=self.perspective() if viewer is None else None,
+            bottom_seat=self.home_seat() if viewer is None else None,
         )
 
     def _reader(self, viewer: int | None) -> int | None:

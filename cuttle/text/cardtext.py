@@ -184,6 +184,15 @@ class CardStyle:
         """Replace every canonical card in a move text by its display form (``scuttle 9♣ 7♥``)."""
         return " ".join(self.plain(w) if is_card_text(w) else w for w in text.split(" "))
 
+    def typed(self, text: str) -> str:
+        """A canonical move text as a player types it in this style: the ten as the screen
+        shows it (``joker X1 TD`` -> ``joker X1 10D``; ``TD`` kept with ``--ascii``, whose
+        screen writes ``TD``), suits as letters; both forms are the notation."""
+        if self.ascii:
+            return text
+        return " ".join("10" + w[1] if is_card_text(w) and w[0] == "T" else w
+                        for w in text.split(" "))
+
     def sentence(self, text: str) -> str:
         """A sentence with every canonical card in it written as the game shows cards, then as
         this style writes messages (:meth:`say`): ``better: points 7C (7♣ for points)`` ->

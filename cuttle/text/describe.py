@@ -498,7 +498,7 @@ def describe_play(
             top = stack[-1]
             _, tcards = parse_move_text(str(top.get("move", "")))
             whose = Person.of(names[int(top.get("player", other(player)))]).possessive()
-            what = rank_word(tcards[0]) if tcards else "one-off"
+            what = style.plain(tcards[0]) if tcards else "one-off"  # a card as the log writes it
             text = f"{a} countered {whose} {what} with {c[0]}"
         else:
             text = f"{a} countered with {c[0]}"

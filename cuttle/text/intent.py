@@ -16,6 +16,7 @@ styles).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -399,3 +400,79 @@ def split_seat_refs(words: Sequence[str]) -> tuple[list[str], list[str]]:
     plain = [w for w in words if not (w[:1] in _SEAT_MARKS and w[1:].isdecimal())]
     refs = [w for w in words if w[:1] in _SEAT_MARKS and w[1:].isdecimal()]
     return plain, refs
+
+
+# -- why Tab finds nothing ----------------------------------------------------------------------
+_TAB_VERBS = (*NOTATION_VERBS, "joker")
+
+
+def _table_cards(view: dict[str, object]) -> list[str]:
+    """Every card a move may aim at: the top card of each stack on the table (points and
+    permanents of every seat), as the notation writes them."""
+    out: list[str] = []
+    for key in ("points", "permanents"):
+        rows = view.get(key)
+        for row in rows if isinstance(rows, list) else []:
+            for entry in row:
+                top = str(entry).split("+")[-1]
+                out.append(top.split("@")[0].split(">")[0])
+    return out
+
+
+def why_nothing_fits(typed: str, view: dict[str, object], legal: Sequence[str],
+                     pretty: Pretty) -> str:
+    """One line saying why no legal move starts with ``typed`` (Tab found nothing), as the
+    game's ``Illegal:`` answers do: ``No jack move for J♣ now: seat 1's queen protects 7♥.``
+    ``view`` is the position the mover sees, ``legal`` the canonical legal moves."""
+    import random
+
+    from cuttle import Game, IllegalMoveError
+
+    text = normalize_input(typed).strip()
+    words = text.split()
+    shown = echo_text(typed.strip())
+    if not words:
+        return "No legal move now."
+    verb = words[0].lower()
+    verb = "perm" if verb in PERM_WORDS else verb
+    if verb not in _TAB_VERBS:
+        return f"Nothing legal starts with '{shown}': Tab on an empty line lists every move."
+    mine = [m for m in legal if m.split()[0] == verb]
+    card = words[1].upper() if len(words) > 1 and is_card_text(words[1].upper()) else None
+    what = f"{verb} move" + (f" for {pretty(card)}" if card else "")
+    if mine and not card:
+        return f"No {verb} move starts with '{shown}': {verb} alone lists them."
+    never = _NEVER.get((verb, card[0])) if card else None
+    if never:
+        return f"No {what}: {never}."
+    p = view.get("to_move")
+    hands = view.get("hands")
+    if card and isinstance(p, int) and isinstance(hands, list) and verb not in ("take",):
+        if card not in hands[p]:
+            return f"No {what}: you do not hold {pretty(card)}."
+        if card in (view.get("frozen") or []):  # type: ignore[operator]
+            return f"No {what}: {pretty(card)} is frozen this turn (a 9 returned it)."
+    probes = [" ".join(words)]
+    if card and len(words) == 2:  # the card alone, and aimed at each card on the table
+        probes += [f"{verb} {card} {t}" for t in _table_cards(view)]
+    reasons: list[str] = []
+    try:
+        game = Game.from_view(view, random.Random(0))  # hidden cards dealt: only the reason used
+    except ValueError:
+        game = None
+    for probe in probes if game is not None else []:
+        try:
+            move = Move.parse(probe)
+        except ValueError:
+            continue
+        try:
+            game.copy(history=False).play(move)  # type: ignore[union-attr]
+        except IllegalMoveError as exc:
+            reasons.append(str(exc))
+        except ValueError:
+            continue
+    if reasons:
+        return f"No {what} now: {Counter(reasons).most_common(1)[0][0]}."
+    if card and len(words) == 2 and verb in ("scuttle", "jack", "joker"):
+        return f"No {what} now: there is no card on the table for it to aim at."
+    return f"No {what} now."

@@ -501,12 +501,13 @@ class GameOverView:
     moves: int
     seed: int | None
     style: CardStyle = field(default_factory=CardStyle)
+    order: tuple[int, ...] = ()  # the seats in the order listed (empty: seat 0 first)
 
     def _table(self) -> Table:
         table = Table.grid(padding=(0, 2))
         table.add_column(style="bold")
         table.add_column()
-        for p in range(len(self.names)):
+        for p in self.order or range(len(self.names)):
             table.add_row(self.names[p], f"{self.scores[p]} / {self.goals[p]}")
         table.add_row("moves", str(self.moves))
         if self.seed is not None:

@@ -16,16 +16,18 @@ import threading
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.layout import Window
 from rich.console import RenderableType
 from rich.text import Text
 
 from cuttle.files.settings import PACES
 from cuttle.play.io import MoveSource
+from cuttle.text.intent import seat_refs, why_nothing_fits
 from cuttle.ui.layout import ScreenLayout
 from cuttle.ui.overlay import Overlay
 from cuttle.ui.screenstate import HAND, MSG, NOTHING, OVL, ScreenState, Step
-from cuttle.ui.terminal import HANDOFF_ONLY_ENTER, handoff_answer
+from cuttle.ui.terminal import HANDOFF_ONLY_ENTER, MoveCompleter, handoff_answer
 
 QUIT_ANSWER = "quit"  # the pass screen's answer when the player asks to quit there
 PACE_DELAY = 0.5  # seconds an opponent's action stays on screen at the normal pace
@@ -226,6 +228,27 @@ class ScreenActions(ScreenState):
         self.close_overlay()
         self.buffer.start_completion(select_first=False)
         self.changed(OVL)
+
+    def complete_or_say_why(self) -> None:
+        """Tab on the input line: the next completion, else the moves that fit what is typed;
+        when none does, one line saying why (as an illegal move is answered), not silence."""
+        buf = self.buffer
+        if buf.complete_state is not None:
+            buf.complete_next()
+            return
+        completer = buf.completer
+        event = CompleteEvent(completion_requested=True)
+        if completer is None or any(completer.get_completions(buf.document, event)):
+            buf.start_completion(insert_common_part=True)
+            return
+        model = self.tbl
+        if model is None or not isinstance(completer, MoveCompleter):
+            return
+        typed, wrong_seat = seat_refs(buf.text, model.names)
+        legal = [text for text, _ in completer.source()]
+        why = wrong_seat or why_nothing_fits(typed, model.pos, legal, self.style.plain)
+        self.add_message(why)
+        self.changed(MSG)
 
     def cycle_pace(self) -> None:
         """F2: step -> normal -> fast -> step."""

@@ -224,8 +224,9 @@ class AppIO(ScreenActions):
 
     def begin_ask(self, question: str) -> None:
         """Ask ``question`` on the input line and return at once (from any thread): the answer
-        comes through ``answers`` (``ask`` waits for it)."""
-        self.post(lambda: self._begin("ask", question + " "), MSG)
+        comes through ``answers`` (``ask`` waits for it). A question asked while moves are
+        still being told (the rematch, after the others' last moves) appears once they are."""
+        self.post(lambda: self._after_steps(lambda: self._begin("ask", question + " ")), MSG)
 
     def withdraw(self) -> None:
         """The line or question asked is no longer wanted (from any thread): the input line
@@ -266,10 +267,16 @@ class AppIO(ScreenActions):
         self.post(lambda: self._after_steps(lambda: self.open_overlay(over)), OVL)
 
     def farewell(self, lines: list[str]) -> None:
-        def keep() -> None:
+        """Kept at once for after the screen; on it once the last moves are told (a game's
+        end is not said before its last move)."""
+
+        def show() -> None:
             for line in lines:
                 self.add_message(line)
+
+        def keep() -> None:
             self.farewell_lines = list(lines)
+            self._after_steps(show)
 
         self.post(keep, MSG)
 
@@ -295,7 +302,8 @@ class AppIO(ScreenActions):
 
     def offer_review(self, record: GameRecord, where: str, later: str | None) -> None:
         """The game is over: ``r`` on the game-over screen reviews ``record`` (review_screen)."""
-        self.post(lambda: self.review.offer(record, where, later), MSG)
+        self.post(lambda: self._after_steps(lambda: self.review.offer(record, where, later)),
+                  MSG)
 
     def flush_input(self) -> None:
         """Forget what was typed and not sent (before a question: it must not answer it)."""

@@ -35,6 +35,7 @@ from prompt_toolkit.widgets import Frame
 from rich.console import RenderableType
 from rich.text import Text
 
+from cuttle.text.cardtext import rank_char
 from cuttle.text.describe import capitalize, phase_words, possessive
 from cuttle.text.render import TableModel
 from cuttle.ui.richpt import LinesControl, RichControl, rich_lines
@@ -86,7 +87,17 @@ class ScreenLayout:
 
     def _opp(self, width: int) -> RenderableType | None:
         board = self._board(width)
-        return None if board is None else self.state.memo("opp", width, board.opponent)
+        if board is None:
+            return None
+        if self._roomy():
+            return self.state.memo("opp-roomy", width, lambda: board.opponent(roomy=True))
+        return self.state.memo("opp", width, board.opponent)
+
+    def _roomy(self) -> bool:
+        """A table of three or four with the log beside it on a tall terminal: room to spare
+        over the board, so the blocks show the other hands as card backs."""
+        return self.state.seats() > 2 and self.state.wide() and (
+            self.state.screen_size()[1] >= TILES_HEIGHT)
 
     def _middle(self, width: int) -> RenderableType | None:
         board = self._board(width)
@@ -251,15 +262,19 @@ class ScreenLayout:
     def _threat_piece(self, model: TableModel) -> tuple[list[str], bool]:
         """The threat's wordings for the bar (longest first), and whether the opponent it
         watches (``leader``: at three and four seats the one nearest their goal) has a way to
-        win next turn."""
+        win next turn; none while that opponent has no points and no king (no threat yet)."""
         from cuttle.ai.explain import threat_forms, win_ways
 
         assert model.viewer is not None
         lead = leader(model)
         if lead is None:
             return [], False
+        ways = bool(win_ways(model.pos, lead))
+        kings = any(rank_char(c) == "K" for c in model.pos["permanents"][lead])
+        if not ways and not model.scores[lead] and not kings:
+            return [], False  # no threat yet: "needs 21" of a fresh deal says nothing
         forms = threat_forms(model.pos, lead, model.names[lead])
-        return forms, bool(win_ways(model.pos, lead))
+        return forms, ways
 
     def threat(self, model: TableModel) -> str:
         """What the opponent could win with next turn, from the viewer's view (public only)."""
@@ -396,8 +411,14 @@ class ScreenLayout:
         )
         bar = "|" if self.state.style.ascii else "│"
         side = Window(width=1, char=bar, style="fg:#5f5f5f")
-        # wide: the opponent at the top, the table in the middle, your side just above the input
-        board_only = HSplit([opp, Window(), mid, Window(), own])
+        # wide: the opponent at the top, the table in the middle, your side just above the input;
+        # at three and four seats a compact table in the middle of the column (the blocks are
+        # short: spread over the height they left ten empty rows on each side)
+        spread = HSplit([opp, Window(), mid, Window(), own])
+        gap, pad = Dimension(min=0, max=3, preferred=3), Dimension(min=0, preferred=0)
+        compact = HSplit([Window(height=pad), opp, Window(height=gap), mid,
+                          Window(height=gap), own, Window(height=pad)])
+        board_only = DynamicContainer(lambda: compact if self.state.seats() > 2 else spread)
         bottom = [
             ConditionalContainer(
                 Window(self.msg_control, dont_extend_height=True),

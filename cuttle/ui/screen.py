@@ -152,23 +152,25 @@ class Board:
             spots.append((0, x, x + 5))
         return HandLayout(Text("\n").join([top, mid, bot]), spots, tall=3)
 
-    def opponent(self) -> RenderableType:
+    def opponent(self, roomy: bool = False) -> RenderableType:
         """The top side: name and score, the hand (backs with a count), points and permanents;
-        at three and four seats every other seat's block side by side (``seats``)."""
+        at three and four seats every other seat's block side by side (``seats``; ``roomy``:
+        with room to spare, each block shows the hand as card backs too)."""
         if self.model.seats > 2:
-            return self.seats()
+            return self.seats(roomy)
         p = self.model.others()[0]
         return Group(self._head(p), self._hidden_or_open(p), self._table_line(p))
 
-    def seats(self) -> RenderableType:
+    def seats(self, roomy: bool = False) -> RenderableType:
         """The other seats of a table of three or four, one block each in a column of its own,
-        clockwise from your left (so at four your partner sits in the middle, across)."""
+        clockwise from your left (so at four your partner sits in the middle, across);
+        ``roomy``: each block shows the hand as card backs, as the board of two does."""
         others = self.model.others()
         sep = Text(" | " if self.ascii else " │ ", style="dim")
         width = (self.width - sep.cell_len * (len(others) - 1)) // len(others)
         # each block wrapped to its column by hand, then the columns joined row by row: one
         # Text, drawn as cheaply as the two-seat board (a rich Table lays out every time)
-        columns = [self._wrapped(self.block(p, width), width) for p in others]
+        columns = [self._wrapped(self.block(p, width, roomy), width) for p in others]
         rows = []
         for i in range(max(len(c) for c in columns)):
             row = Text()
@@ -194,10 +196,11 @@ class Board:
                 out += list(row.wrap(_WRAP, width, overflow="fold"))
         return out
 
-    def block(self, p: int, width: int) -> list[Text]:
+    def block(self, p: int, width: int, roomy: bool = False) -> list[Text]:
         """One other seat in ``width`` columns: the name (◀ when it must act, partner, out) and
-        the cards in hand; the score and goal; the hand when glasses show it; permanents and
-        point cards (``10♠[J♦]←Bob``: a jack took it from Bob), wrapped."""
+        the cards in hand; the score and goal; the hand when glasses show it (``roomy``: as
+        card backs otherwise); permanents and point cards (``10♠[J♦]←Bob``: a jack took it
+        from Bob), wrapped."""
         m = self.model
         name = self.view.name(p)
         n = len(m.pos["hands"][p])
@@ -206,15 +209,45 @@ class Board:
         score = self.view.score(p)
         if gap >= 1:
             rows: list[Text] = [Text.assemble(name, " " * gap, cards), score]
-        else:  # a long name keeps its line: the count goes beside the score
-            name.truncate(width, overflow="ellipsis")
-            rows = [name, Text.assemble(score, "  ", cards)]
+        else:  # a long name keeps its line: the count goes beside the score, or under it whole
+            rows = [self._cut_name(p, name, width)]
+            if score.cell_len + 2 + cards.cell_len <= width:
+                rows.append(Text.assemble(score, "  ", cards))
+            else:
+                rows += [score, cards]
         hand = m.pos["hands"][p]
         if any(c != HIDDEN for c in hand):  # glasses, or cards a 3 made public
             rows.append(Text.assemble(("hand ", "dim"), m.cards(list(hand))))
+        elif roomy:
+            rows.append(self._backs(len(hand), width))
         rows.append(Text.assemble(("perms ", "dim"), self.view.perms(p)))
         rows.append(Text.assemble(("points ", "dim"), self.view.points(p)))
         return rows
+
+    def _backs(self, n: int, width: int) -> Text:
+        """``hand ▒▒ ▒▒ ▒▒``: ``n`` card backs in ``width`` columns (``▒▒ x9`` when they do
+        not fit)."""
+        t = Text("hand ", style="dim")
+        if not n:
+            t.append("(empty)", style="dim")
+            return t
+        back = self.model.style.back
+        if 5 + n * (len(back) + 1) - 1 <= width:
+            t.append(" ".join([back] * n), style="dim")
+        else:
+            t.append(f"{back} x{n}", style="dim")
+        return t
+
+    def _cut_name(self, p: int, name: Text, width: int) -> Text:
+        """``name`` (the seat's name and its marks: ◀, partner, out) in ``width`` columns: the
+        name is cut with "…", the marks stay."""
+        if name.cell_len <= width:
+            return name
+        cut = len(self.model.names[p])
+        marks = name[cut:]
+        base = name[:cut]
+        base.truncate(max(1, width - marks.cell_len), overflow="ellipsis")
+        return Text.assemble(base, marks)
 
     def _hidden_or_open(self, p: int) -> Text:
         hand = self.model.pos["hands"][p]

@@ -59,6 +59,8 @@ class MoveCompleter(Completer):
             named, wrong = seat_refs(typed, self.names())
             typed = typed if wrong else named
         typed = typed.lower()
+        if typed.endswith(" 10"):  # a ten half typed after its verb, as the screen writes it
+            typed = typed[:-2] + "t"
         moves = self.source()
         words = typed.split()
         rank = ""
@@ -73,7 +75,7 @@ class MoveCompleter(Completer):
                 continue
             if low.startswith(typed) or (card_only and words[0] in low.split()[1:2]):
                 yield Completion(
-                    text,
+                    self.style.typed(text),  # as the description and the table write it
                     start_position=-len(before),
                     display=self.style.words(text),
                     display_meta=meta,

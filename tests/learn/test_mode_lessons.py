@@ -59,3 +59,15 @@ def test_a_joker_takes_the_leaders_king() -> None:
     run = _run("cutthroat")
     said = run.handle("joker x1 kh")
     assert run.solved, said
+
+
+def test_the_cutthroat_lesson_says_who_may_take_what_from_whom() -> None:
+    """Its words name the seats: you and AI 2 both take from the leader, a jack a point card, a
+    joker a royal (it read 'so either of you may take from it': who, and from what?)."""
+    lesson = find_lesson(load_lessons(), "cutthroat")
+    assert lesson is not None
+    text = " ".join(lesson.text)
+    assert "either of you" not in text
+    assert "You and AI 2 may each take from AI 1" in text
+    assert "a jack steals one of its point cards" in text
+    assert "a joker steals one of its royals" in text

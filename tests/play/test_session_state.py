@@ -336,3 +336,21 @@ def test_the_record_holds_the_game_and_the_session() -> None:
     assert rec.seed == 1 and rec.rules == "classic" and rec.moves == ["draw"]
     assert rec.controllers == ["human", "ai:random"] and rec.outcome is None
     assert rec.session is not None and rec.session["think"] == 0.5
+
+
+def test_the_result_lists_the_same_person_first_after_the_deal_moves() -> None:
+    """The result (and the final table's bottom seat) start from the first person at the table;
+    a rematch turns the seats but keeps that person first, so the list reads the same."""
+    from cuttle.play.seating import next_table
+
+    three = (Seat("You"), Seat("AI 1", "random"), Seat("AI 2", "random"))
+    first = SessionState(1, "classic+cutthroat", three, as_gameio(ScriptIO()), Options(save=False))
+    assert first.home == "You" and first.result_order() == (0, 1, 2)
+    turned = next_table(three)  # AI 1, AI 2, You
+    again = SessionState(2, "classic+cutthroat", turned, as_gameio(ScriptIO()),
+                         Options(save=False))
+    assert [turned[p].name for p in again.result_order()] == ["You", "AI 1", "AI 2"]
+    assert again.model(None).bottom == 2
+    hotseat = make(HOTSEAT[::-1])  # after a hot-seat rematch: Bob at seat 0
+    hotseat.home = "Ann"  # kept from the first game by the series
+    assert hotseat.result_order() == (1, 0) and hotseat.model(None).bottom == 1

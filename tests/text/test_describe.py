@@ -75,7 +75,7 @@ def test_scuttle_and_counter_words() -> None:
     e = describe_play(before, after, 0, "scuttle 9C 7H", NAMES, STYLE, 3)
     assert e.public == "You scuttled AI's 7♥ with 9♣"
     e = describe_play(before, before, 0, "counter 2C", NAMES, STYLE, 4)
-    assert e.public == "You countered AI's ace with 2♣"
+    assert e.public == "You countered AI's A♦ with 2♣"
 
 
 def test_outcome_words() -> None:

@@ -82,7 +82,7 @@ def test_the_nine_against_a_royal_opens_a_counter_window_over_the_royal() -> Non
         "Dan's 9♦: you have no 2, so type resolve (Dan's 9♦ takes effect). Then Carol may answer."
     )
     assert logged(g, "resolve") == "Ann did not counter Dan's 9♦"
-    assert logged(g, "counter 2C") == "Carol countered Dan's nine with 2♣"
+    assert logged(g, "counter 2C") == "Carol countered Dan's 9♦ with 2♣"
     assert stack_outcome(g.to_position()["stack"]) == "cancelled (1 counter)"
     assert logged(g, "resolve") == "Dan did not counter Carol's 2♣"
     assert logged(g, "resolve") == "Bob let it resolve: Dan's 9♦ is cancelled"

@@ -284,3 +284,24 @@ def test_in_teams_the_concede_question_says_the_team_concedes() -> None:
              Seat("AI 2 (random)", "random"))
     GameSession(1, "classic+teams", seats, io, Options(save=False)).run()
     assert "Concede this game for you and Partner (random)? [y/N]" in out.getvalue()
+
+
+def test_why_nothing_fits_names_the_rule_in_the_way() -> None:
+    """What Tab says when no legal move starts with the line: the engine's reason for the card
+    typed (aimed at each card on the table), or why the verb or card cannot be."""
+    from cuttle.text.intent import why_nothing_fits
+
+    plain = CardStyle().plain
+    g = make(hands=("JC 5D 9S", "6H 7S"), points=("", "7H"), permanents=("", "QS"),
+                  deck="2C 3C 4D")
+    legal = [str(m) for m in g.legal_moves()]
+
+    def why(typed: str) -> str:
+        return why_nothing_fits(typed, g.view(0), legal, plain)
+
+    assert why("jack JC ") == "No jack move for J♣ now: the opponent's queen protects 7♥."
+    assert why("scuttle 5d") == (
+        "No scuttle move for 5♦ now: 5♦ cannot scuttle 7♥: a five is lower than a seven.")
+    assert why("points jc") == "No points move for J♣: jacks score nothing."
+    assert why("jack JD") == "No jack move for J♦: you do not hold J♦."
+    assert why("zzz") == "Nothing legal starts with 'zzz': Tab on an empty line lists every move."

@@ -180,3 +180,31 @@ def test_a_stack_draws_its_jacks_in_brackets_and_the_table_marks_changed_cards_i
     marked = [drawn.plain[s.start:s.end] for s in drawn.spans if "underline" in str(s.style)]
     assert marked == ["JC"]
     assert drawn.spans == model.stack_entry("TS+JD+JC").spans
+
+
+def test_the_scrap_line_shows_the_newest_card_at_every_table_size() -> None:
+    """Issue 36's play-test read the scrap line as showing its first card: it shows the newest
+    (the scrap is oldest first, INTERFACE section 3), one code path for two, three and four
+    seats. A one-off's 2s reach the scrap before it (the 2s when the stack resolves, the
+    one-off when its effect is done), so after a countered chain the one-off is on top."""
+    import random
+
+    from rich.text import Text
+
+    from cuttle.text.tablemodel import game_model
+
+    style = CardStyle()
+    for rules in ("classic", "classic+cutthroat", "classic+teams"):
+        g = Game.new(seed=2, rules=rules)
+        rng = random.Random(2)
+        names = ("Ann", "Bob", "Carol", "Dan")[: g.players]
+        shown = 0
+        while g.outcome is None and len(g.history) < 120:
+            g.play(rng.choice(g.legal_moves()))
+            scrap = g.view(0)["scrap"]
+            line = TableView(game_model(g, 0, names, style)).middle_rows()[0]
+            assert isinstance(line, Text)
+            if scrap:
+                assert f"scrap {style.plain(scrap[-1])} ({len(scrap)})" in line.plain
+                shown += 1
+        assert shown > 10, rules

@@ -397,15 +397,19 @@ def test_after_a_concession_the_others_moves_are_told_at_the_pace_before_game_ov
     def script(d: Driver) -> None:
         d.keys("concede\r")
         d.keys("y\r", wait=False)
-        d.until(lambda: d.io.current_step() is not None and d.io.mode == "ask")
+        # the game is over and the question asked: it waits, with the result, for the telling
+        d.until(lambda: d.io.current_step() is not None and len(d.io.after_steps) >= 3)
         time.sleep(0.3)
         left = len(d.io.steps)
-        assert left > 1 and "Game over" not in titles(d)
-        d.keys(" ", wait=False)  # one step on: still the AIs' moves, no result yet
+        assert left > 1 and "Game over" not in titles(d) and d.io.mode != "ask"
+        d.keys(" ", wait=False)  # one step on: still the AIs' moves, no result, no question
         assert len(d.io.steps) == left - 1 and "Game over" not in titles(d)
-        d.keys(ESC, wait=False)  # the rest at once, then the result
-        d.until(lambda: "Game over" in titles(d))
-        assert d.io.current_step() is None
+        assert d.io.mode != "ask" and "Again?" not in d.io.prompt
+        assert not any("go over every move" in m for m in d.io.messages)  # the end not said
+        d.keys(ESC, wait=False)  # the rest at once, then the result and the question
+        d.until(lambda: "Game over" in titles(d) and d.io.mode == "ask")
+        assert any("go over every move" in m for m in d.io.messages)
+        assert d.io.current_step() is None and d.io.prompt == "Again? "
         d.keys("n\r", wait=False)
 
     with create_pipe_input() as pipe:
@@ -414,3 +418,62 @@ def test_after_a_concession_the_others_moves_are_told_at_the_pace_before_game_ov
         # the rematch question keeps the screen open after the game, as ``cuttle play`` does
         run_typing(pipe, io, script, lambda: io.run(lambda: (session.run(), io.ask("Again?"))))
     assert session.game.outcome is not None
+
+
+def test_the_status_bar_says_no_threat_before_anyone_has_one() -> None:
+    """A fresh deal: nobody has points or kings, so the bar names no one's need (at three seats
+    the 'leader' was only the first seat of a tie); once an opponent has points it does."""
+    from helpers import make
+    from prompt_toolkit.data_structures import Size
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from cuttle import Game
+    from cuttle.ui.app import AppIO
+
+    class Wide(DummyOutput):
+        def get_size(self) -> Size:
+            return Size(rows=40, columns=200)
+
+    def bar(game: Game, seats: tuple[Seat, ...]) -> str:
+        with create_pipe_input() as pipe:
+            io = AppIO(pt_input=pipe, pt_output=Wide())
+            session = GameSession(1, str(game.to_position()["rules"]), seats, io,
+                                  Options(save=False))
+            session.game = game
+            io.shown = lambda: session.model(0)  # type: ignore[method-assign]
+            return "".join(t for _, t, *_ in io.layout.status())
+
+    three = (Seat("You"), Seat("Bob", "random"), Seat("Carol", "random"))
+    assert "needs" not in bar(Game.new(seed=1), VS_AI)
+    assert "needs" not in bar(Game.new(seed=1, rules="classic+cutthroat"), three)
+    later = make(hands=("4C 5D", "6H 7S"), points=("", "3D"), deck="2C 3C 4D")
+    assert "AI (random) needs 18" in bar(later, VS_AI)
+    g = Game.new(seed=1, rules="classic+cutthroat")
+    g.play(next(m for m in g.legal_moves() if str(m).startswith("points")))  # You score
+    assert "needs" not in bar(g, three)  # your own points are no threat to you
+    g.play(next(m for m in g.legal_moves() if str(m).startswith("points")))  # Bob scores
+    assert "Bob needs" in bar(g, three)
+
+
+def test_tab_with_nothing_to_complete_says_why() -> None:
+    """``jack JH `` + Tab with no point card on the table: one line says why, as an illegal
+    move is answered (Tab was silent); a card not held says so too. Seed 4: you hold J♥."""
+
+    def script(d: Driver) -> None:
+        d.keys("jack JH \t", wait=True)
+        d.until(lambda: any(m.startswith("No jack move for J♥") for m in d.io.messages))
+        assert d.io.messages[-1] == (
+            "No jack move for J♥ now: there is no card on the table for it to aim at.")
+        assert d.io.buffer.text == "jack JH "  # the line stays as typed
+        d.io.post(d.io.buffer.reset)
+        d.keys("jack JD\t", wait=False)
+        d.until(lambda: d.io.messages[-1] == "No jack move for J♦: you do not hold J♦.")
+        d.io.post(d.io.buffer.reset)
+        d.keys("poi\t", wait=False)  # something fits: completed, no message
+        d.until(lambda: d.io.buffer.text.startswith("points "))
+        assert d.io.messages[-1].startswith("No jack move for J♦")
+        d.io.post(d.io.buffer.reset)
+        d.keys("quit\r", wait=False)
+
+    play(script, seed=4)

@@ -57,7 +57,7 @@ def test_a_wrong_try_is_explained_on_the_board_then_the_solution_solves_it() -> 
         assert d.io.tbl.events[0] == "Lesson 10: Counter chains"
         d.keys("oneoff AD\r")
         assert d.io.tbl.pos["phase"] == "counter"  # the AI's 2 on the stack, the student to answer
-        assert "AI countered your ace with 2♠." in d.io.tbl.events
+        assert "AI countered your A♦ with 2♠." in d.io.tbl.events
         d.keys("resolve\r")
         verdict = [e for e in d.io.tbl.events if e.startswith("Not yet: the AI can still win")]
         assert len(verdict) == 1 and "Not yet" not in said(d.io)  # in the log, said once

@@ -181,16 +181,22 @@ def completions(text: str, moves: list[tuple[str, str]]) -> list[str]:
 def test_completer_offers_exactly_the_legal_moves() -> None:
     g = Game.new(seed=3)
     moves = [(str(m), "meta") for m in g.legal_moves()]
-    assert completions("", moves) == [m for m, _ in moves]
-    assert completions("po", moves) == [m for m, _ in moves if m.startswith("points")]
+    typed = [CardStyle().typed(m) for m, _ in moves]  # a ten as the screen writes it: 10C
+    assert completions("", moves) == typed
+    assert completions("po", moves) == [m for m in typed if m.startswith("points")]
     assert completions("xyz", moves) == []
 
 
 def test_completer_handles_aliases_and_bare_cards() -> None:
     moves = [("points TD", "10"), ("oneoff TD", "x"), ("points 7H", "7"), ("scuttle TD 9C", "s")]
-    assert completions("points 10d", moves) == ["points TD"]
+    # a ten is completed as the screen writes it (10♦ in the list and the descriptions)
+    assert completions("points 10d", moves) == ["points 10D"]
+    assert completions("points t", moves) == completions("points 10", moves) == ["points 10D"]
     assert completions("POINTS 7♥", moves) == ["points 7H"]
-    assert completions("10d", moves) == ["points TD", "oneoff TD", "scuttle TD 9C"]
+    assert completions("10d", moves) == ["points 10D", "oneoff 10D", "scuttle 10D 9C"]
+    ascii_only = MoveCompleter(lambda: moves, CardStyle(ascii=True))  # whose screen says TD
+    doc = Document("points 10", 9)
+    assert [c.text for c in ascii_only.get_completions(doc, CompleteEvent())] == ["points TD"]
     completer = MoveCompleter(lambda: moves, CardStyle())
     doc = Document("sc", 2)
     (c,) = list(completer.get_completions(doc, CompleteEvent()))

@@ -62,7 +62,7 @@ def test_four_seats_every_block_and_nothing_cut(size: tuple[int, int]) -> None:
     assert arrangement == ("wide" if columns >= 120 else "narrow")
     assert len(rows) == height and all(len(r) <= columns for r in rows)
     # the other seats clockwise from Bob's left, the partner (Dan) in the middle, across
-    top = rows[0]
+    top = next(r for r in rows if r.startswith("Carol"))  # the blocks (centred when roomy)
     assert top.index("Carol") < top.index("Dan partner") < top.index("Ann")
     assert "5 cards" in top and "4 cards" in top
     text = "\n".join(rows)
@@ -98,7 +98,8 @@ def test_three_seats_two_blocks_and_the_hand(size: tuple[int, int]) -> None:
     _, rows = drawn(model, *size)
     columns, height = size
     assert len(rows) == height and all(len(r) <= columns for r in rows)
-    assert rows[0].index("Bob") < rows[0].index("Carol")
+    top = next(r for r in rows if r.startswith("Bob"))  # the blocks (centred when roomy)
+    assert top.index("Bob") < top.index("Carol")
     text = "\n".join(rows)
     for p in range(3):
         assert f"score {g.score(p)} / {g.goal(p)}" in text
@@ -193,3 +194,46 @@ def test_a_replay_of_four_seats_asks_for_the_size_of_their_board() -> None:
     control = body.children[0].content
     said = str(control.get_renderable(60))
     assert f"needs at least {MIN_SEATS_WIDTH}" in said
+
+
+def test_a_blocks_card_count_never_wraps_and_a_long_name_keeps_its_marks() -> None:
+    """At 64 columns four long names leave 19 columns a block: ``5 cards`` stays whole (on a
+    row of its own when it fits beside nothing), and a name cut short keeps ``partner`` and ◀."""
+    import dataclasses
+
+    g = crowded_teams()
+    long_names = ("Alexandrina", "Bartholomew", "Christopher", "Dorothea Maximiliana Long")
+    model = dataclasses.replace(model_of(g, 0), names=long_names)
+    board = Board(model, 64)
+    for p in model.others():
+        rows = [r.plain.rstrip() for r in board._wrapped(board.block(p, 19), 19)]
+        assert any(r.endswith("5 cards") for r in rows), rows
+        assert not any(r in ("cards", "5") or r.endswith(" 5") for r in rows), rows
+        assert all(len(r) <= 19 for r in rows)
+    partner = [r.plain for r in board.block(2, 12)]
+    assert partner[0].endswith(" partner") and "…" in partner[0], partner
+    g.play("draw")  # Bob (seat 1) to move: the mark stays beside a cut name
+    model = dataclasses.replace(model_of(g, 0), names=(*long_names[:1], long_names[3],
+                                                       *long_names[2:3], long_names[1]))
+    first = Board(model, 64).block(1, 19)[0].plain
+    assert first.endswith("◀") and "…" in first, first
+
+
+@pytest.mark.parametrize("size", [(120, 40), (160, 50)])
+def test_a_tall_wide_board_of_three_is_compact_and_centred(size: tuple[int, int]) -> None:
+    """With the log beside it, the board of three sits in the middle of its column, at most
+    three empty rows between its parts (the blocks were at the top, ten rows from the table),
+    and each block shows the hand as card backs, as the board of two does."""
+    g, log = played("classic+cutthroat", 5, 6)
+    columns, height = size
+    _, rows = drawn(model_of(g, 0, log), columns, height)
+    log_width = max(48, min(70, columns - 72))
+    board = [r[:columns - log_width - 1].rstrip() for r in rows]  # the column left of the log
+    top = next(i for i, r in enumerate(board) if r.startswith("Bob"))
+    rule = next(i for i, r in enumerate(board) if r.startswith("───"))
+    own = next(i for i, r in enumerate(board) if r.startswith("Ann"))
+    assert rule - max(i for i in range(top, rule) if board[i]) - 1 <= 3
+    assert any(r.startswith("hand ▒▒") for r in board[top:rule])
+    free_above = top
+    free_below = next(i for i in range(own + 1, height) if board[i]) - own - 1  # to the message
+    assert abs(free_above - free_below) <= 2, (free_above, free_below)
