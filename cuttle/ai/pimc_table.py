@@ -31,10 +31,14 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cuttle import Game, Move
-from cuttle.ai.fasteval import table_values
+from cuttle.ai.base import View, simulation
+from cuttle.ai.fasteval import table_shares, table_values
+from cuttle.ai.heuristic import HeuristicPlayer
+from cuttle.ai.knowledge import read_view
 from cuttle.engine.phases import COUNTER_PHASE, MAIN, RESPOND_ROYAL
 from cuttle.engine.search import child, push, search_copy
 from cuttle.engine.search import moves as legal
@@ -58,13 +62,15 @@ Values = list[float]
 class TableSearcher:
     """The search on one determinized game of three or four seats, for seat ``me``."""
 
-    __slots__ = ("me", "paranoid", "nodes", "team")
+    __slots__ = ("me", "paranoid", "nodes", "team", "values")
 
-    def __init__(self, me: int, paranoid: bool, teams: bool) -> None:
+    def __init__(self, me: int, paranoid: bool, teams: bool,
+                 values: Callable[[Game], Values] = table_values) -> None:
         self.me = me
         self.paranoid = paranoid
         self.team = teams
         self.nodes = 0
+        self.values = values
 
     def util(self, vals: Values, chooser: int) -> float:
         """What ``chooser`` makes of the values ``vals`` under the model."""
@@ -80,7 +86,7 @@ class TableSearcher:
         searched, other follow-ups greedy. The values there, and the game reached."""
         for _ in range(MAX_FOLLOW_UP):
             if g.outcome is not None or g.phase == MAIN:
-                return table_values(g), g
+                return self.values(g), g
             moves = legal(g)
             if len(moves) == 1:
                 push(g, moves[0])
@@ -102,11 +108,11 @@ class TableSearcher:
             best_u = -math.inf
             for m in moves:
                 self.nodes += 1
-                u = self.util(table_values(child(g, m)), chooser)
+                u = self.util(self.values(child(g, m)), chooser)
                 if u > best_u:
                     best_m, best_u = m, u
             push(g, best_m)
-        return table_values(g), g
+        return self.values(g), g
 
     def play_out(self, g: Game, mine_left: int) -> Values:
         """The values at the horizon after the move just pushed on ``g`` (consumed): the turn
@@ -152,18 +158,36 @@ class TableSearcher:
         return vals
 
 
+def medium_ranking(view: View, seat: int, moves: list[Move], rng: random.Random) -> list[Move]:
+    """``moves`` best first by ``medium``'s one-ply evaluation from the seat's view (a tie in
+    the order given)."""
+    k = read_view(view, seat)
+    sim = simulation(view, rng)
+    scored = HeuristicPlayer().score_moves(view, sim, k, moves, rng)
+    value = {m: v for v, m in scored}
+    order = {m: i for i, m in enumerate(moves)}
+    return sorted(moves, key=lambda m: (-value[m], order[m]))
+
+
 def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[Move],
-                 rng: random.Random) -> tuple[Move, str]:
+                 rng: random.Random, view: View) -> tuple[Move, str]:
     """``hard``'s decision at a table of three or four, from ``base`` (a game built from the
-    seat's view, its hidden cards dealt at random): see the module docstring."""
+    seat's view ``view``, its hidden cards dealt at random): see the module docstring."""
     side = base.seats.side(seat)
     for m in moves:
         c = base.copy(history=False)
         c.play(m)
         if c.outcome == side:
             return m, "wins now"
-    searcher = TableSearcher(seat, player.table_model == "paranoid", base.seats.teams)
+    share = player.table_share
+    values: Callable[[Game], Values] = (
+        table_values if not share else lambda g: table_shares(g, share))
+    searcher = TableSearcher(seat, player.table_model == "paranoid", base.seats.teams, values)
     mine = base.phase == MAIN and base.turn_player == seat
+    all_moves = moves
+    if mine and player.table_prune and len(moves) > player.table_prune:
+        ranked = medium_ranking(view, seat, moves, random.Random(rng.getrandbits(64)))
+        moves = ranked[: player.table_prune]
     mine_left = player.depth - 1 if mine else max(1, player.depth - 1)
     scale = player.table_scale
     sums = dict.fromkeys(moves, 0.0)
@@ -177,7 +201,7 @@ def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[
         for m in alive:
             for i in range(counts[m], upto):
                 v = searcher.play_out(child(dets[i], m), mine_left)[seat]
-                sums[m] += 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -v / scale))))
+                sums[m] += v if share else 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -v / scale))))
                 n += 1
             counts[m] = max(counts[m], upto)
         return n
@@ -210,7 +234,7 @@ def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[
     # Raw, not calibrated: the calibration of two-player chances (pimc.CALIBRATION) was fitted
     # on two-player games; these values have not been measured against results yet.
     player.last_values = {m: sums[m] / counts[m] for m in moves if counts[m]}
-    if len(moves) == 1:
+    if len(all_moves) == 1:
         return best, "the only legal move"
     rate = sums[best] / counts[best]
     return best, f"best by search: {100 * rate:.0f}% of {count(used, 'simulation', digits=True)}"
