@@ -178,7 +178,7 @@ def evaluate_game(g: Game, me: int, threats: bool = True) -> float:
 _SOON = (THREAT, 0.4 * THREAT, 0.2 * THREAT)
 
 
-def _standings(g: Game) -> list[float]:
+def _standings(g: Game, soon_weights: tuple[float, float, float] = _SOON) -> list[float]:
     """Each side's standing at a table of three or four (the terms of :func:`table_values`),
     indexed by seat in cutthroat and by side (0, 1) in teams; a seat out of the game
     ``-1e9``."""
@@ -228,7 +228,7 @@ def _standings(g: Game) -> list[float]:
                     wins = True
         m = pv + hand
         if wins:
-            m += _SOON[min(soon.get(p, 2), 2)]
+            m += soon_weights[min(soon.get(p, 2), 2)]
         material[p] = m
     if seats.teams:
         return [max(progress[s], progress[s ^ 2]) + material[s] + material[s ^ 2]
@@ -236,14 +236,15 @@ def _standings(g: Game) -> list[float]:
     return [progress[p] + material[p] for p in range(n)]
 
 
-def table_values(g: Game) -> list[float]:
+def table_values(g: Game, soon_weights: tuple[float, float, float] = _SOON) -> list[float]:
     """Each seat's value of ``g`` at a table of three or four, in the point units of
     :func:`evaluate_game`: its side's standing minus the best other side's (so every side weighs
     the leader among the others first). A side's standing is its progress to the goal (in
     teams, the partner nearer the goal; the goal's points weigh 30 in all), its permanents and
     the cards in its hands, and a winning card held, weighed by how soon its holder moves.
     Partners share one value; a finished game gives its winners ``WIN`` and the others
-    ``-WIN`` (a draw 0 to everyone)."""
+    ``-WIN`` (a draw 0 to everyone). ``soon_weights``: a winning card's weight for the next
+    to move, the one after and the one after that."""
     seats = g.seats
     n = g.players
     out = g.outcome
@@ -251,7 +252,7 @@ def table_values(g: Game) -> list[float]:
         if out == "draw":
             return [0.0] * n
         return [WIN if seats.side(s) == out else -WIN for s in range(n)]
-    st = _standings(g)
+    st = _standings(g, soon_weights)
     if seats.teams:
         return [st[s & 1] - st[1 - (s & 1)] for s in range(n)]
     gone = seats.out

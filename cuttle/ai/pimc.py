@@ -60,7 +60,7 @@ from cuttle.ai.inference import (
 from cuttle.ai.knowledge import read_view
 from cuttle.ai.learned import evaluate_learned
 from cuttle.ai.options import ITERATIONS, THINK, Spec
-from cuttle.ai.pimc_table import MODELS, TABLE_ITERATIONS, TABLE_SCALE, decide_table
+from cuttle.ai.pimc_table import LATER, MODELS, TABLE_ITERATIONS, TABLE_SCALE, decide_table
 from cuttle.engine.phases import COUNTER_PHASE
 from cuttle.engine.position import sees_opponent_hand
 from cuttle.engine.search import child, push, search_copy
@@ -92,6 +92,10 @@ DEFAULTS: dict[str, tuple[Spec, Any]] = {
     # ... and the leaf: 0 the sigmoid of the lead over the best other side, else the share of
     # the win by exp(standing / share).
     "share": (Spec("float", 0, 1000), 0.0),
+    # ... or by medium's evaluation of its view when it is next to move (leaf=medium).
+    "leaf": (Spec("choice", choices=("table", "medium")), "table"),
+    # ... and how much a winning card weighs in the hand of the second seat to move.
+    "later": (Spec("float", 0, 1), LATER),
 }
 
 #: The leaf evaluations: name -> (function, default scale of the sigmoid that maps it to a chance).
@@ -304,6 +308,8 @@ class DeterminizedPlayer(Player):
         self.table_scale: float = TABLE_SCALE if cfg["scale"] is None else cfg["scale"]
         self.table_prune: int = cfg["prune"]
         self.table_share: float = cfg["share"]
+        self.table_leaf: str = cfg["leaf"]
+        self.table_later: float = cfg["later"]
         mix: float = cfg["mix"]
         if mix:
             base_eval = self.evaluate

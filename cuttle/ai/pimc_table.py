@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 
 from cuttle import Game, Move
 from cuttle.ai.base import View, simulation
+from cuttle.ai.evaluate import SHARE_SCALE, THREAT, evaluate
 from cuttle.ai.fasteval import table_shares, table_values
 from cuttle.ai.heuristic import HeuristicPlayer
 from cuttle.ai.knowledge import read_view
@@ -55,6 +56,9 @@ MODELS = ("maxn", "paranoid")
 #: plays every other seat's turn, so it costs about (seats - 1) times a two-player one.
 TABLE_ITERATIONS = 160
 TABLE_SCALE = 25.0
+#: A winning card's weight in the hand of the second seat to move, the next one's being 1 (the
+#: third's is half of it).
+LATER = 0.4
 
 Values = list[float]
 
@@ -62,7 +66,7 @@ Values = list[float]
 class TableSearcher:
     """The search on one determinized game of three or four seats, for seat ``me``."""
 
-    __slots__ = ("me", "paranoid", "nodes", "team", "values")
+    __slots__ = ("me", "paranoid", "nodes", "team", "values", "end")
 
     def __init__(self, me: int, paranoid: bool, teams: bool,
                  values: Callable[[Game], Values] = table_values) -> None:
@@ -71,6 +75,7 @@ class TableSearcher:
         self.team = teams
         self.nodes = 0
         self.values = values
+        self.end: Game | None = None  # the game at the horizon of the last play_out
 
     def util(self, vals: Values, chooser: int) -> float:
         """What ``chooser`` makes of the values ``vals`` under the model."""
@@ -126,6 +131,7 @@ class TableSearcher:
             moves = legal(g)
             if t == me:
                 if mine_left <= 0:
+                    self.end = g
                     return vals
                 best_v: Values = vals
                 best_u = -math.inf
@@ -154,8 +160,23 @@ class TableSearcher:
             assert best is not None
             vals, g = best
             if mine_left <= 0 and g.outcome is None and g.turn_player == me:
+                self.end = g
                 return vals
+        self.end = g
         return vals
+
+
+def medium_chance(g: Game, seat: int) -> float:
+    """``seat``'s chance in ``g`` by ``medium``'s evaluation of the seat's view of it (other
+    hands weighed by the pool, as medium does): in cutthroat its share of the win, in teams the
+    sigmoid of its score; a finished game 1 for the winners, 0 for the others, a draw one half."""
+    out = g.outcome
+    if out is not None:
+        return 0.5 if out == "draw" else float(g.seats.side(seat) == out)
+    v = evaluate(read_view(g.view(seat), seat))
+    if g.seats.teams:
+        return 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -v / TABLE_SCALE))))
+    return min(1.0, max(0.0, (v + 100.0) / SHARE_SCALE))
 
 
 def medium_ranking(view: View, seat: int, moves: list[Move], rng: random.Random) -> list[Move]:
@@ -180,8 +201,11 @@ def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[
         if c.outcome == side:
             return m, "wins now"
     share = player.table_share
+    later = player.table_later
+    weights = (THREAT, later * THREAT, 0.5 * later * THREAT)
     values: Callable[[Game], Values] = (
-        table_values if not share else lambda g: table_shares(g, share))
+        (table_values if later == LATER else lambda g: table_values(g, weights))
+        if not share else lambda g: table_shares(g, share))
     searcher = TableSearcher(seat, player.table_model == "paranoid", base.seats.teams, values)
     mine = base.phase == MAIN and base.turn_player == seat
     all_moves = moves
@@ -189,6 +213,9 @@ def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[
         ranked = medium_ranking(view, seat, moves, random.Random(rng.getrandbits(64)))
         moves = ranked[: player.table_prune]
     mine_left = player.depth - 1 if mine else max(1, player.depth - 1)
+    medium_leaf = player.table_leaf == "medium"
+    if medium_leaf:
+        mine_left = 0  # scored by medium when the seat is next to move
     scale = player.table_scale
     sums = dict.fromkeys(moves, 0.0)
     counts = dict.fromkeys(moves, 0)
@@ -201,6 +228,11 @@ def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[
         for m in alive:
             for i in range(counts[m], upto):
                 v = searcher.play_out(child(dets[i], m), mine_left)[seat]
+                if medium_leaf:
+                    assert searcher.end is not None
+                    sums[m] += medium_chance(searcher.end, seat)
+                    n += 1
+                    continue
                 sums[m] += v if share else 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -v / scale))))
                 n += 1
             counts[m] = max(counts[m], upto)
