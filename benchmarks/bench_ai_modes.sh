@@ -37,11 +37,16 @@ case "${1:-all}" in
     for k in 2 4 6; do screen "prune=$k" "prune$k"; done
     screen prune=0,share=12 share12
     screen prune=4,leaf=medium prune4-leafmedium
+    screen prune=4,depth=1 prune4-depth1
+    screen prune=4,later=0.8 prune4-later08
     exit 0 ;;
 esac
 case "${1:-all}" in
   medium|all)
     run hard-medium-medium-cutthroat hard medium medium --rules classic+cutthroat --games "$G"
+    # the same deals without the root pruning (what prune=4 gained, on deals not tuned on)
+    run hard0-medium-medium-cutthroat hard:prune=0 medium medium --rules classic+cutthroat \
+      --games "$G"
     run hard-medium-teams hard medium --rules classic+teams --games "$G" ;;
 esac
 case "${1:-all}" in

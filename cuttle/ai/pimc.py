@@ -88,7 +88,7 @@ DEFAULTS: dict[str, tuple[Spec, Any]] = {
     # A table of three or four (cuttle.ai.pimc_table): the opponent model.
     "table": (Spec("choice", choices=MODELS), "maxn"),
     # ... the moves searched on its own turn: medium's best few (0: all of them) ...
-    "prune": (Spec("int", 0, 100), 0),
+    "prune": (Spec("int", 0, 100), 4),
     # ... and the leaf: 0 the sigmoid of the lead over the best other side, else the share of
     # the win by exp(standing / share).
     "share": (Spec("float", 0, 1000), 0.0),
