@@ -3,7 +3,9 @@
 # seats: hard"); outputs in benchmarks/arena/modes-*.txt (each file: the report, then one JSON line).
 # The issue's rows want 300 games each (cutthroat: 100 of each rotation; ISMCTS rows 120): GAMES and
 # ISGAMES set how many; the defaults are what a shared 2-core machine finished in one session.
-# SEED: the deals (the model was chosen on seed 101: report on others). JOBS: worker processes.
+# SEED: the deals (the model was chosen on seed 101, the root pruning on 3501: report on others).
+# JOBS: worker processes. Each run also keeps its games (--log, one JSON line a game) beside the
+# report, so a run stopped early is summed by benchmarks/bench_ai_modes_log.py.
 # Run under nice on a shared machine: nice -n 10 sh benchmarks/bench_ai_modes.sh
 cd "$(dirname "$0")/.." || exit 1
 mkdir -p benchmarks/arena
@@ -11,7 +13,11 @@ G=${GAMES:-300}
 I=${ISGAMES:-120}
 S=${SEED:-9001}
 run() { out=$1; shift; python -m cuttle arena "$@" --seed "$S" --jobs "${JOBS:-2}" --json \
-  > "benchmarks/arena/modes-$out-$S.txt" 2>&1; }
+  --log "benchmarks/arena/modes-$out-$S.jsonl" > "benchmarks/arena/modes-$out-$S.txt" 2>&1; }
+# A screen of hard's table options against two mediums, on the same 30 deals (90 games) each.
+screen() { python -m cuttle arena "hard:$1" medium medium --rules classic+cutthroat --games 90 \
+  --seed 3501 --jobs "${JOBS:-2}" --json --log "benchmarks/arena/modes-screen-$2-3501.jsonl" \
+  > "benchmarks/arena/modes-screen-$2-3501.txt" 2>&1; }
 case "${1:-all}" in
   models|all)
     # The opponent model: each against the other (seed 101, the tuning seed).
@@ -24,8 +30,23 @@ case "${1:-all}" in
     [ "${1:-all}" = all ] || exit 0 ;;
 esac
 case "${1:-all}" in
+  screen)
+    # Root pruning by medium's ranking (prune=K: medium's best K moves searched on its own
+    # turn; 0 searches every move), the share-of-the-win leaf, medium's evaluation as the leaf.
+    screen prune=0 prune0
+    for k in 2 4 6; do screen "prune=$k" "prune$k"; done
+    screen prune=0,share=12 share12
+    screen prune=4,leaf=medium prune4-leafmedium
+    screen prune=4,depth=1 prune4-depth1
+    screen prune=4,later=0.8 prune4-later08
+    exit 0 ;;
+esac
+case "${1:-all}" in
   medium|all)
     run hard-medium-medium-cutthroat hard medium medium --rules classic+cutthroat --games "$G"
+    # the same deals without the root pruning (what prune=4 gained, on deals not tuned on)
+    run hard0-medium-medium-cutthroat hard:prune=0 medium medium --rules classic+cutthroat \
+      --games "$G"
     run hard-medium-teams hard medium --rules classic+teams --games "$G" ;;
 esac
 case "${1:-all}" in

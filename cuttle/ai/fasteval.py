@@ -12,6 +12,8 @@ this one reads the sampled cards: averaged over many determinizations it estimat
 
 from __future__ import annotations
 
+import math
+
 from cuttle import Game
 from cuttle.ai.evaluate import BASE_HAND_VALUE, PER_POINT, PRESSURE, THREAT, WIN
 
@@ -176,22 +178,12 @@ def evaluate_game(g: Game, me: int, threats: bool = True) -> float:
 _SOON = (THREAT, 0.4 * THREAT, 0.2 * THREAT)
 
 
-def table_values(g: Game) -> list[float]:
-    """Each seat's value of ``g`` at a table of three or four, in the point units of
-    :func:`evaluate_game`: its side's standing minus the best other side's (so every side weighs
-    the leader among the others first). A side's standing is its progress to the goal (in
-    teams, the partner nearer the goal; the goal's points weigh 30 in all), its permanents and
-    the cards in its hands, and a winning card held, weighed by how soon its holder moves.
-    Partners share one value; a finished game gives its winners ``WIN`` and the others
-    ``-WIN`` (a draw 0 to everyone)."""
+def _standings(g: Game, soon_weights: tuple[float, float, float] = _SOON) -> list[float]:
+    """Each side's standing at a table of three or four (the terms of :func:`table_values`),
+    indexed by seat in cutthroat and by side (0, 1) in teams; a seat out of the game
+    ``-1e9``."""
     seats = g.seats
     n = g.players
-    teams = seats.teams
-    out = g.outcome
-    if out is not None:
-        if out == "draw":
-            return [0.0] * n
-        return [WIN if seats.side(s) == out else -WIN for s in range(n)]
     goal0 = g.rules.goals[0]
     per = 30.0 / goal0
     near = min(7, goal0 // 2)
@@ -236,16 +228,57 @@ def table_values(g: Game) -> list[float]:
                     wins = True
         m = pv + hand
         if wins:
-            m += _SOON[min(soon.get(p, 2), 2)]
+            m += soon_weights[min(soon.get(p, 2), 2)]
         material[p] = m
-    if teams:
-        side = [max(progress[s], progress[s ^ 2]) + material[s] + material[s ^ 2]
+    if seats.teams:
+        return [max(progress[s], progress[s ^ 2]) + material[s] + material[s ^ 2]
                 for s in (0, 1)]
-        return [side[s & 1] - side[1 - (s & 1)] for s in range(n)]
+    return [progress[p] + material[p] for p in range(n)]
+
+
+def table_values(g: Game, soon_weights: tuple[float, float, float] = _SOON) -> list[float]:
+    """Each seat's value of ``g`` at a table of three or four, in the point units of
+    :func:`evaluate_game`: its side's standing minus the best other side's (so every side weighs
+    the leader among the others first). A side's standing is its progress to the goal (in
+    teams, the partner nearer the goal; the goal's points weigh 30 in all), its permanents and
+    the cards in its hands, and a winning card held, weighed by how soon its holder moves.
+    Partners share one value; a finished game gives its winners ``WIN`` and the others
+    ``-WIN`` (a draw 0 to everyone). ``soon_weights``: a winning card's weight for the next
+    to move, the one after and the one after that."""
+    seats = g.seats
+    n = g.players
+    out = g.outcome
+    if out is not None:
+        if out == "draw":
+            return [0.0] * n
+        return [WIN if seats.side(s) == out else -WIN for s in range(n)]
+    st = _standings(g, soon_weights)
+    if seats.teams:
+        return [st[s & 1] - st[1 - (s & 1)] for s in range(n)]
+    gone = seats.out
     values = []
     for p in range(n):
-        mine = progress[p] + material[p]
-        other = max((progress[q] + material[q] for q in range(n) if q != p and q not in gone),
-                    default=0.0)
-        values.append(mine - other if p not in gone else -WIN)
+        other = max((st[q] for q in range(n) if q != p and q not in gone), default=0.0)
+        values.append(st[p] - other if p not in gone else -WIN)
     return values
+
+
+def table_shares(g: Game, temperature: float) -> list[float]:
+    """Each seat's share of the win at a table of three or four: the sides' standings (those of
+    :func:`table_values`) shared by ``exp(standing / temperature)``, so a seat's chance counts
+    every other side, not only the best of them. Partners share one chance; a finished game
+    gives its winners 1 and the others 0 (a draw one half)."""
+    seats = g.seats
+    n = g.players
+    out = g.outcome
+    if out is not None:
+        if out == "draw":
+            return [0.5] * n
+        return [1.0 if seats.side(s) == out else 0.0 for s in range(n)]
+    st = _standings(g)
+    top = max(st)
+    w = [math.exp(max(-60.0, (x - top) / temperature)) for x in st]
+    total = sum(w)
+    if seats.teams:
+        return [w[s & 1] / total for s in range(n)]
+    return [x / total for x in w]

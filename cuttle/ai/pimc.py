@@ -60,7 +60,7 @@ from cuttle.ai.inference import (
 from cuttle.ai.knowledge import read_view
 from cuttle.ai.learned import evaluate_learned
 from cuttle.ai.options import ITERATIONS, THINK, Spec
-from cuttle.ai.pimc_table import MODELS, TABLE_ITERATIONS, TABLE_SCALE, decide_table
+from cuttle.ai.pimc_table import LATER, MODELS, TABLE_ITERATIONS, TABLE_SCALE, decide_table
 from cuttle.engine.phases import COUNTER_PHASE
 from cuttle.engine.position import sees_opponent_hand
 from cuttle.engine.search import child, push, search_copy
@@ -87,6 +87,15 @@ DEFAULTS: dict[str, tuple[Spec, Any]] = {
     "margin": (Spec("float", 0, 1e6), 0.5),
     # A table of three or four (cuttle.ai.pimc_table): the opponent model.
     "table": (Spec("choice", choices=MODELS), "maxn"),
+    # ... the moves searched on its own turn: medium's best few (0: all of them) ...
+    "prune": (Spec("int", 0, 100), 4),
+    # ... and the leaf: 0 the sigmoid of the lead over the best other side, else the share of
+    # the win by exp(standing / share).
+    "share": (Spec("float", 0, 1000), 0.0),
+    # ... or by medium's evaluation of its view when it is next to move (leaf=medium).
+    "leaf": (Spec("choice", choices=("table", "medium")), "table"),
+    # ... and how much a winning card weighs in the hand of the second seat to move.
+    "later": (Spec("float", 0, 1), LATER),
 }
 
 #: The leaf evaluations: name -> (function, default scale of the sigmoid that maps it to a chance).
@@ -297,6 +306,10 @@ class DeterminizedPlayer(Player):
         self.table_iterations: int = (cfg["iterations"] if "iterations" in options
                                       else TABLE_ITERATIONS)
         self.table_scale: float = TABLE_SCALE if cfg["scale"] is None else cfg["scale"]
+        self.table_prune: int = cfg["prune"]
+        self.table_share: float = cfg["share"]
+        self.table_leaf: str = cfg["leaf"]
+        self.table_later: float = cfg["later"]
         mix: float = cfg["mix"]
         if mix:
             base_eval = self.evaluate
@@ -309,7 +322,7 @@ class DeterminizedPlayer(Player):
     ) -> tuple[Move, str]:
         base = search_copy(simulation(view, rng))
         if base.players > 2:
-            return decide_table(self, base, seat, moves, rng)
+            return decide_table(self, base, seat, moves, rng, view)
         bound = None
         drew = False
         excluded: set[int] = set()

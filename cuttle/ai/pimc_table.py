@@ -31,10 +31,15 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cuttle import Game, Move
-from cuttle.ai.fasteval import table_values
+from cuttle.ai.base import View, simulation
+from cuttle.ai.evaluate import SHARE_SCALE, THREAT, evaluate
+from cuttle.ai.fasteval import table_shares, table_values
+from cuttle.ai.heuristic import HeuristicPlayer
+from cuttle.ai.knowledge import read_view
 from cuttle.engine.phases import COUNTER_PHASE, MAIN, RESPOND_ROYAL
 from cuttle.engine.search import child, push, search_copy
 from cuttle.engine.search import moves as legal
@@ -51,6 +56,9 @@ MODELS = ("maxn", "paranoid")
 #: plays every other seat's turn, so it costs about (seats - 1) times a two-player one.
 TABLE_ITERATIONS = 160
 TABLE_SCALE = 25.0
+#: A winning card's weight in the hand of the second seat to move, the next one's being 1 (the
+#: third's is half of it).
+LATER = 0.4
 
 Values = list[float]
 
@@ -58,13 +66,16 @@ Values = list[float]
 class TableSearcher:
     """The search on one determinized game of three or four seats, for seat ``me``."""
 
-    __slots__ = ("me", "paranoid", "nodes", "team")
+    __slots__ = ("me", "paranoid", "nodes", "team", "values", "end")
 
-    def __init__(self, me: int, paranoid: bool, teams: bool) -> None:
+    def __init__(self, me: int, paranoid: bool, teams: bool,
+                 values: Callable[[Game], Values] = table_values) -> None:
         self.me = me
         self.paranoid = paranoid
         self.team = teams
         self.nodes = 0
+        self.values = values
+        self.end: Game | None = None  # the game at the horizon of the last play_out
 
     def util(self, vals: Values, chooser: int) -> float:
         """What ``chooser`` makes of the values ``vals`` under the model."""
@@ -80,7 +91,7 @@ class TableSearcher:
         searched, other follow-ups greedy. The values there, and the game reached."""
         for _ in range(MAX_FOLLOW_UP):
             if g.outcome is not None or g.phase == MAIN:
-                return table_values(g), g
+                return self.values(g), g
             moves = legal(g)
             if len(moves) == 1:
                 push(g, moves[0])
@@ -102,11 +113,11 @@ class TableSearcher:
             best_u = -math.inf
             for m in moves:
                 self.nodes += 1
-                u = self.util(table_values(child(g, m)), chooser)
+                u = self.util(self.values(child(g, m)), chooser)
                 if u > best_u:
                     best_m, best_u = m, u
             push(g, best_m)
-        return table_values(g), g
+        return self.values(g), g
 
     def play_out(self, g: Game, mine_left: int) -> Values:
         """The values at the horizon after the move just pushed on ``g`` (consumed): the turn
@@ -120,6 +131,7 @@ class TableSearcher:
             moves = legal(g)
             if t == me:
                 if mine_left <= 0:
+                    self.end = g
                     return vals
                 best_v: Values = vals
                 best_u = -math.inf
@@ -148,23 +160,62 @@ class TableSearcher:
             assert best is not None
             vals, g = best
             if mine_left <= 0 and g.outcome is None and g.turn_player == me:
+                self.end = g
                 return vals
+        self.end = g
         return vals
 
 
+def medium_chance(g: Game, seat: int) -> float:
+    """``seat``'s chance in ``g`` by ``medium``'s evaluation of the seat's view of it (other
+    hands weighed by the pool, as medium does): in cutthroat its share of the win, in teams the
+    sigmoid of its score; a finished game 1 for the winners, 0 for the others, a draw one half."""
+    out = g.outcome
+    if out is not None:
+        return 0.5 if out == "draw" else float(g.seats.side(seat) == out)
+    v = evaluate(read_view(g.view(seat), seat))
+    if g.seats.teams:
+        return 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -v / TABLE_SCALE))))
+    return min(1.0, max(0.0, (v + 100.0) / SHARE_SCALE))
+
+
+def medium_ranking(view: View, seat: int, moves: list[Move], rng: random.Random) -> list[Move]:
+    """``moves`` best first by ``medium``'s one-ply evaluation from the seat's view (a tie in
+    the order given)."""
+    k = read_view(view, seat)
+    sim = simulation(view, rng)
+    scored = HeuristicPlayer().score_moves(view, sim, k, moves, rng)
+    value = {m: v for v, m in scored}
+    order = {m: i for i, m in enumerate(moves)}
+    return sorted(moves, key=lambda m: (-value[m], order[m]))
+
+
 def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[Move],
-                 rng: random.Random) -> tuple[Move, str]:
+                 rng: random.Random, view: View) -> tuple[Move, str]:
     """``hard``'s decision at a table of three or four, from ``base`` (a game built from the
-    seat's view, its hidden cards dealt at random): see the module docstring."""
+    seat's view ``view``, its hidden cards dealt at random): see the module docstring."""
     side = base.seats.side(seat)
     for m in moves:
         c = base.copy(history=False)
         c.play(m)
         if c.outcome == side:
             return m, "wins now"
-    searcher = TableSearcher(seat, player.table_model == "paranoid", base.seats.teams)
+    share = player.table_share
+    later = player.table_later
+    weights = (THREAT, later * THREAT, 0.5 * later * THREAT)
+    values: Callable[[Game], Values] = (
+        (table_values if later == LATER else lambda g: table_values(g, weights))
+        if not share else lambda g: table_shares(g, share))
+    searcher = TableSearcher(seat, player.table_model == "paranoid", base.seats.teams, values)
     mine = base.phase == MAIN and base.turn_player == seat
+    all_moves = moves
+    if mine and player.table_prune and len(moves) > player.table_prune:
+        ranked = medium_ranking(view, seat, moves, random.Random(rng.getrandbits(64)))
+        moves = ranked[: player.table_prune]
     mine_left = player.depth - 1 if mine else max(1, player.depth - 1)
+    medium_leaf = player.table_leaf == "medium"
+    if medium_leaf:
+        mine_left = 0  # scored by medium when the seat is next to move
     scale = player.table_scale
     sums = dict.fromkeys(moves, 0.0)
     counts = dict.fromkeys(moves, 0)
@@ -177,7 +228,12 @@ def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[
         for m in alive:
             for i in range(counts[m], upto):
                 v = searcher.play_out(child(dets[i], m), mine_left)[seat]
-                sums[m] += 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -v / scale))))
+                if medium_leaf:
+                    assert searcher.end is not None
+                    sums[m] += medium_chance(searcher.end, seat)
+                    n += 1
+                    continue
+                sums[m] += v if share else 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -v / scale))))
                 n += 1
             counts[m] = max(counts[m], upto)
         return n
@@ -210,7 +266,7 @@ def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[
     # Raw, not calibrated: the calibration of two-player chances (pimc.CALIBRATION) was fitted
     # on two-player games; these values have not been measured against results yet.
     player.last_values = {m: sums[m] / counts[m] for m in moves if counts[m]}
-    if len(moves) == 1:
+    if len(all_moves) == 1:
         return best, "the only legal move"
     rate = sums[best] / counts[best]
     return best, f"best by search: {100 * rate:.0f}% of {count(used, 'simulation', digits=True)}"

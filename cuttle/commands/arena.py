@@ -39,11 +39,7 @@ def seat_player(name: str, seed: int | None = None, **options: Any) -> Player:
         from cuttle.env.bots import OpenSpielPlayer
     except ImportError:
         raise ValueError(MISSING) from None
-    player = OpenSpielPlayer(name[len(OPENSPIEL):], seed=seed, **options)
-    # OpenSpiel's python_cuttle seats two to four, and the bot decides on a state built from
-    # its seat's view at any table size: it takes a seat at a table of three or four too.
-    player.max_players = 4
-    return player
+    return OpenSpielPlayer(name[len(OPENSPIEL):], seed=seed, **options)
 
 
 def run_cli(args: argparse.Namespace) -> int:

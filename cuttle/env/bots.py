@@ -133,6 +133,9 @@ class OpenSpielPlayer(Player):
     """An OpenSpiel bot playing as one of our AI players (``cuttle arena``)."""
 
     hides_forced = False
+    # OpenSpiel's python_cuttle seats two to four, and the bot decides on a state built from
+    # its seat's view at any table size.
+    max_players = 4
 
     def __init__(self, bot: str = "ismcts", seed: int | None = None, **options: Any) -> None:
         super().__init__(seed)

@@ -62,13 +62,31 @@ def test_the_work_list_is_never_built_whole(tmp_path: Path) -> None:
     assert out.returncode == 0 and out.stdout.strip() == "[0, 1, 2, 3]", out.stderr[-300:]
 
 
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
 def test_sigterm_stops_a_huge_match_quietly(tmp_path: Path) -> None:
     proc = subprocess.Popen(
         [sys.executable, "-m", "cuttle", "arena", "random", "random", "--games",
          "99999999999999", "--jobs", "4"],
         env=cli_env(tmp_path), cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
-    time.sleep(3)
+    # Wait for the worker processes (started after the arena set its signal handlers), not a
+    # fixed time: on a loaded machine the start-up alone can take longer than a few seconds.
+    deadline = time.monotonic() + 60
+    while not _children(proc.pid) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(1)
     status = Path(f"/proc/{proc.pid}/status")
     if status.exists():
         rss = next(int(line.split()[1]) for line in status.read_text().splitlines()

@@ -154,3 +154,15 @@ def test_an_openspiel_bot_takes_any_seat_at_a_table(argv: list[str], entrants: i
     data = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert len(data["entrants"]) == entrants and sum(data["wins"]) + data["draws"] == entrants
     assert any(e.startswith("openspiel:") for e in data["entrants"])
+
+
+def test_the_openspiel_player_class_says_it_seats_four() -> None:
+    """The class itself says how many seats it plays at (``levels_for`` and the arena's check
+    read the class), not an attribute the arena patches on each instance."""
+    pytest.importorskip("pyspiel")
+    from cuttle.commands.arena import seat_player
+    from cuttle.env.bots import OpenSpielPlayer
+
+    assert OpenSpielPlayer.max_players == 4
+    player = seat_player("openspiel:random", seed=1)
+    assert "max_players" not in vars(player)

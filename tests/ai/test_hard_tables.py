@@ -121,9 +121,9 @@ def test_a_window_the_seat_cannot_answer_costs_the_same_search() -> None:
     from cuttle.engine.search import search_copy
 
     moves = g.legal_moves()
-    decide_table(p, search_copy(base), 0, moves[:1], random.Random(2))
+    decide_table(p, search_copy(base), 0, moves[:1], random.Random(2), g.view(0))
     one = p.last_iterations
-    decide_table(p, search_copy(base), 0, moves, random.Random(2))
+    decide_table(p, search_copy(base), 0, moves, random.Random(2), g.view(0))
     assert one == 30 and abs(p.last_iterations - 30) <= len(moves)
 
 
@@ -155,3 +155,29 @@ def test_two_players_never_reach_the_table_search(monkeypatch: pytest.MonkeyPatc
     g3 = Game.new(seed=8, rules="classic+cutthroat")
     with pytest.raises(AssertionError, match="table search ran"):
         make_player("hard", seed=2, iterations=12).choose(g3)
+
+
+def test_prune_searches_mediums_best_few_on_its_own_turn() -> None:
+    # On the seat's own turn only medium's best `prune` moves are searched (ranked from the
+    # seat's view); prune=0 searches every move.
+    from cuttle.ai.pimc_table import medium_ranking
+
+    for g in positions("classic+cutthroat", 12, seed=5):
+        seat = g.to_move
+        assert seat is not None
+        moves = g.legal_moves()
+        if g.phase != "main" or g.turn_player != seat or len(moves) <= 3:
+            continue
+        p = make_player("hard", seed=2, prune=3, iterations=24)
+        assert isinstance(p, DeterminizedPlayer)
+        move = p.choose(g)
+        searched = set(p.last_values)
+        assert len(searched) == 3 and move in searched
+        ranked = medium_ranking(g.view(seat), seat, moves, random.Random(1))
+        assert ranked[0] in moves and sorted(ranked, key=moves.index) == moves
+        everything = make_player("hard", seed=2, prune=0, iterations=24)
+        assert isinstance(everything, DeterminizedPlayer)
+        everything.choose(g)
+        assert set(everything.last_values) == set(moves)
+        return
+    pytest.fail("no position with more than three moves on the seat's own turn")
