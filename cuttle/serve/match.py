@@ -244,8 +244,8 @@ class Match:
         self, record: GameRecord, duration: float | None, source: str | None
     ) -> tuple[int | None, str | None]:
         """Into the history (as any finished game), the id kept for the players' ``games``."""
-        keys = [c.key for c in self.chairs]  # the people's keys (None: an AI seat): ratings
-        game_id, problem = store.record_finished(record, duration, source, keys=keys)
+        # the people's keys (None: an AI's seat, from the start or taken over): ratings
+        game_id, problem = store.record_finished(record, duration, source, keys=self.keys())
         self.finished_id = game_id
         return game_id, problem
 
