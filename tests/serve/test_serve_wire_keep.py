@@ -10,11 +10,6 @@ import pytest
 from cuttle.serve import keep
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="server bug, reported to srvtables (keep.py): _entry takes only two keys, so each "
-    "3- or 4-seat entry reads as damaged and is dropped from the rebuilt list",
-)
 @pytest.mark.parametrize("keys", [["k1", "k2", "k3"], ["k1", None, "k2", None]],
                          ids=["three", "four-with-ais"])
 def test_a_table_of_three_or_four_stays_in_the_games_list(keys: list[str | None]) -> None:
