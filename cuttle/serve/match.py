@@ -1,4 +1,5 @@
-"""One game on the server: a ``GameSession`` whose input and output are two players' screens.
+"""One game on the server: a ``GameSession`` whose input and output are its players' screens
+(two to four seats, people or AIs; ``tables/`` has the claims and the waiting seats' lines).
 
 ``Match`` is the session's ``GameIO``. It hands each seat's screen only that seat's view
 (``Game.view(seat)``), spectators only the public part of the table (``spectators.py``), and reads
@@ -94,7 +95,7 @@ class ServedSession(GameSession):
 
 
 class Match:
-    """A game on the server between two seats (people, or a person and the AI)."""
+    """A game on the server of two to four seats (people, AIs, or both)."""
 
     interactive = True
     menus = True  # lists of moves are menus with numbers of their own (as on the full screen)
@@ -381,10 +382,10 @@ class Match:
         if verdict == "ai":
             self._ai_takes(p, by)
             return
-        if len(names) == 2:
+        if len(names) == 2 or (self.session.game.rules.teams and (by - p) % 2):
             words = f"{names[by]} claimed the game: {names[p]} {self.timers.why}"
-        elif self.session.game.rules.teams:
-            words = f"{names[by]} claimed the game: {names[p]} {self.timers.why}"
+        elif self.session.game.rules.teams:  # the partner's yes: the team concedes
+            words = f"{names[by]} conceded for the team: {names[p]} {self.timers.why}"
         else:
             words = f"{names[by]} claimed {names[p]}'s seat: {names[p]} {self.timers.why}"
         if len(names) == 2 or self.session.game.rules.teams:
@@ -471,9 +472,10 @@ class Match:
 
     def game_over(self, view: GameOverView) -> None:
         if self.claimed is not None:  # won against an absent player: not their concession
-            p, by = self.claimed
+            p, _ = self.claimed
             names = self.session.names
-            winners = names[by] if len(names) == 2 else f"{names[by]} and {names[by ^ 2]}"
+            winners = (names[1 - p] if len(names) == 2
+                       else f"{names[(p + 1) % 4]} and {names[(p + 3) % 4]}")
             win = "wins" if len(names) == 2 else "win"
             headline = f"{winners} {win} by claim: {names[p]} {self.timers.why}"
             view = dataclasses.replace(view, headline=headline)

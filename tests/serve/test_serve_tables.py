@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -342,3 +343,35 @@ def test_the_ai_that_takes_a_seat_over_plays_that_table_size() -> None:
     for n in (2, 3, 4):
         assert takeover_level(n) in levels_for(n)
     assert takeover_level(4) == TAKEOVER
+
+
+def test_a_claim_by_an_opponent_in_2v2_ends_the_game_for_the_absent_players_team(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        clock = FakeClock()
+        async with running(tmp_path, authorized=None, clock=clock, hold=300.0) as server:
+            alice, tid = await open_table(server, "--players 4")
+            bob = await sit(server, 1, f"join {tid} 2")  # beside alice: her opponent
+            await alice.wait(r"2 bob#")
+            await alice.line("fill random")
+            await until(lambda: server.hall.matches, "the game to start")
+            match = next(iter(server.hall.matches.values()))
+            seats = {match.seat_of(key_fp(0)) or 0: alice, match.seat_of(key_fp(1)) or 0: bob}
+            game = match.session.game
+            await until(lambda: game.to_move in seats, "a person to move")
+            mover = game.to_move or 0
+            other = next(p for p in seats if p != mover)
+            names = match.session.names
+            await seats[mover].wait(prompt_of(names[mover]))
+            seats[mover].drop()
+            await seats[other].wait(rf"{names[mover]} dropped")
+            clock.advance(301)
+            await seats[other].wait(r"Claim the game\? \[y/N\]")
+            await seats[other].line("y")
+            await until(lambda: game.outcome is not None, "the game to end")
+            winners = f"{names[(mover + 1) % 4]} and {names[(mover + 3) % 4]}"
+            await seats[other].wait(re.escape(f"{winners} win by claim: {names[mover]} was away"))
+
+    with hang_guard(60):
+        asyncio.run(scenario())
