@@ -434,6 +434,8 @@ class Hall:
 
     def _ended(self, match: Match) -> None:
         self.following = {k: m for k, m in self.following.items() if m is not match}
+        # a rematch seat nobody took (the key's "yes" connection closed): not queued for ever
+        self.rematches = {k: s for k, s in self.rematches.items() if s[0] is not match}
         if self.matches.get(match.id) is match:
             del self.matches[match.id]
             self.changed()

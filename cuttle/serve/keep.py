@@ -59,7 +59,7 @@ def _entry(info: Any) -> dict[str, Any] | None:
         isinstance(info, dict)
         and isinstance(info.get("id"), str)
         and isinstance(info.get("keys"), list)
-        and len(info["keys"]) == 2
+        and 2 <= len(info["keys"]) <= 4  # one a seat, at a table of two to four
         and all(k is None or isinstance(k, str) for k in info["keys"])
     ):
         return {"id": info["id"], "keys": list(info["keys"])}
@@ -332,20 +332,22 @@ def finished(key: str) -> list[int]:
 
 
 def seat_in_finished(key: str, game_id: int) -> int | None:
-    """The seat ``key`` played in finished game ``game_id`` when two people played it (the
-    keys of a game are kept in seat order); None when that is not known."""
+    """The seat ``key`` played in finished game ``game_id`` (the keys of a game are kept in
+    seat order, None for an AI's seat); None when that is not known (an earlier server kept
+    only the people's keys of a game against the AI)."""
     try:
         info = read_json_file(_finished_dir() / f"{game_id}.json", "a server games entry", 100_000)
     except (CorruptFileError, OSError):
         return None
     keys = info.get("keys") if isinstance(info, dict) else None
-    if not isinstance(keys, list) or len(keys) != 2 or keys.count(key) != 1:
+    if not isinstance(keys, list) or not 2 <= len(keys) <= 4 or keys.count(key) != 1:
         return None
     return keys.index(key)
 
 
-def add_finished(keys: list[str], game_id: int) -> None:
-    """The server's history's game ``game_id`` was played with these keys."""
+def add_finished(keys: list[str | None], game_id: int) -> None:
+    """The server's history's game ``game_id`` was played with these keys (in seat order; None
+    for an AI's seat)."""
     with _lock:
         _write_entry(_finished_dir() / f"{game_id}.json", {"keys": keys})
         data = _current()
@@ -353,6 +355,8 @@ def add_finished(keys: list[str], game_id: int) -> None:
             return
         done = data["finished"]
         for key in keys:
+            if key is None:
+                continue
             done[key] = [game_id, *[i for i in done.get(key, []) if i != game_id]][:MAX_FINISHED]
         _write_index(data)
 

@@ -251,7 +251,7 @@ class Match:
     def _note_finished(self) -> None:
         """Remember the finished game's history id for each player's key (``replay``)."""
         if self.finished_id is not None:
-            keep.add_finished([k for k in self.keys() if k is not None], self.finished_id)
+            keep.add_finished(self.keys(), self.finished_id)
 
     def _goodbye(self) -> None:
         """The game is over: the players are offered a rematch with the seats swapped (both

@@ -324,8 +324,9 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             await self._sit(*again)
 
     def _rematch(self) -> tuple[Match, int] | None:
-        """The seat of the rematch this player just agreed to, if any."""
-        return self.server.hall.rematches.pop(self.login.key, None)
+        """The seat of the rematch this player just agreed to, if any (one still in play)."""
+        seat = self.server.hall.rematches.pop(self.login.key, None)
+        return seat if seat is not None and not seat[0].over else None
 
     def _invite(self) -> str:
         """The command a friend types to reach this server: the address and port this
@@ -346,6 +347,8 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             if other is not self and other.seat == (match, seat):  # to the lobby, told why
                 other.notice = SEAT_TAKEN.format(id=match.id)
         self.screen, self.seat = screen, (match, seat)
+        if self.server.hall.rematches.get(self.login.key) == (match, seat):
+            del self.server.hall.rematches[self.login.key]  # taken (after a reconnect, say)
         self._show(screen.app)
         match.sit(seat, screen)
         self.server.hall.changed()  # the lobbies say where the seat is played

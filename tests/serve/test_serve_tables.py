@@ -10,6 +10,8 @@ import asyncio
 import random
 from pathlib import Path
 
+import pytest
+from prompt_toolkit.document import Document
 from sshkit import (
     LOBBY,
     FakeClock,
@@ -22,11 +24,18 @@ from sshkit import (
     running,
     until,
 )
-from test_serve_game import prompt_of, reading
+from test_serve_game import by_seat, concede_to_the_rematch, prompt_of, reading, two_at_a_table
 
 from cuttle import Game
+from cuttle.ai import levels_for
+from cuttle.serve.hall import Hall
+from cuttle.serve.keys import Login
+from cuttle.serve.lobby import LobbyCompleter
 from cuttle.serve.match import Match
+from cuttle.serve.names import marked
 from cuttle.serve.server import Server
+from cuttle.serve.tables.plan import HallError, Table, ai_level, parse_new
+from cuttle.serve.tables.waiting import TAKEOVER, takeover_level
 
 NAMES = ("alice", "bob", "carol", "dave")
 RANKS = "A23456789TJQK"
@@ -117,6 +126,14 @@ def test_a_table_of_three_filled_by_three_clients_plays_to_its_end_watched(
             for player in seats.values():
                 await player.wait("Rematch, the deal one seat on")
             await dave.wait("back to the lobby")
+            for player in seats.values():  # every person says yes: the deal moves one seat on
+                await player.line("y")
+            await until(lambda: any(m is not match for m in server.hall.matches.values()),
+                        "the rematch")
+            again = next(m for m in server.hall.matches.values() if m is not match)
+            old = match.names()
+            assert again.names() == (*old[1:], old[0])
+            await until(lambda: not again.away(), "every person at the rematch")
 
     with hang_guard(60):
         asyncio.run(scenario())
@@ -172,7 +189,7 @@ def test_a_dropped_player_in_cutthroat_is_claimed_out_and_the_game_goes_on_with_
             await until(lambda: mover in game.seats.out, "the absent seat to be out")
             assert game.outcome is None and game.to_move != mover
             await seats[game.to_move or 0].wait(prompt_of(names[game.to_move or 0]))
-            assert "Claim:" not in seats[others[0]].text()  # the other question went
+            await until(lambda: "Claim:" not in seats[others[0]].text(), "the other question to go")
 
     with hang_guard(60):
         asyncio.run(scenario())
@@ -204,3 +221,124 @@ def test_a_dropped_player_in_2v2_is_replaced_by_an_ai_when_the_partner_says_ai(
 
     with hang_guard(60):
         asyncio.run(scenario())
+
+
+def test_a_four_seat_game_goes_on_after_the_server_restarts(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            match, seats = await two_and_two_ais(server)
+            game = match.session.game
+            await until(lambda: game.to_move in seats, "a person to move")
+            p = game.to_move or 0
+            n = len(game.history)
+            await seats[p].wait(prompt_of(match.session.names[p]))
+            await until(lambda: reading(match, p), "the move to be read")
+            await seats[p].line("draw")
+            await until(lambda: len(game.history) > n, "the draw")
+            await until(lambda: match.kept is not None, "the save")
+            moves = [str(m) for _, m in game.history]
+            names, keys = match.names(), match.keys()
+        await seats[p].wait("The server is stopping")
+        async with running(tmp_path, authorized=None) as again:
+            assert len(again.hall.matches) == 1
+            resumed = next(iter(again.hall.matches.values()))
+            assert resumed.session.game.players == 4
+            assert [str(m) for _, m in resumed.session.game.history][: len(moves)] == moves
+            assert resumed.names() == names and resumed.keys() == keys
+            alice = await connect(port_of(again), "alice", key(0))
+            await until(lambda: resumed.seats.screen(keys.index(key_fp(0))) is not None,
+                        "alice back in her seat")
+            await alice.wait(r"bob dropped")
+
+    with hang_guard(60):
+        asyncio.run(scenario())
+
+
+def test_a_rematch_seat_whose_yes_connection_closed_is_not_queued_after_its_game(
+    tmp_path: Path,
+) -> None:
+    """Issue 34's leftover: alice says yes and drops; bob's yes makes the rematch, alice's seat
+    in it queued for a connection that is gone. Once that game is over the queue forgets it, so
+    alice's next game is not followed by a seat at a finished one."""
+
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            alice, bob, match = await two_at_a_table(server)
+            await concede_to_the_rematch(match, by_seat(match, alice, bob))
+            await alice.line("y")
+            await alice.wait("Waiting for your opponent's answer")
+            alice.drop()
+            await until(lambda: match.seats.screen(match.seat_of(key_fp(0)) or 0) is None,
+                        "alice's connection to close")
+            await bob.line("y")
+            await until(lambda: key_fp(0) in server.hall.rematches, "the rematch")
+            again = server.hall.rematches[key_fp(0)][0]
+            b = again.seat_of(key_fp(1)) or 0
+            await bob.wait(prompt_of(again.session.names[b]) + "|waiting")
+            await bob.line("concede")  # the rematch ends without alice ever coming back
+            await bob.wait(r"\[y/N\]")
+            await bob.line("y")
+            await until(lambda: again.over, "the rematch to end")
+            await until(lambda: key_fp(0) not in server.hall.rematches, "the seat to be forgotten")
+
+    with hang_guard(60):
+        asyncio.run(scenario())
+
+
+def test_new_reads_players_and_rules_as_the_terminal_does_and_says_a_contradiction() -> None:
+    assert parse_new(["--players", "3"]) == ("classic+cutthroat", 3, [])
+    assert parse_new(["--rules", "teams", "--variant", "nine-freeze"]) == (
+        "teams+nine-freeze", 4, [])
+    assert parse_new(["--players", "4", "--rules", "cuttlecards"])[:2] == (
+        "cuttlecards+teams", 4)
+    assert parse_new([]) == ("classic", 2, [])
+    said = r"--players 3 contradicts --rules classic\+teams \(a game of 4\); a table of 3 plays"
+    with pytest.raises(HallError, match=said):
+        parse_new(["--rules", "teams", "--players", "3"])
+    with pytest.raises(HallError, match="2, 3 or 4"):
+        parse_new(["--players", "5"])
+    with pytest.raises(HallError, match="no AI level"):
+        ai_level("wizard", 3)
+
+
+def test_the_hall_seats_chosen_seats_ais_and_quick_and_the_lobby_completes_them() -> None:
+    alice, bob, carol = (Login(n, key_fp(i)) for i, n in enumerate(NAMES[:3]))
+
+    async def scenario() -> None:
+        hall = Hall(rng=random.Random(1))
+        table = hall.open_table(alice, "classic+teams", 4)
+        assert (table.taken(), table.who()) == ("1/4", f"1 {marked('alice', alice.key)} & 3 — "
+                                                 "vs 2 — & 4 —")
+        assert hall.join(bob, table.id, 2) is table
+        with pytest.raises(HallError, match=r"seat 3 at table \w+ is taken: free seats 2, 4"):
+            hall.join(carol, table.id, 2)
+        done = LobbyCompleter(hall, list, alice.key)
+        said = [c.text for c in done.get_completions(Document(f"join {table.id} "), None)]
+        assert said == ["2", "4"]
+        assert [c.text for c in done.get_completions(Document("seat "), None)] == ["2", "4"]
+        assert "random" in [c.text for c in done.get_completions(Document("fill "), None)]
+        assert {"quick", "seat", "fill"} <= {c.text for c in done.get_completions(Document(""),
+                                                                                   None)}
+        with pytest.raises(HallError, match="you have opened no table"):
+            hall.seat_ai(bob, 1, "random")
+        assert hall.seat_ai(alice, 1, "random") is table  # seat 2
+        match, seat = hall.seat_ai(alice, None, "random")  # fill: seat 4, the game starts
+        assert match.session.game.players == 4 and match.seat_of(alice.key) == seat
+        assert (match.seat_of(bob.key) - seat) % 4 == 2  # partners, across the table
+        fut = table.futures[bob.key]
+        assert fut.done() and fut.result() == (match, match.seat_of(bob.key))
+        match.stop()
+        quick = hall.quick(carol, 3)  # no table of three waits: one opens
+        assert isinstance(quick, Table) and quick.size == 3 and quick.rules == "classic+cutthroat"
+        dave = Login("dave", key_fp(3))
+        assert hall.quick(dave, 3) is quick and quick.taken() == "2/3"
+        await asyncio.to_thread(match.thread.join, 10)
+
+    with hang_guard(30):
+        asyncio.run(scenario())
+
+
+def test_the_ai_that_takes_a_seat_over_plays_that_table_size() -> None:
+    for n in (2, 3, 4):
+        assert takeover_level(n) in levels_for(n)
+    assert takeover_level(4) == TAKEOVER
