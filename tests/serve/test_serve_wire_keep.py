@@ -1,7 +1,8 @@
 """The server's games list keeps a table of three or four (found by ``bench_serve --tables``:
 each new game of three or four seats made the server set its whole list aside as damaged,
 log it, and drop that game from the list it rebuilt: "its players' keys are not known", so
-the game would not come back after a restart)."""
+the game would not come back after a restart; fixed by srvtables in 6ee28da: this test failed
+before it)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,6 @@ import pytest
 from cuttle.serve import keep
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="server bug, reported to srvtables (keep.py): _entry takes only two keys, so each "
-    "3- or 4-seat entry reads as damaged and is dropped from the rebuilt list",
-)
 @pytest.mark.parametrize("keys", [["k1", "k2", "k3"], ["k1", None, "k2", None]],
                          ids=["three", "four-with-ais"])
 def test_a_table_of_three_or_four_stays_in_the_games_list(keys: list[str | None]) -> None:
