@@ -48,9 +48,9 @@ Runs (each on a server of its own):
   3 of three people, 2 of three with two people and an AI (put there with ``seat 3 LEVEL``), 2
   of four people, 1 of four with three people and an AI (``seat``), 3 of four with two people
   and two AIs (``fill LEVEL``), and the 4 typists; AIs of ``--table-ai`` (default hard). Each
-  person plays the first legal move at each of its prompts (Tab, Tab, Enter, Enter) and asks
-  for a rematch at the end. Every figure, memory per session included (``tables``: what was
-  seated, and how many moves were tried);
+  person plays the first legal move (Tab, Tab, Enter, Enter) when its screen says it is their
+  move, and asks for a rematch at the end. Every figure, memory per session included
+  (``tables``: what was seated, and how many moves were tried);
 - ``--baseline TREE``: each run made on the source tree TREE too, right after the same run on
   this one (the same machine load for both), side by side;
 - ``--profile DIR``: each server runs under cProfile (slower), its profile written in DIR

@@ -1,7 +1,8 @@
 """The server's games list keeps a table of three or four (found by ``bench_serve --tables``:
 each new game of three or four seats made the server set its whole list aside as damaged,
 log it, and drop that game from the list it rebuilt: "its players' keys are not known", so
-the game would not come back after a restart)."""
+the game would not come back after a restart; fixed by srvtables in 6ee28da: this test failed
+before it)."""
 
 from __future__ import annotations
 
