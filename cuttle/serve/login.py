@@ -13,6 +13,7 @@ or when its session is over. Its session is ``server.Connection``, made by the s
 from __future__ import annotations
 
 import asyncio
+import logging
 import resource
 import time
 from collections.abc import Callable
@@ -24,6 +25,8 @@ from cuttle.serve.keys import Login, fingerprint
 from cuttle.serve.limits import refusals
 from cuttle.serve.limits.admission import Gate, prefixes
 from cuttle.serve.names import mark, marked, player_name
+
+log = logging.getLogger("cuttle.serve")
 
 HOLD = 10.0  # seconds a refused connection is held, unread, before it is closed
 MAX_HELD = 1024  # refused connections held at once (past it the oldest is closed), at most a
@@ -216,8 +219,13 @@ class CuttleSSHServer(asyncssh.SSHServer):
         if self.session is not None:
             return False
         user = self.conn.get_extra_info("username") or ""
-        name, why = player_name(user, self.key, self.server.roster)
-        self.session = self.server.open_session(Login(name, self.key), why)
+        try:
+            name, why = player_name(user, self.key, self.server.roster)
+            self.session = self.server.open_session(Login(name, self.key), why)
+        except Exception:
+            # asyncssh would drop the channel with only a DEBUG line: the host must see why
+            log.exception("a session of %s failed as it opened", self.who())
+            raise
         chan = self.conn.create_server_channel()
         chan.__class__ = _Channel  # asyncssh makes the channel; only its env answer differs
         return chan, self.session

@@ -16,11 +16,6 @@ from sshkit import connect, key, port_of, running
 from cuttle.serve import login
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="server bug, reported to srvtables (login.py): an exception in session_requested "
-    "reaches only asyncssh's DEBUG 'Uncaught exception'; serve.log stays empty",
-)
 def test_a_session_that_fails_as_it_opens_is_logged(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
