@@ -36,7 +36,8 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from cuttle.text.cardtext import rank_char
-from cuttle.text.describe import capitalize, phase_words, possessive
+from cuttle.text.describe import phase_words
+from cuttle.text.people import Person
 from cuttle.text.render import TableModel
 from cuttle.ui.richpt import LinesControl, RichControl, rich_lines
 from cuttle.ui.screen import TILES_HEIGHT, Board, log_text, too_small, wrap_whole
@@ -174,7 +175,7 @@ class ScreenLayout:
             if step.model.seats > 2:
                 actor = self._step_actor(step.model)
                 whose = "The others' turns" if actor is None else (
-                    f"{capitalize(possessive(step.model.names[actor]))} turn"
+                    f"{Person.of(step.model.names[actor]).possessive(start=True)} turn"
                 )
             out.append((say(f"{whose}, step by step ({keys})"), "bold yellow"))
         elif st.thinking_text:

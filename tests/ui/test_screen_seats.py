@@ -150,6 +150,9 @@ def test_another_seats_step_names_its_mover() -> None:
         model.names = ("Ann", "Bob", "AI 2 (medium)", "Dan")
         st.forget()
         assert "AI 2 (medium)'s turn, step by step (Space: skip)" in draw(st.app, 80, 24)
+        model.names = ("Ann", "Bob", "s4t0p1", "Dan")  # a name is shown as its player typed it
+        st.forget()
+        assert "s4t0p1's turn, step by step (Space: skip)" in draw(st.app, 80, 24)
         model.actor = None  # the session did not say whose: no name is guessed
         st.forget()
         rows = draw(st.app, 80, 24)
