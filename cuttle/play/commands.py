@@ -340,7 +340,9 @@ class SessionCommands(SessionState):
 
     def concede(self, p: int) -> Result | None:
         partner = self.names[p ^ 2] if self.game.rules.teams else None  # the team concedes
-        if not ask_yes_no(self.io, concede_question(self.names[p], partner)):
+        g = self.game
+        play_on = not g.rules.teams and g.players - len(g.seats.out) > 2  # cutthroat goes on
+        if not ask_yes_no(self.io, concede_question(self.names[p], partner, play_on)):
             self.say("Not conceded; play on.")
             return None
         self.conceded(p)

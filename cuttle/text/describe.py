@@ -579,13 +579,16 @@ def concession_words(after: Position, names: Sequence[str], player: int) -> str:
     return text
 
 
-def concede_question(name: str, partner: str | None = None) -> str:
+def concede_question(name: str, partner: str | None = None, play_on: bool = False) -> str:
     """``Concede this game?`` to you; ``Ann, concede this game?`` in hot-seat. In teams (the
     ``partner``'s name given) it says the team concedes: ``Concede this game for you and Carol?``,
-    ``Bob, concede this game for Bob and Dan?``."""
+    ``Bob, concede this game for Bob and Dan?``. ``play_on`` (cutthroat, with more than one
+    other seat still in): the one who concedes is out and the others go on, and it says so."""
     you = Person.of(name).you
     team = "" if partner is None else f" for {'you' if you else name} and {partner}"
-    return f"Concede this game{team}?" if you else f"{name}, concede this game{team}?"
+    then = " You are out; the others play on." if play_on else ""
+    asked = f"Concede this game{team}?" if you else f"{name}, concede this game{team}?"
+    return asked + then
 
 
 def outcome_words(

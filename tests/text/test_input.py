@@ -277,6 +277,15 @@ def test_in_teams_the_concede_question_says_the_team_concedes() -> None:
 
     assert concede_question("bob", "dan") == "bob, concede this game for bob and dan?"
     assert concede_question("bob") == "bob, concede this game?"
+
+
+def test_in_cutthroat_the_concede_question_says_the_others_play_on() -> None:
+    from cuttle.text.describe import concede_question
+
+    assert concede_question("carol", None, play_on=True) == (
+        "carol, concede this game? You are out; the others play on.")
+    assert concede_question("You", None, play_on=True) == (
+        "Concede this game? You are out; the others play on.")
     out = StringIO()
     console = Console(file=out, width=80, color_system=None, highlight=False)
     io = PlainIO(console, StringIO("concede\nn\n"))

@@ -87,8 +87,10 @@ class Waiting:
         elif cmd == "concede" and len(words) == 1 and out:
             adapter.message(screen, "You are out of this game already: quit leaves the table.")
         elif cmd == "concede" and len(words) == 1:
-            partner = names[o ^ 2] if m.session.game.rules.teams else None
-            adapter.begin_ask(screen, concede_question(names[o], partner) + " [y/N]")
+            g = m.session.game
+            partner = names[o ^ 2] if g.rules.teams else None
+            play_on = not g.rules.teams and g.players - len(g.seats.out) > 2  # cutthroat goes on
+            adapter.begin_ask(screen, concede_question(names[o], partner, play_on) + " [y/N]")
             self.conceding[o] = screen
         elif cmd in ("help", "?", "h"):
             adapter.panel(screen, "Help", help_view())
