@@ -221,7 +221,8 @@ class ScreenLayout:
                 pieces.append((f"{model.names[int(p)]}: {phase}", 0))
             elif pos.get("phase") == "over":
                 pieces.append(("game over", 0))
-            scores = [f"{model.names[s]} {model.scores[s]}/{model.goals[s]}"
+            scores = [f"{model.names[s]} " + ("out" if model.is_out(s) else
+                                              f"{model.scores[s]}/{model.goals[s]}")
                       for s in (model.bottom, *model.others())]
             if model.seats == 2:  # each score a piece of its own, dropped whole (as ever)
                 pieces.extend((score, 4) for score in scores)

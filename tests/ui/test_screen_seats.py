@@ -114,6 +114,8 @@ def test_a_seat_out_is_marked_and_the_turn_goes_round_it() -> None:
     g.concede(1)
     _, rows = drawn(model_of(g, 0, log), 80, 24)
     assert "Bob out" in rows[0]
+    bar = rows[-1]  # the status bar says the same, not the score of a seat no longer in
+    assert "Bob out" in bar and f"Bob {g.score(1)}/" not in bar, bar
 
 
 def test_ascii_draws_the_blocks_in_ascii() -> None:
