@@ -14,7 +14,7 @@ from collections.abc import Hashable
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from rich.console import RenderableType
 
-from cuttle.ui.richpt import rich_lines, shape
+from cuttle.ui.richpt import rich_lines, shape, share_drawings
 
 KEPT = 512  # drawings kept (the least recently used goes first)
 
@@ -52,3 +52,4 @@ class Drawings:
 
 
 DRAWINGS = Drawings()  # the server's (one process, one loop)
+share_drawings(DRAWINGS)  # its game screens' help and replay frames too (``RichControl``)

@@ -70,6 +70,10 @@ class _Entries:
     def __init__(self, rows: list[tuple[str, str]]) -> None:
         self.rows = rows
 
+    def __rich_shape__(self) -> object:
+        """All it is drawn from (``ui/richpt.shape``: equal entries draw alike, drawn once)."""
+        return tuple(self.rows)
+
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         if options.max_width >= _STACKED_BELOW:
             table = Table.grid(padding=(0, 2))

@@ -61,6 +61,9 @@ def leader(model: TableModel) -> int | None:
     return min(rivals, key=lambda p: model.goals[p] - model.scores[p])
 
 
+# windows over the board whose text is the same for every player (never a hand, a log or moves)
+PUBLIC_PANELS = frozenset({"Help", "Watching", "Rules", "Legend", "Lessons: keys"})
+
 class ScreenLayout:
     """The containers of one full screen, drawn from ``state``."""
 
@@ -294,6 +297,11 @@ class ScreenLayout:
             return [("class:prompt", "Enter> ")]
         return [("", "   ")]
 
+    def _overlay_public(self) -> bool:
+        """The window over the board shows what every player may see alike (help, rules)."""
+        ov = self.state.overlays[-1] if self.state.overlays else None
+        return ov is not None and ov.title in PUBLIC_PANELS
+
     def _overlay_body(self, width: int) -> RenderableType:
         ov = self.state.overlays[-1] if self.state.overlays else None
         if ov is None:
@@ -390,7 +398,8 @@ class ScreenLayout:
         self.log_control = LinesControl(self._log, scroll=self._log_scroll, on_wheel=self.on_wheel)
         self.msg_control = RichControl(self._messages)
         self.overlay_control = RichControl(
-            self._overlay_body, scroll=self._overlay_scroll, focusable=True
+            self._overlay_body, scroll=self._overlay_scroll, focusable=True,
+            shared=self._overlay_public,
         )
         self.input_window = Window(
             BufferControl(self.buffer, input_processors=[BeforeInput(self._prompt)]),

@@ -62,6 +62,12 @@ class Positions(Protocol):
 class ReplayScreen:
     """The full-screen replay of one record."""
 
+    @staticmethod
+    def _public() -> bool:
+        """A replay is of a finished game: a frame drawn may be shared with other screens
+        that draw the same (a server's players replaying one game)."""
+        return True
+
     def __init__(
         self,
         positions: Positions,
@@ -84,10 +90,11 @@ class ReplayScreen:
         self.typed = ""
         self._model: tuple[int, TableModel] | None = None
         self._texts: list[str] | None = None
-        self.opp = RichControl(lambda w: self._board(w).opponent())
-        self.mid = RichControl(lambda w: self._board(w).middle())
-        self.own = RichControl(lambda w: self._board(w).own()[0])
-        self.list = RichControl(self._move_list, scroll=self._scroll)
+        public = self._public  # a finished game's frames are the same for everyone
+        self.opp = RichControl(lambda w: self._board(w).opponent(), shared=public)
+        self.mid = RichControl(lambda w: self._board(w).middle(), shared=public)
+        self.own = RichControl(lambda w: self._board(w).own()[0], shared=public)
+        self.list = RichControl(self._move_list, scroll=self._scroll, shared=public)
         self.verdict = RichControl(self._verdict)
         self.app: Application[None] = Application(
             layout=Layout(DynamicContainer(self._body)),

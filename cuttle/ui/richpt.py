@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import io
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.layout.controls import GetLinePrefixCallable, UIContent, UIControl
@@ -116,6 +116,9 @@ def _shape(obj: object) -> Hashable:
         return _tagged(obj, (obj._renderables, obj.fit))
     if type(obj) in _shaped():
         return _tagged(obj, tuple(sorted(vars(obj).items())))
+    own = getattr(type(obj), "__rich_shape__", None)  # a renderable of ours says what it shows
+    if own is not None:
+        return _tagged(obj, own(obj))
     return _UNKNOWN
 
 
@@ -160,6 +163,24 @@ def rich_lines(renderable: RenderableType, width: int) -> list[StyleAndTextTuple
     return out
 
 
+class SharedDrawings(Protocol):
+    """Drawings kept for every screen of one process (the server's ``serve/drawings.py``)."""
+
+    def lines(
+        self, renderable: RenderableType, width: int, key: Hashable | None = None
+    ) -> list[StyleAndTextTuples]: ...
+
+
+# Set by a process that draws many screens alike (the server: thirty players opening the same
+# help or replaying the same frame at one size lay it out once). Empty in a game at home.
+SHARED: list[SharedDrawings] = []
+
+
+def share_drawings(drawings: SharedDrawings) -> None:
+    """Every ``RichControl`` made ``shared`` draws through ``drawings`` from now on."""
+    SHARED[:] = [drawings]
+
+
 class RichControl(UIControl):
     """A window's content drawn by rich from ``get_renderable()`` at the window's width."""
 
@@ -171,8 +192,13 @@ class RichControl(UIControl):
         on_wheel: Callable[[int], None] | None = None,
         on_click: Callable[[int, int], None] | None = None,
         focusable: bool = False,
+        shared: Callable[[], bool] | None = None,
     ) -> None:
         self.get_renderable = get_renderable
+        # whether what it shows now is the same for everyone (help, rules, a finished game's
+        # replay): only then is it drawn through the process's shared drawings, so a hit's speed
+        # can never tell one player what another's private screen holds
+        self.shared = shared
         self.scroll = scroll  # (line count, height) -> first line to show
         self.on_wheel = on_wheel
         self.on_click = on_click
@@ -195,7 +221,10 @@ class RichControl(UIControl):
         if cache is not None and cache[1] == width and found is not None and found == self._shape:
             self._cache = (renderable, width, cache[2])
             return cache[2]
-        lines = rich_lines(renderable, width)
+        if found is not None and SHARED and self.shared is not None and self.shared():
+            lines = SHARED[0].lines(renderable, width, found)
+        else:
+            lines = rich_lines(renderable, width)
         self._cache, self._shape = (renderable, width, lines), found
         return lines
 

@@ -66,3 +66,26 @@ def test_an_unknown_renderable_is_drawn_each_time(monkeypatch: pytest.MonkeyPatc
     control.lines(30)
     control.lines(30)
     assert calls == [30, 30]
+
+
+def test_screens_that_show_what_is_public_draw_it_once_for_the_whole_server(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A server's many sessions opening the same help (or replaying the same finished frame) at
+    one size lay it out once; a control showing something private never uses the shared cache."""
+    from cuttle.serve.drawings import Drawings
+    from cuttle.text.helptext import help_view
+
+    assert shape(help_view()) is not None and shape(help_view()) != shape(help_view(keys=True))
+    shared = Drawings()
+    monkeypatch.setattr(richpt, "SHARED", [shared])
+    public = [RichControl(lambda w: help_view(), shared=lambda: True) for _ in range(12)]
+    for control in public:
+        assert control.lines(500) == rich_lines(help_view(), 500)
+    assert (shared.misses, shared.hits) == (1, 11)
+    private = RichControl(lambda w: lobby_like("bob"), shared=lambda: False)
+    private.lines(120)
+    unmarked = RichControl(lambda w: lobby_like("carol"))
+    unmarked.lines(120)
+    assert (shared.misses, shared.hits) == (1, 11) and len(shared.cache) == 1
+
