@@ -128,7 +128,7 @@ def _more_seat(seat: int, field: int) -> str:
 
 def any_seat(condition: Callable[[int], str]) -> str:
     """SQL true when ``condition`` holds at one of the seats (0 to 3)."""
-    return "(" + " OR ".join(f"({condition(s)})" for s in range(MAX_SEATS)) + ")"
+    return "(" + " OR ".join(f"({condition(seat)})" for seat in range(MAX_SEATS)) + ")"
 
 
 def _seat_result(result: str | None, seat: int) -> str:
