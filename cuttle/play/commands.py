@@ -28,7 +28,7 @@ from cuttle.text import intent
 from cuttle.text.cardtext import is_card_text
 from cuttle.text.describe import (
     LogEntry,
-    concede_question,
+    concede_question_at,
     concession_words,
 )
 from cuttle.text.helptext import card_rules, cards_view, help_view
@@ -339,10 +339,7 @@ class SessionCommands(SessionState):
             self.say(f"Saved to {shown} (watch it with: cuttle replay {shown}).")
 
     def concede(self, p: int) -> Result | None:
-        partner = self.names[p ^ 2] if self.game.rules.teams else None  # the team concedes
-        g = self.game
-        play_on = not g.rules.teams and g.players - len(g.seats.out) > 2  # cutthroat goes on
-        if not ask_yes_no(self.io, concede_question(self.names[p], partner, play_on)):
+        if not ask_yes_no(self.io, concede_question_at(self.game, self.names, p)):
             self.say("Not conceded; play on.")
             return None
         self.conceded(p)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cuttle.cards import HIDDEN
 from cuttle.engine import phases
@@ -37,6 +37,9 @@ from cuttle.text.people import rules_parts as rules_parts
 from cuttle.text.people import seat_count as seat_count
 from cuttle.text.people import third_person as third_person
 from cuttle.words import count
+
+if TYPE_CHECKING:
+    from cuttle.engine.game import Game
 
 #: Each phase in a few words, for the prompt and the status bar (``phase_words``).
 PHASE_WORDS: dict[str, str] = {
@@ -589,6 +592,15 @@ def concede_question(name: str, partner: str | None = None, play_on: bool = Fals
     then = " You are out; the others play on." if play_on else ""
     asked = f"Concede this game{team}?" if you else f"{name}, concede this game{team}?"
     return asked + then
+
+
+def concede_question_at(game: Game, names: Sequence[str], p: int) -> str:
+    """``concede_question`` for seat ``p`` of ``game``: in teams it names the partner, in
+    cutthroat it says the others play on while more than one other seat is still in."""
+    seats = game.seats
+    partner = seats.partner(p)
+    play_on = not seats.teams and seats.players - len(seats.out) > 2
+    return concede_question(names[p], None if partner is None else names[partner], play_on)
 
 
 def outcome_words(

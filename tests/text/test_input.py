@@ -314,3 +314,17 @@ def test_why_nothing_fits_names_the_rule_in_the_way() -> None:
     assert why("points jc") == "No points move for J♣: jacks score nothing."
     assert why("jack JD") == "No jack move for J♦: you do not hold J♦."
     assert why("zzz") == "Nothing legal starts with 'zzz': Tab on an empty line lists every move."
+
+
+def test_the_concede_question_of_a_game_reads_its_table() -> None:
+    from cuttle.text.describe import concede_question_at
+
+    names = ["Ann", "Bob", "Carol", "Dan"]
+    teams = Game.new(seed=3, rules="classic+teams")
+    assert concede_question_at(teams, names, 1) == "Bob, concede this game for Bob and Dan?"
+    cutthroat = Game.new(seed=3, rules="classic+cutthroat")
+    assert concede_question_at(cutthroat, names, 2) == (
+        "Carol, concede this game? You are out; the others play on.")
+    cutthroat.concede(0)  # two left: a concession now ends the game
+    assert concede_question_at(cutthroat, names, 2) == "Carol, concede this game?"
+    assert concede_question_at(Game.new(seed=3), ["You", "Bob"], 0) == "Concede this game?"

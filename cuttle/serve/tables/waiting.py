@@ -11,7 +11,7 @@ from cuttle.ai import levels_for
 from cuttle.play.asking import answer_of
 from cuttle.serve import adapter
 from cuttle.serve.adapter import Gone, Screen
-from cuttle.text.describe import concede_question
+from cuttle.text.describe import concede_question_at
 from cuttle.text.helptext import cards_view, help_view
 from cuttle.text.safetext import clean_line
 
@@ -87,10 +87,8 @@ class Waiting:
         elif cmd == "concede" and len(words) == 1 and out:
             adapter.message(screen, "You are out of this game already: quit leaves the table.")
         elif cmd == "concede" and len(words) == 1:
-            g = m.session.game
-            partner = names[o ^ 2] if g.rules.teams else None
-            play_on = not g.rules.teams and g.players - len(g.seats.out) > 2  # cutthroat goes on
-            adapter.begin_ask(screen, concede_question(names[o], partner, play_on) + " [y/N]")
+            question = concede_question_at(m.session.game, names, o)
+            adapter.begin_ask(screen, question + " [y/N]")
             self.conceding[o] = screen
         elif cmd in ("help", "?", "h"):
             adapter.panel(screen, "Help", help_view())
