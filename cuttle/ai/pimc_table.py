@@ -104,16 +104,7 @@ class TableSearcher:
             chooser = g.to_move
             assert chooser is not None
             if g.phase in WINDOWS:
-                best: tuple[Values, Game] | None = None
-                best_u = -math.inf
-                for m in moves:
-                    self.nodes += 1
-                    got = self.settle(child(g, m))
-                    u = self.util(got[0], chooser)
-                    if u > best_u:
-                        best, best_u = got, u
-                assert best is not None
-                return best
+                return self.best_reply(g, moves, chooser)
             best_m = moves[0]
             best_u = -math.inf
             for m in moves:
@@ -123,6 +114,20 @@ class TableSearcher:
                     best_m, best_u = m, u
             push(g, best_m)
         return self.values(g), g
+
+    def best_reply(self, g: Game, moves: list[Move], chooser: int) -> tuple[Values, Game]:
+        """The move of ``moves`` best for ``chooser`` by the model, each settled: its values
+        and the game after it (the first of equals)."""
+        best: tuple[Values, Game] | None = None
+        best_u = -math.inf
+        for m in moves:
+            self.nodes += 1
+            got = self.settle(child(g, m))
+            u = self.util(got[0], chooser)
+            if u > best_u:
+                best, best_u = got, u
+        assert best is not None
+        return best
 
     def play_out(self, g: Game, mine_left: int) -> Values:
         """The values at the horizon after the move just pushed on ``g`` (consumed): the turn
@@ -154,16 +159,7 @@ class TableSearcher:
             if len(moves) == 1:
                 vals, g = self.settle(child(g, moves[0]))
                 continue
-            best: tuple[Values, Game] | None = None
-            best_u = -math.inf
-            for m in moves:
-                self.nodes += 1
-                got = self.settle(child(g, m))
-                u = self.util(got[0], t)
-                if u > best_u:
-                    best, best_u = got, u
-            assert best is not None
-            vals, g = best
+            vals, g = self.best_reply(g, moves, t)
             if mine_left <= 0 and g.outcome is None and g.turn_player == me:
                 self.end = g
                 return vals
