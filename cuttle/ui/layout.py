@@ -299,11 +299,11 @@ class ScreenLayout:
 
     def _overlay_public(self) -> bool:
         """The window over the board shows what every player may see alike (help, rules)."""
-        ov = self.state.overlays[-1] if self.state.overlays else None
+        ov = self.state.overlay
         return ov is not None and ov.title in PUBLIC_PANELS
 
     def _overlay_body(self, width: int) -> RenderableType:
-        ov = self.state.overlays[-1] if self.state.overlays else None
+        ov = self.state.overlay
         if ov is None:
             return Text("")
         if not ov.menu:
@@ -327,7 +327,7 @@ class ScreenLayout:
         return self.state.memo("ovl", width, make)  # type: ignore[no-any-return]
 
     def _overlay_scroll(self, count: int, height: int) -> int:
-        ov = self.state.overlays[-1] if self.state.overlays else None
+        ov = self.state.overlay
         if ov is None:
             return 0
         if ov.menu:
@@ -339,7 +339,7 @@ class ScreenLayout:
         return ov.top
 
     def _overlay_title(self) -> str:
-        ov = self.state.overlays[-1] if self.state.overlays else None
+        ov = self.state.overlay
         if ov is None:
             return ""
         arrows = "up/down" if self.state.style.ascii else "↑↓"

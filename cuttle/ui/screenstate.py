@@ -67,6 +67,11 @@ class ScreenState:
         # drawings kept until what they show changes: (region, width) -> renderable
         self.cache: dict[tuple[str, int], Any] = {}
 
+    @property
+    def overlay(self) -> Overlay | None:
+        """The window over the board on top (the one drawn and read), if any."""
+        return self.overlays[-1] if self.overlays else None
+
     # -- sizes --------------------------------------------------------------------------------
     def screen_size(self) -> tuple[int, int]:
         """Columns and rows of the terminal now."""
