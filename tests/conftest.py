@@ -13,6 +13,13 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+# The suite writes bytecode caches (cuttle's, and pytest's rewritten test modules) even where
+# PYTHONDONTWRITEBYTECODE is set, as it is on this project's machines: otherwise every xdist
+# worker compiles every module again, and every program a test starts compiles cuttle again
+# (collecting took 10.2 s of CPU a worker without the caches, 3.7 s with them). The caches go
+# only in the (git-ignored) __pycache__ directories beside the sources.
+sys.dont_write_bytecode = False
+
 
 @pytest.fixture(autouse=True)
 def _private_home_dirs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
