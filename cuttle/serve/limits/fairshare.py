@@ -27,14 +27,11 @@ import weakref
 from collections.abc import Callable, Coroutine, Generator
 from typing import Any, TypeVar
 
-from prompt_toolkit.application import Application
-
 from cuttle.serve.keyboard import BURST, RATE, TokenBucket
 
 SHARE = 0.1  # of the loop's time one key's drawing and keys may take, once over ALLOWANCE
 TOTAL_SHARE = 0.5  # ... all the active keys together, while the loop runs late
 ALLOWANCE = 0.1  # seconds of the loop a key may take at once before it is held to its share
-MIN_FRAME = 1 / 60  # seconds at least between two redraws of one screen
 MAX_WAIT = 3.0  # seconds at most a frame (or a key) waits, whatever the debt (twelve keys
 # drawing 25 ms frames each once a second would take 30% of a core whatever their share)
 PROBE = 0.05  # seconds between two looks at how late the loop runs
@@ -73,10 +70,6 @@ class KeyShare:
         if over <= 0:
             return 0.0
         return min(MAX_WAIT, over / self.shares.share())
-
-    def frame_interval(self) -> float:
-        """Seconds at least between two frames of this key's screens now."""
-        return max(MIN_FRAME, self.wait())
 
 
 class Shares:
@@ -168,20 +161,3 @@ def metered(coro: Coroutine[Any, Any, T], share: KeyShare) -> Coroutine[Any, Any
     """``coro`` as a task's coroutine whose steps are charged to ``share`` (a session's own
     work on the loop: the screens it builds between two keys)."""
     return _Metered(coro, share)
-
-
-def pace(app: Application[Any], share: KeyShare) -> Application[Any]:
-    """Charge ``app``'s frames to ``share`` and space them as its share asks."""
-    app.min_redraw_interval = MIN_FRAME
-    started = [0.0]
-
-    def before(_: object) -> None:
-        started[0] = time.perf_counter()
-
-    def after(_: object) -> None:
-        share.charge(time.perf_counter() - started[0])
-        app.min_redraw_interval = share.frame_interval()
-
-    app.before_render += before
-    app.after_render += after
-    return app
