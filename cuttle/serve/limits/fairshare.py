@@ -17,11 +17,16 @@ late (a probe every ``PROBE`` seconds fires more than ``LATE`` seconds after its
 together ask more than it has), each key pays back at its part of ``TOTAL_SHARE``, shared by the
 keys active in the last ``ACTIVE`` seconds (or still paying back): those that ask more than
 their part wait, and the rest of the loop is left for the players who only type now and then.
+The parts are max-min fair (``level``): a key that uses less than an equal part (its ``rate``,
+the loop's time it took a second over the last ``RATE_WINDOW``) leaves the rest to the others,
+so a typist among many heavy keys keeps what it asks while they share what is left; the level is
+never below an equal part.
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 import weakref
 from collections.abc import Callable, Coroutine, Generator
@@ -38,6 +43,7 @@ PROBE = 0.05  # seconds between two looks at how late the loop runs
 LATE = 0.02  # seconds late: the loop is behind (others' keys wait)
 ACTIVE = 1.0  # seconds since a key's last cost: it counts among the active keys (as does a
 # key over its allowance)
+RATE_WINDOW = 2.0  # seconds over which a key's rate (of the loop's time it takes) is reckoned
 
 
 class KeyShare:
@@ -50,6 +56,8 @@ class KeyShare:
         self.debt = 0.0  # seconds of the loop not paid back yet
         self.at = now()  # when the debt was last brought up to date
         self.last = float("-inf")  # when the key last cost anything
+        self.spent = 0.0  # its rate's sum: its costs, each fading over RATE_WINDOW
+        self.spent_at = self.at
 
     def _settle(self) -> float:
         """The debt now (paid back since the last look, at the share of now)."""
@@ -63,6 +71,15 @@ class KeyShare:
         self._settle()
         self.debt += max(0.0, cost)
         self.last = self.at
+        self.rate()
+        self.spent += max(0.0, cost)
+
+    def rate(self) -> float:
+        """Of the loop's time, what the key took of late (a share: 0.05 is 5%)."""
+        t = self.now()
+        self.spent *= math.exp(-(t - self.spent_at) / RATE_WINDOW)
+        self.spent_at = t
+        return self.spent / RATE_WINDOW
 
     def wait(self) -> float:
         """Seconds the key's next piece of work should wait (0: none)."""
@@ -70,6 +87,18 @@ class KeyShare:
         if over <= 0:
             return 0.0
         return min(MAX_WAIT, over / self.shares.share())
+
+
+def fair_level(rates: list[float], total: float) -> float:
+    """The most each of ``rates`` may take so that together they take at most ``total``, those
+    under it keeping what they take (max-min fair: water filling); never less than an equal
+    part. ``total`` itself when they all fit."""
+    left, n = total, len(rates)
+    for i, rate in enumerate(sorted(rates)):
+        if rate * (n - i) >= left:
+            return max(left / (n - i), total / n)
+        left -= rate
+    return total
 
 
 class Shares:
@@ -80,6 +109,7 @@ class Shares:
         self.by_key: weakref.WeakValueDictionary[str, KeyShare] = weakref.WeakValueDictionary()
         self.late = 0.0  # seconds the last probe of the loop fired after its time
         self.active = 0  # keys that cost anything in the last ACTIVE seconds (at that probe)
+        self.level = TOTAL_SHARE  # each active key's part of TOTAL_SHARE (at that probe)
         self._probing = False
 
     def of(self, key: str) -> KeyShare:
@@ -94,16 +124,18 @@ class Shares:
     def share(self) -> float:
         """Of the loop's time, what one key may take now."""
         if self.late > LATE:
-            return min(SHARE, TOTAL_SHARE / max(1, self.active))
+            return min(SHARE, self.level)
         return SHARE
 
     def count_active(self) -> int:
         """The keys that cost anything in the last ``ACTIVE`` seconds, or wait to pay back
-        what they did (a key held to its share is still asking)."""
+        what they did (a key held to its share is still asking); and their part (``level``)."""
         now = self.now()
-        self.active = sum(
-            now - s.last < ACTIVE or s.debt > ALLOWANCE for s in list(self.by_key.values())
-        )
+        active = [
+            s for s in list(self.by_key.values()) if now - s.last < ACTIVE or s.debt > ALLOWANCE
+        ]
+        self.active = len(active)
+        self.level = fair_level([s.rate() for s in active], TOTAL_SHARE)
         return self.active
 
     def _probe(self) -> None:
