@@ -307,3 +307,29 @@ def test_a_line_read_on_the_matchs_thread_makes_its_player_the_cause(shares: Sha
 
     asyncio.run(scenario())
     assert seen == [None, None, owner] and CAUSE.get() is None  # that thread's, not this one's
+
+
+def test_the_lobbies_redraw_carries_the_changers_each_by_its_changes(
+    shares: Shares, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cuttle.serve import hall
+    from cuttle.serve.hall import Hall
+
+    monkeypatch.setattr(hall, "LOBBY_SETTLE", 0.0)
+    alice, bob = shares.of("alice"), shares.of("bob")
+
+    async def scenario() -> list[object]:
+        h = Hall()
+        seen: list[object] = []
+        h.listeners.update({lambda: seen.append(CAUSE.get()), lambda: seen.append(CAUSE.get())})
+        for who in (alice, alice, alice, bob):
+            CAUSE.set(who)
+            h.changed()
+        CAUSE.set(None)
+        await until(lambda: len(seen) == 2, "both lobbies")
+        return seen
+
+    seen = asyncio.run(scenario())
+    assert len({id(c) for c in seen}) == 1  # one round, one payer
+    payer = seen[0]
+    assert isinstance(payer, Together) and payer.parts == {alice: 3, bob: 1}
