@@ -19,8 +19,8 @@ keys active in the last ``ACTIVE`` seconds (or still paying back): those that as
 their part wait, and the rest of the loop is left for the players who only type now and then.
 The parts are max-min fair (``level``): a key that uses less than an equal part (its ``rate``,
 the loop's time it took a second over the last ``RATE_WINDOW``) leaves the rest to the others,
-so a typist among many heavy keys keeps what it asks while they share what is left; the level is
-never below an equal part.
+so a typist among quiet players and a few heavy keys keeps what it asks while the heavy ones
+share what is left; the level is never below an equal part.
 """
 
 from __future__ import annotations
