@@ -22,6 +22,7 @@ from rich.console import RenderableType
 
 from cuttle.files.storage import GameRecord
 from cuttle.play.io import MoveSource
+from cuttle.serve.limits.frames import typed_on
 from cuttle.text.cardtext import CardStyle
 from cuttle.text.render import GameOverView, MoveListView, TableModel
 from cuttle.ui.app import AppIO
@@ -153,8 +154,13 @@ def stop_asking(screen: Screen) -> None:
 def answer(screen: Screen, timeout: float) -> str | None:
     """The line typed on ``screen``, waiting at most ``timeout`` seconds (None: nothing yet).
 
-    Raises ``Gone`` when the connection ended, KeyboardInterrupt/EOFError for Ctrl-C/Ctrl-D."""
-    return screen.answers.poll(timeout)
+    Raises ``Gone`` when the connection ended, KeyboardInterrupt/EOFError for Ctrl-C/Ctrl-D.
+    A line read makes its player the cause of what the caller's thread draws next (every seat's
+    frames of their move are theirs to pay for: ``frames.typed_on``)."""
+    line = screen.answers.poll(timeout)
+    if line is not None:
+        typed_on(screen.app)
+    return line
 
 
 def drain(screen: Screen) -> None:

@@ -25,6 +25,7 @@ from cuttle.serve import keep
 from cuttle.serve.aipool import AIPool
 from cuttle.serve.keys import Login
 from cuttle.serve.limits.disk import NewGames
+from cuttle.serve.limits.frames import CAUSE, Payer, Together
 from cuttle.serve.match import Match
 from cuttle.serve.names import marked, seat_names, table_names
 from cuttle.serve.seats import Chair
@@ -65,13 +66,20 @@ class Hall:
         self.new_games = NewGames(clock=self.clock.now)  # each key's rate of new games (disk)
         self.redraw_due = False  # the lobbies' redraw is scheduled
         self.redrawn_at = -LOBBY_INTERVAL  # when the last one began (the loop's time)
+        self.changers: dict[Payer, int] = {}  # whose changes the next redraw shows, how many
 
     def changed(self) -> None:
         """Every lobby redraws its lists: at most once a ``LOBBY_INTERVAL`` whatever changed
-        meanwhile, one lobby a turn of the loop (others' keys go in between)."""
+        meanwhile, one lobby a turn of the loop (others' keys go in between). The redraw is
+        paid for by those who changed the hall since the last one, not by the lobbies' owners
+        (``frames.Together``)."""
+        cause = CAUSE.get()
+        if cause is not None:
+            self.changers[cause] = self.changers.get(cause, 0) + 1
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no loop (nothing is drawn): told at once
+            self.changers.clear()
             for listener in list(self.listeners):
                 listener()
             return
@@ -85,6 +93,7 @@ class Hall:
         self.redraw_due = False
         self.redrawn_at = loop.time()
         due = list(self.listeners)
+        changers, self.changers = self.changers, {}
 
         def next_one() -> None:
             while due:
@@ -95,7 +104,12 @@ class Hall:
             if due:
                 loop.call_soon(next_one)
 
-        next_one()
+        # each lobby's request, and each turn of the loop to the next lobby, carries the changers
+        cause = CAUSE.set(Together(changers) if changers else None)
+        try:
+            next_one()
+        finally:
+            CAUSE.reset(cause)
 
     def _new_id(self) -> str:
         while True:

@@ -37,6 +37,7 @@ from cuttle.play.session import GameSession, Options, Seat
 from cuttle.serve import adapter, keep, store
 from cuttle.serve.adapter import Gone, Screen
 from cuttle.serve.aipool import AIPool
+from cuttle.serve.limits.frames import carried
 from cuttle.serve.rematch import ask_rematch
 from cuttle.serve.seats import Chair, Seats
 from cuttle.serve.spectators import Spectators, public_model
@@ -152,7 +153,10 @@ class Match:
         self.session.hold_window = self._hold_window
         self.claims = Claims(self.timers, len(chairs), self.session.game.rules.teams)
         self.told_spectators: tuple[int, int] | None = None  # the last move they were shown
-        self.thread = threading.Thread(target=self._run, name=f"cuttle-match-{match_id}")
+        # the thread starts as the one who made the game (whoever filled the table, a
+        # rematch's last yes): what it draws before a person's first line is theirs to pay for
+        self.thread = threading.Thread(target=carried().run, args=(self._run,),
+                                       name=f"cuttle-match-{match_id}")
         self.thread.daemon = True
 
     # == the server's side (event loop thread) ================================================

@@ -40,7 +40,8 @@ from cuttle.serve.keys import Login, fingerprint
 from cuttle.serve.limits import refusals
 from cuttle.serve.limits.admission import LOGINS_PER_PREFIX, Gate
 from cuttle.serve.limits.disk import KEEP_DAYS, PRUNE_EVERY, prune_finished
-from cuttle.serve.limits.fairshare import Shares, metered, pace
+from cuttle.serve.limits.fairshare import Shares, metered
+from cuttle.serve.limits.frames import caused_by, pace
 from cuttle.serve.limits.outflow import Outflow
 from cuttle.serve.limits.status import heartbeat, remove_status
 from cuttle.serve.lobby import Lobby
@@ -201,13 +202,14 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         elif self.lobby is not None:
             self.lobby.say(text)
 
-    def _show(self, app: Application[Any]) -> Application[Any]:
+    def _show(self, app: Application[Any], others_pay: bool = True) -> Application[Any]:
         """``app`` is the screen on now: window changes come from the channel (no polling), its
-        frames are charged to the key's share of the loop (``fairshare.pace``), and none is
-        drawn while too much waits to be sent (``Outflow.show``)."""
+        frames are charged to the key whose input asked for them (``frames.pace``: the key's
+        own, or another's move or change; ``others_pay`` False: every frame is this key's), and
+        none is drawn while too much waits to be sent (``Outflow.show``)."""
         self.app = app
         app.terminal_size_polling_interval = None
-        return self.outflow.show(pace(app, self.share))
+        return self.outflow.show(pace(app, self.share, others_pay))
 
     def eof_received(self) -> bool:
         self._gone()
@@ -251,6 +253,7 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     async def _main(self) -> None:
         assert self.chan is not None
+        caused_by(self.share)  # what this session asks the loop to draw is its key's doing
         status = 0
         try:
             refusal = self.server.admit(self)
@@ -376,7 +379,7 @@ class Connection(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             if not match.watch(screen):
                 return
             self.screen, self.watching = screen, match
-            self._show(screen.app)
+            self._show(screen.app, others_pay=False)  # watching is the spectator's choice
             try:
                 await adapter.run_screen(screen)
             finally:

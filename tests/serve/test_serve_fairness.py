@@ -304,3 +304,31 @@ def test_a_player_who_types_is_not_held_back_by_many_heavy_keys_on_a_late_loop()
         clock.t += 1.0
         assert typist.wait() == 0.0  # under its part of the loop: never held
     assert all(share.wait() > 0 for share in heavy)  # over theirs: held
+
+
+def test_the_level_is_max_min_fair_and_never_below_an_equal_part() -> None:
+    assert fairshare.fair_level([], TOTAL_SHARE) == TOTAL_SHARE
+    assert fairshare.fair_level([0.01, 0.02], 0.5) == 0.5  # they all fit: nobody is cut
+    # the light ones keep theirs, the heavy two share what is left
+    assert fairshare.fair_level([0.05, 0.05, 0.9, 0.9], 0.5) == pytest.approx(0.2)
+    assert fairshare.fair_level([0.3] * 4, 0.5) == pytest.approx(0.125)  # an equal part
+
+
+def test_a_typist_among_quiet_keys_and_a_few_heavy_ones_keeps_what_it_asks() -> None:
+    clock = Clock()
+    shares = Shares(clock)
+    quiet = [shares.of(f"quiet{n}") for n in range(20)]  # players at tables, between moves
+    heavy = [shares.of(f"heavy{n}") for n in range(4)]
+    typist = shares.of("typist")
+    shares.late = 1.0
+    for _ in range(400):  # 40 seconds, a tenth at a time: the typist asks 3% of the loop,
+        for share in quiet:  # more than an equal part of the 25 active keys' half (2%)
+            share.charge(0.0005)
+        for share in heavy:
+            share.charge(0.02)
+        typist.charge(0.003)
+        shares.count_active()
+        clock.t += 0.1
+        assert typist.wait() == 0.0  # the quiet keys leave it their part: never held
+    assert shares.level > TOTAL_SHARE / 25
+    assert all(share.wait() > 0 for share in heavy)

@@ -17,30 +17,33 @@ late (a probe every ``PROBE`` seconds fires more than ``LATE`` seconds after its
 together ask more than it has), each key pays back at its part of ``TOTAL_SHARE``, shared by the
 keys active in the last ``ACTIVE`` seconds (or still paying back): those that ask more than
 their part wait, and the rest of the loop is left for the players who only type now and then.
+The parts are max-min fair (``level``): a key that uses less than an equal part (its ``rate``,
+the loop's time it took a second over the last ``RATE_WINDOW``) leaves the rest to the others,
+so a typist among quiet players and a few heavy keys keeps what it asks while the heavy ones
+share what is left; the level is never below an equal part.
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 import weakref
 from collections.abc import Callable, Coroutine, Generator
 from typing import Any, TypeVar
-
-from prompt_toolkit.application import Application
 
 from cuttle.serve.keyboard import BURST, RATE, TokenBucket
 
 SHARE = 0.1  # of the loop's time one key's drawing and keys may take, once over ALLOWANCE
 TOTAL_SHARE = 0.5  # ... all the active keys together, while the loop runs late
 ALLOWANCE = 0.1  # seconds of the loop a key may take at once before it is held to its share
-MIN_FRAME = 1 / 60  # seconds at least between two redraws of one screen
 MAX_WAIT = 3.0  # seconds at most a frame (or a key) waits, whatever the debt (twelve keys
 # drawing 25 ms frames each once a second would take 30% of a core whatever their share)
 PROBE = 0.05  # seconds between two looks at how late the loop runs
 LATE = 0.02  # seconds late: the loop is behind (others' keys wait)
 ACTIVE = 1.0  # seconds since a key's last cost: it counts among the active keys (as does a
 # key over its allowance)
+RATE_WINDOW = 2.0  # seconds over which a key's rate (of the loop's time it takes) is reckoned
 
 
 class KeyShare:
@@ -53,6 +56,8 @@ class KeyShare:
         self.debt = 0.0  # seconds of the loop not paid back yet
         self.at = now()  # when the debt was last brought up to date
         self.last = float("-inf")  # when the key last cost anything
+        self.spent = 0.0  # its rate's sum: its costs, each fading over RATE_WINDOW
+        self.spent_at = self.at
 
     def _settle(self) -> float:
         """The debt now (paid back since the last look, at the share of now)."""
@@ -66,6 +71,15 @@ class KeyShare:
         self._settle()
         self.debt += max(0.0, cost)
         self.last = self.at
+        self.rate()
+        self.spent += max(0.0, cost)
+
+    def rate(self) -> float:
+        """Of the loop's time, what the key took of late (a share: 0.05 is 5%)."""
+        t = self.now()
+        self.spent *= math.exp(-(t - self.spent_at) / RATE_WINDOW)
+        self.spent_at = t
+        return self.spent / RATE_WINDOW
 
     def wait(self) -> float:
         """Seconds the key's next piece of work should wait (0: none)."""
@@ -74,9 +88,17 @@ class KeyShare:
             return 0.0
         return min(MAX_WAIT, over / self.shares.share())
 
-    def frame_interval(self) -> float:
-        """Seconds at least between two frames of this key's screens now."""
-        return max(MIN_FRAME, self.wait())
+
+def fair_level(rates: list[float], total: float) -> float:
+    """The most each of ``rates`` may take so that together they take at most ``total``, those
+    under it keeping what they take (max-min fair: water filling); never less than an equal
+    part. ``total`` itself when they all fit."""
+    left, n = total, len(rates)
+    for i, rate in enumerate(sorted(rates)):
+        if rate * (n - i) >= left:
+            return max(left / (n - i), total / n)
+        left -= rate
+    return total
 
 
 class Shares:
@@ -87,6 +109,7 @@ class Shares:
         self.by_key: weakref.WeakValueDictionary[str, KeyShare] = weakref.WeakValueDictionary()
         self.late = 0.0  # seconds the last probe of the loop fired after its time
         self.active = 0  # keys that cost anything in the last ACTIVE seconds (at that probe)
+        self.level = TOTAL_SHARE  # each active key's part of TOTAL_SHARE (at that probe)
         self._probing = False
 
     def of(self, key: str) -> KeyShare:
@@ -101,16 +124,18 @@ class Shares:
     def share(self) -> float:
         """Of the loop's time, what one key may take now."""
         if self.late > LATE:
-            return min(SHARE, TOTAL_SHARE / max(1, self.active))
+            return min(SHARE, self.level)
         return SHARE
 
     def count_active(self) -> int:
         """The keys that cost anything in the last ``ACTIVE`` seconds, or wait to pay back
-        what they did (a key held to its share is still asking)."""
+        what they did (a key held to its share is still asking); and their part (``level``)."""
         now = self.now()
-        self.active = sum(
-            now - s.last < ACTIVE or s.debt > ALLOWANCE for s in list(self.by_key.values())
-        )
+        active = [
+            s for s in list(self.by_key.values()) if now - s.last < ACTIVE or s.debt > ALLOWANCE
+        ]
+        self.active = len(active)
+        self.level = fair_level([s.rate() for s in active], TOTAL_SHARE)
         return self.active
 
     def _probe(self) -> None:
@@ -168,20 +193,3 @@ def metered(coro: Coroutine[Any, Any, T], share: KeyShare) -> Coroutine[Any, Any
     """``coro`` as a task's coroutine whose steps are charged to ``share`` (a session's own
     work on the loop: the screens it builds between two keys)."""
     return _Metered(coro, share)
-
-
-def pace(app: Application[Any], share: KeyShare) -> Application[Any]:
-    """Charge ``app``'s frames to ``share`` and space them as its share asks."""
-    app.min_redraw_interval = MIN_FRAME
-    started = [0.0]
-
-    def before(_: object) -> None:
-        started[0] = time.perf_counter()
-
-    def after(_: object) -> None:
-        share.charge(time.perf_counter() - started[0])
-        app.min_redraw_interval = share.frame_interval()
-
-    app.before_render += before
-    app.after_render += after
-    return app

@@ -1,0 +1,186 @@
+"""Who pays for a frame the server draws, and when it is drawn (each key's share: ``fairshare``).
+
+A frame is not always its screen's owner's doing: a move at a table of four redraws four
+screens, a table opened redraws every lobby. Charged to the owner, a quiet player's frames would
+wait for a debt that others ran up. So each request for a frame carries its **cause**, the payer
+in ``CAUSE`` (a context variable) where the request is made:
+
+- a connection's own work (its keys, its session: ``caused_by`` at its start) is its key's;
+- the match's thread makes each line it reads from a screen the cause of what follows
+  (``typed_on``): the mover's, for every seat's redraw of that move, and the AI's moves after it
+  (the person whose move handed the AI its turn);
+- the hall's lobby redraw is the changers' since the last one, each by its number of changes
+  (``Together``).
+
+The variable travels with the work: ``call_soon_threadsafe`` (a screen's post from the match's
+thread) and ``call_later`` run their callback in a copy of the caller's context. ``pace`` takes
+over a screen's ``invalidate``: a request is drawn no sooner than ``MIN_FRAME`` after the last
+frame, nor before its cause's debt allows (``KeyShare.wait``), so a cause held to its share
+delays only what it caused, and a later request from someone not held (the owner's own key)
+draws at once. A frame's cost is split among the payers whose requests it drew; of a cause's
+part, the cause pays for at most ``BASE_CELLS`` of the screen, the owner for the rest (its size is
+its own choice: a 250x80 window must not make every move of its opponents cost four times as
+much). Nothing here is taken from a client: a cause is the key whose input was read, never
+something it says.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import math
+import time
+import weakref
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from prompt_toolkit.application import Application
+
+MIN_FRAME = 1 / 60  # seconds at least between two redraws of one screen
+BASE_CELLS = 120 * 40  # of a screen drawn for another key's input, what that key pays for
+
+
+class Payer(Protocol):
+    """What a frame's cost is charged to (a key's share, or several keys together)."""
+
+    def charge(self, cost: float) -> None: ...
+
+    def wait(self) -> float: ...
+
+
+# who pays for what is asked to be drawn in this context (None: each screen's owner)
+CAUSE: contextvars.ContextVar[Payer | None] = contextvars.ContextVar("cause", default=None)
+_OWNERS: weakref.WeakKeyDictionary[Application[Any], Payer] = weakref.WeakKeyDictionary()
+
+
+def caused_by(payer: Payer | None) -> None:
+    """What this context asks to be drawn from now on is ``payer``'s doing."""
+    CAUSE.set(payer)
+
+
+def carried() -> contextvars.Context:
+    """A new context holding only this one's cause (for a thread this context starts)."""
+    context = contextvars.Context()
+    context.run(CAUSE.set, CAUSE.get())
+    return context
+
+
+def typed_on(app: Application[Any]) -> None:
+    """A line was read from ``app``'s screen: what follows in this context (the match's
+    thread) is its owner's doing (nothing changes for a screen that is not paced)."""
+    owner = _OWNERS.get(app)
+    if owner is not None:
+        CAUSE.set(owner)
+
+
+class Together:
+    """Several payers who asked for one round of redraws, each paying in proportion to its
+    number of requests (``parts``); a frame waits as long as their waits, so weighted."""
+
+    def __init__(self, parts: dict[Payer, int]) -> None:
+        self.parts = dict(parts)
+        self.total = max(1, sum(parts.values()))
+
+    def charge(self, cost: float) -> None:
+        for payer, n in self.parts.items():
+            payer.charge(cost * n / self.total)
+
+    def wait(self) -> float:
+        return sum(payer.wait() * n for payer, n in self.parts.items()) / self.total
+
+
+class Pacer:
+    """One screen's frames: when each is drawn and who pays for it (see the module)."""
+
+    def __init__(
+        self,
+        app: Application[Any],
+        owner: Payer,
+        others_pay: bool = True,
+        measure: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.app = app
+        self.owner = owner
+        self.others_pay = others_pay  # False: every frame is the owner's (a spectator's)
+        self.measure = measure
+        self.draw = app.invalidate  # prompt_toolkit's own: a frame as soon as it can
+        self.payers: dict[Payer, None] = {}  # whose requests the next frame draws, in order
+        self.timer: asyncio.TimerHandle | None = None
+        self.due = math.inf  # when the timer draws
+        self.drawn_at = -math.inf  # the loop's time of the last frame
+        self.started = 0.0
+        app.min_redraw_interval = None  # the spacing is the pacer's
+        app.invalidate = self.request  # type: ignore[method-assign]
+        app.before_render += self._before
+        app.after_render += self._after
+
+    def request(self) -> None:
+        """A frame is asked for (from any thread: made on the screen's loop, with the cause
+        of the thread that asked)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        home = self.app.loop
+        if loop is None or (home is not None and loop is not home):
+            if home is not None and not home.is_closed():
+                home.call_soon_threadsafe(self.request)  # the caller's context goes along
+            return
+        payer = CAUSE.get() if self.others_pay else None
+        payer = payer or self.owner
+        self.payers[payer] = None
+        now = loop.time()
+        due = max(self.drawn_at + MIN_FRAME, now + payer.wait())
+        if due <= now:
+            self._cancel()
+            self.draw()
+        elif due < self.due:
+            self._cancel()
+            self.due = due
+            self.timer = loop.call_at(due, self._fire)
+
+    def _fire(self) -> None:
+        self.timer = None
+        self.due = math.inf
+        self.draw()
+
+    def _cancel(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+        self.timer = None
+        self.due = math.inf
+
+    def _before(self, _: object) -> None:
+        self.started = self.measure()
+
+    def _after(self, _: object) -> None:
+        self.charge(self.measure() - self.started)
+        with_loop = self.app.loop
+        self.drawn_at = with_loop.time() if with_loop is not None else time.monotonic()
+        self._cancel()  # every request so far is drawn
+
+    def charge(self, cost: float) -> None:
+        """A frame cost ``cost`` seconds: its payers pay it (those whose requests it drew)."""
+        payers = list(self.payers) or [self.owner]
+        self.payers.clear()
+        size = self.app.output.get_size()
+        part = min(1.0, BASE_CELLS / max(1, size.rows * size.columns))
+        each = cost / len(payers)
+        own = 0.0
+        for payer in payers:
+            if payer is self.owner:
+                own += each
+            else:
+                payer.charge(each * part)
+                own += each * (1 - part)
+        if own:
+            self.owner.charge(own)
+
+
+def pace(app: Application[Any], owner: Payer, others_pay: bool = True) -> Application[Any]:
+    """Pace ``app``'s frames and charge them to those who asked for them (``owner``: the key
+    whose screen it is; ``others_pay``: False for a screen whose every frame is its owner's,
+    a spectator's, who chose to watch however many moves others make)."""
+    _OWNERS[app] = owner
+    Pacer(app, owner, others_pay)
+    return app
