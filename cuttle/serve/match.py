@@ -374,13 +374,13 @@ class Match:
             self.claims.withdraw()
             self.waiting.close()
 
-    def _claimed(self, p: int, verdict: str, by: int) -> None:
+    def _claimed(self, p: int, verdict: str, by: int, level: str = "") -> None:
         """The claim against ``p`` was answered by ``by``: ``ai`` (teams: the partner lets an AI
-        take the seat) or a claim (two seats: the game is won; cutthroat: ``p`` is out; teams:
-        ``p``'s team concedes)."""
+        of ``level`` take the seat) or a claim (two seats: the game is won; cutthroat: ``p`` is
+        out; teams: ``p``'s team concedes)."""
         names = self.session.names
         if verdict == "ai":
-            self._ai_takes(p, by)
+            self._ai_takes(p, by, level or takeover_level(len(names)))
             return
         if len(names) == 2 or (self.session.game.rules.teams and (by - p) % 2):
             words = f"{names[by]} claimed the game: {names[p]} {self.timers.why}"
@@ -393,11 +393,10 @@ class Match:
         self.session.conceded(p, words)
         self.session.dirty = True
 
-    def _ai_takes(self, p: int, by: int) -> None:
-        """An AI takes seat ``p`` (its player away): the seat is the AI's to the end, its
-        player's screen (if any) back to the lobby."""
+    def _ai_takes(self, p: int, by: int, level: str) -> None:
+        """An AI of ``level`` takes seat ``p`` (its player away): the seat is the AI's to the
+        end, its player's screen (if any) back to the lobby."""
         names = self.session.names
-        level = takeover_level(len(names))
         with self.lock:
             self.ai = tuple(level if s == p else a for s, a in enumerate(self.ai))
             self.people.remove(p)

@@ -212,11 +212,17 @@ def test_a_dropped_player_in_2v2_is_replaced_by_an_ai_when_the_partner_says_ai(
             seats[mover].drop()
             await seats[partner].wait(rf"{names[mover]} dropped")
             clock.advance(301)
-            await seats[partner].wait(r"ai: an AI takes the seat; y: your team concedes")
-            await seats[partner].line("ai")
+            await seats[partner].wait(r"ai \[LEVEL\]: an AI takes the seat \(medium unless")
+            await seats[partner].line("ai wizard")  # one line, and the question again
+            await seats[partner].wait(r"ai takes one level \(random, easy, medium, hard\), "
+                                      r"not 'wizard'")
+            assert match.ai[mover] is None and game.outcome is None
+            await until(lambda: "[ai/y/N]" in seats[partner].text(), "the question again")
+            await seats[partner].line("ai easy")
             await until(lambda: match.ai[mover] is not None, "the AI to take the seat")
+            assert match.ai[mover] == "easy" and match.session.seats[mover].ai == "easy"
             assert match.keys()[mover] is None and mover not in match.people
-            await seats[partner].wait(rf"let an AI \(\w+\) take {names[mover]}")
+            await seats[partner].wait(rf"let an AI \(easy\) take {names[mover]}")
             await until(lambda: len(game.history) > 0 or game.to_move != mover, "the AI to move")
             assert game.outcome is None
 

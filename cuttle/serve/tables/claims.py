@@ -4,21 +4,26 @@ move or answer: it is offered to every other person at the table who is there.
 With two seats the opponent is asked to claim the game (won against the absent player). In
 cutthroat every other person may claim: the absent player concedes and is out, the game goes on.
 In teams the opponents may claim the game (the absent player's team concedes); the partner is
-asked too, and may answer ``ai``: an AI takes the seat and the game goes on (``y``: the team
-concedes). A question whose reason is gone (the player is back, or typed) is withdrawn, and an
-answer counts only while the reason holds. Called on the match's thread.
+asked too, and may answer ``ai [LEVEL]``: an AI of that level (``medium`` when none is named)
+takes the seat and the game goes on (``y``: the team concedes); a level that is not one is
+said in one line and the question asked again. A question whose reason is gone (the player is
+back, or typed) is withdrawn, and an answer counts only while the reason holds.
+Called on the match's thread.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
+from cuttle.ai import levels_for
 from cuttle.play.asking import answer_of
 from cuttle.serve import adapter
 from cuttle.serve.adapter import Gone, Screen
+from cuttle.serve.tables.waiting import takeover_level
 from cuttle.serve.timers import Timers
 
-Verdict = tuple[Literal["claim", "ai"], int]  # what was chosen, by which seat
+# what was chosen, by which seat, and the AI's level (``ai``; "" for a claim)
+Verdict = tuple[Literal["claim", "ai"], int, str]
 
 
 class Claims:
@@ -30,6 +35,7 @@ class Claims:
         self.n = n
         self.teams = teams
         self.asked: dict[int, Screen] = {}  # seat -> the screen asked
+        self.questions: dict[int, str] = {}  # seat -> the question it was asked
         self.offer_after = 0.0  # when the claim may be offered again after every no
         self.against: int | None = None  # the seat the questions open are about
 
@@ -72,7 +78,8 @@ class Claims:
         for o in others:
             screen = self.seats.screen(o)
             assert screen is not None
-            adapter.begin_ask(screen, f"{head} {self._question(p, o, names)}")
+            self.questions[o] = f"{head} {self._question(p, o, names)}"
+            adapter.begin_ask(screen, self.questions[o])
             self.asked[o] = screen
         mine = self.seats.screen(p)
         if mine is not None:
@@ -83,7 +90,8 @@ class Claims:
 
     def _question(self, p: int, o: int, names: tuple[str, ...]) -> str:
         if self.partner(p, o):
-            return "ai: an AI takes the seat; y: your team concedes. [ai/y/N]"
+            return (f"ai [LEVEL]: an AI takes the seat ({takeover_level(self.n)} unless you "
+                    "name one); y: your team concedes. [ai/y/N]")
         if self.n == 3:
             return f"Claim: {names[p]} concedes and is out, the game goes on? [y/N]"
         return "Claim the game? [y/N]"
@@ -104,17 +112,35 @@ class Claims:
                 got = "n"
             if got is None:
                 continue
+            words = got.lower().split()
+            if words[:1] == ["ai"] and self._is_partner_of_late(o):
+                level, why = self._level(words[1:])
+                if level is None:  # said in one line; the same question again
+                    adapter.message(screen, why)
+                    adapter.begin_ask(screen, self.questions[o])
+                    continue
+                adapter.stop_asking(screen)
+                self.withdraw()
+                return ("ai", o, level)
             adapter.stop_asking(screen)
             del self.asked[o]
-            if got.strip().lower() == "ai" and self._is_partner_of_late(o):
-                self.withdraw()
-                return ("ai", o)
             if answer_of(got, False):
                 self.withdraw()
-                return ("claim", o)
+                return ("claim", o, "")
             if not self.asked:
                 self.offer_after = self.timers.next_offer()
         return None
+
+    def _level(self, words: list[str]) -> tuple[str | None, str]:
+        """The level of ``ai [LEVEL]`` (the takeover's own when none is named), or None and
+        the one line that says why not."""
+        can = levels_for(self.n)
+        if not words:
+            return takeover_level(self.n), ""
+        if len(words) == 1 and words[0] in can:
+            return words[0], ""
+        said = " ".join(words)[:20]
+        return None, f"ai takes one level ({', '.join(can)}), not {said!r}: ai, ai hard, y or n."
 
     def _is_partner_of_late(self, o: int) -> bool:
         return self.against is not None and self.partner(self.against, o)

@@ -19,7 +19,10 @@ if TYPE_CHECKING:
     from cuttle.serve.match import Match
 
 QUIT = ("quit", "exit", "q")
-TAKEOVER = "medium"  # the level of an AI that takes over an absent player's seat (teams)
+# the level of an AI that takes over an absent player's seat (teams) when the partner names
+# none: it plays a sound hand at once (hard's search keeps the table waiting at every move of
+# the seat, and random or easy would throw away the game the partner chose to play on)
+TAKEOVER = "medium"
 
 
 def takeover_level(n: int) -> str:
