@@ -13,14 +13,18 @@ Called on the match's thread.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from cuttle.ai import levels_for
 from cuttle.play.asking import answer_of
+from cuttle.play.session import Seat
 from cuttle.serve import adapter
 from cuttle.serve.adapter import Gone, Screen
 from cuttle.serve.tables.waiting import takeover_level
 from cuttle.serve.timers import Timers
+
+if TYPE_CHECKING:
+    from cuttle.serve.match import Match
 
 # what was chosen, by which seat, and the AI's level (``ai``; "" for a claim)
 Verdict = tuple[Literal["claim", "ai"], int, str]
@@ -60,7 +64,8 @@ class Claims:
         late = self.timers.late(p, since)
         if self.asked:
             return self._answers(late)
-        others = [o for o in self.seats.people if o != p and self.seats.screen(o) is not None]
+        others = [o for o in self.timers.people_in() if o != p
+                  and self.seats.screen(o) is not None]
         if self.n == 2:
             opponent = names[1 - p]
         else:
@@ -144,3 +149,47 @@ class Claims:
 
     def _is_partner_of_late(self, o: int) -> bool:
         return self.against is not None and self.partner(self.against, o)
+
+
+def settle(m: Match, p: int, verdict: str, by: int, level: str = "") -> None:
+    """The claim against ``p`` was answered by ``by``: ``ai`` (teams: the partner lets an AI of
+    ``level`` take the seat) or a claim (two seats: the game is won; cutthroat: ``p`` is out;
+    teams: ``p``'s team concedes)."""
+    names = m.session.names
+    teams = m.session.game.rules.teams
+    if verdict == "ai":
+        _ai_takes(m, p, by, level or takeover_level(len(names)))
+        return
+    if len(names) == 2 or (teams and (by - p) % 2):
+        words = f"{names[by]} claimed the game: {names[p]} {m.timers.why}"
+    elif teams:  # the partner's yes: the team concedes
+        words = f"{names[by]} conceded for the team: {names[p]} {m.timers.why}"
+    else:
+        words = f"{names[by]} claimed {names[p]}'s seat: {names[p]} {m.timers.why}"
+    if len(names) == 2 or teams:
+        m.claimed = (p, by)
+    m.session.conceded(p, words)
+    m.session.dirty = True
+
+
+def _ai_takes(m: Match, p: int, by: int, level: str) -> None:
+    """An AI of ``level`` takes seat ``p`` (its player away): the seat is the AI's to the end,
+    its player's screen (if any) back to the lobby."""
+    names = m.session.names
+    with m.lock:
+        m.ai = tuple(level if s == p else a for s, a in enumerate(m.ai))
+        m.people.remove(p)
+        screen = m.chairs[p].screen
+        m.chairs[p].screen = None
+    m.session.seats = tuple(
+        Seat(s.name, level) if i == p else s for i, s in enumerate(m.session.seats)
+    )
+    m.kept = None  # the save's keys are noted again: the seat is the AI's
+    m.part(p, f"{names[by]} let an AI ({level}) take your seat in game {m.id}.")
+    if screen is not None:
+        adapter.close_screen(screen)
+    words = f"{names[by]} let an AI ({level}) take {names[p]}'s seat."
+    m.session.announce(words)
+    for _, other in m.seats.screens():
+        adapter.message(other, words)
+    m.session.dirty = True
