@@ -309,7 +309,7 @@ class Match:
         out = self.out.seats(self.people)
         for p in self.seats.take_returned():
             if p in out:  # nothing to the others: they play on without them
-                self.out.told.discard(p)  # told again on the screen they came back on
+                self.out.told.pop(p, None)  # told again on the screen they came back on
                 continue
             words = f"{self.session.names[p]} is back."
             for o, other in self.seats.screens():
@@ -335,13 +335,13 @@ class Match:
     def _tell_out(self, out: set[int]) -> None:
         """Each person just put out (or back on a screen while out) is told so, once, and
         shown the public table."""
-        for p in sorted(out - self.out.told):
+        for p in sorted(out - self.out.told.keys()):
             screen = self.seats.screen(p)
             if screen is None:
                 continue
-            self.out.told.add(p)
+            self.out.told[p] = out_words(self.session.names, p, self.session.game)
             adapter.table(screen, self.out.model(p))
-            adapter.message(screen, out_words(self.session.names, p, self.session.game))
+            adapter.message(screen, self.out.told[p])
 
     def _model_for(self, seat: int, status: str | None = None) -> TableModel:
         """What ``seat`` sees now: its own view, or the public one while it is out."""
@@ -483,7 +483,9 @@ class Match:
             win = "wins" if len(names) == 2 else "win"
             headline = f"{winners} {win} by claim: {names[p]} {self.timers.why}"
             view = dataclasses.replace(view, headline=headline)
-        for _, screen in self.seats.screens():
+        for p, screen in self.seats.screens():
+            if p in self.out.told:  # "the others play on" no longer holds
+                adapter.remove_message(screen, self.out.told[p])
             adapter.game_over(screen, view)
 
     def farewell(self, lines: list[str]) -> None:

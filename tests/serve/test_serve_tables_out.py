@@ -57,6 +57,10 @@ def test_a_player_out_goes_back_to_the_lobby_and_the_others_rematch_with_an_ai(
             names = match.session.names
             out = await one_concedes(match, seats)
             gone = seats.pop(out)
+            await gone.line("draw")  # anything but help, rules, lobby: one line
+            await gone.wait(r"You are out; \w+ is to move. lobby: back to the lobby")
+            await gone.line("concede")
+            await gone.wait("You are out of this game already: lobby goes back")
             await gone.line("lobby")
             await gone.wait(LOBBY)
             await gone.wait(f"You left game {match.id}, where you were out;")
@@ -107,14 +111,12 @@ def test_a_player_out_stays_and_watches_the_public_table_and_is_asked_the_rematc
             assert match.seat_of(key_fp(NAMES.index(match.session.names[out]))) == out
             model = match._model_for(out)  # what the out seat is drawn: the public table
             assert model.viewer is None and model.bottom == out
-            await seats[out].line("draw")  # anything but help, rules, lobby: one line
-            await seats[out].wait(r"You are out; \w+ is to move. lobby: back to the lobby")
-            await seats[out].line("concede")
-            await seats[out].wait("You are out of this game already: lobby goes back")
             playing = {p: s for p, s in seats.items() if p != out}
             await play_quick(match, playing, seed=9)
             for player in seats.values():  # the one out is at the table: asked too
                 await player.wait(r"Rematch, the deal one seat on\? \[y/N\]")
+            screen = match.seats.screen(out)  # "the others play on" no longer holds
+            assert screen is not None and not [m for m in screen.messages if "play on" in m]
             for player in seats.values():
                 await player.line("y")
             await until(lambda: any(m is not match for m in server.hall.matches.values()),

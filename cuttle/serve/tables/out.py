@@ -41,7 +41,7 @@ class OutSeats:
     def __init__(self, session: GameSession, lock: threading.RLock) -> None:
         self.session = session
         self.lock = lock
-        self.told: set[int] = set()  # told they are out (on the screen they had then)
+        self.told: dict[int, str] = {}  # told they are out (on the screen they had then): how
         self.gone: set[int] = set()  # went back to the lobby: the seat let go
 
     def seats(self, people: list[int]) -> set[int]:
