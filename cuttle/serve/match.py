@@ -183,8 +183,8 @@ class Match:
         playing = " and ".join(n for q, n in enumerate(self.names())
                                if q not in self.session.game.seats.out)
         self.out.release(seat)
-        self.part(seat, f"You left game {self.id}, where you were out; {playing} play on "
-                        f"(watch {self.id} follows it).")
+        self.part(seat, f"You left game {self.id} (you were out); {playing} play on: "
+                        f"watch {self.id} follows it.")
         self.seats.leave(seat, screen, left=True)
 
     def part(self, seat: int, words: str) -> None:

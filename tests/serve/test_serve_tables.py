@@ -212,7 +212,12 @@ def test_a_dropped_player_in_2v2_is_replaced_by_an_ai_when_the_partner_says_ai(
             seats[mover].drop()
             await seats[partner].wait(rf"{names[mover]} dropped")
             clock.advance(301)
-            await seats[partner].wait(r"ai \[LEVEL\]: an AI takes the seat \(medium unless")
+            # the question fits one line of 80 columns; its why is said above it
+            await seats[partner].wait(re.escape(f"{names[mover]}'s seat: ai [LEVEL], y or n? "
+                                                "[ai/y/N]"))
+            said = (f"ai [LEVEL]: an AI takes {names[mover]}'s seat (medium unless you name one: "
+                    "random, easy, medium, hard); y: your team concedes; n: wait.")
+            await seats[partner].wait(r"\s+".join(re.escape(w) for w in said.split()))
             await seats[partner].line("ai wizard")  # one line, and the question again
             await seats[partner].wait(r"ai takes one level \(random, easy, medium, hard\), "
                                       r"not 'wizard'")
@@ -220,6 +225,8 @@ def test_a_dropped_player_in_2v2_is_replaced_by_an_ai_when_the_partner_says_ai(
             await until(lambda: "[ai/y/N]" in seats[partner].text(), "the question again")
             await seats[partner].line("ai easy")
             await until(lambda: match.ai[mover] is not None, "the AI to take the seat")
+            await until(lambda: "your team concedes; n: wait" not in seats[partner].text(),
+                        "the line said before the question to go with it")
             assert match.ai[mover] == "easy" and match.session.seats[mover].ai == "easy"
             assert match.keys()[mover] is None and mover not in match.people
             await seats[partner].wait(rf"let an AI \(easy\) take {names[mover]}")

@@ -63,7 +63,7 @@ def test_a_player_out_goes_back_to_the_lobby_and_the_others_rematch_with_an_ai(
             await gone.wait("You are out of this game already: lobby goes back")
             await gone.line("lobby")
             await gone.wait(LOBBY)
-            await gone.wait(f"You left game {match.id}, where you were out;")
+            await gone.wait(re.escape(f"You left game {match.id} (you were out);"))
             assert server.hall.seat_of(_login(server, out, match)) is None  # free to play
             await gone.line(f"watch {match.id}")  # not refused: it is no longer their game
             await gone.wait("Watching")

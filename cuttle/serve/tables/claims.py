@@ -40,6 +40,7 @@ class Claims:
         self.teams = teams
         self.asked: dict[int, Screen] = {}  # seat -> the screen asked
         self.questions: dict[int, str] = {}  # seat -> the question it was asked
+        self.said: dict[Screen, str] = {}  # the line said before a question (gone with it)
         self.offer_after = 0.0  # when the claim may be offered again after every no
         self.against: int | None = None  # the seat the questions open are about
 
@@ -47,11 +48,13 @@ class Claims:
         return self.teams and (o - p) % 4 == 2
 
     def withdraw(self) -> None:
-        """The turn moved on: no question of it stays open."""
+        """The turn moved on: no question of it stays open, nor what was said before it."""
         for screen in self.asked.values():
             adapter.stop_asking(screen)
             adapter.drain(screen)
-        self.asked = {}
+        for screen, said in self.said.items():
+            adapter.remove_message(screen, said)
+        self.asked, self.said = {}, {}
 
     def reset(self) -> None:
         """A new move or answer is awaited."""
@@ -83,7 +86,10 @@ class Claims:
         for o in others:
             screen = self.seats.screen(o)
             assert screen is not None
-            self.questions[o] = f"{head} {self._question(p, o, names)}"
+            said, self.questions[o] = self._question(p, o, names, head)
+            if said:
+                adapter.message(screen, said)
+                self.said[screen] = said
             adapter.begin_ask(screen, self.questions[o])
             self.asked[o] = screen
         mine = self.seats.screen(p)
@@ -93,13 +99,17 @@ class Claims:
             adapter.message(mine, f"{told}: move to go on.")
         return None
 
-    def _question(self, p: int, o: int, names: tuple[str, ...]) -> str:
+    def _question(self, p: int, o: int, names: tuple[str, ...], head: str) -> tuple[str, str]:
+        """(the line said before the question, or "", the question): the input line shows one
+        line, so a question that would not fit in 80 columns says its why as a message."""
         if self.partner(p, o):
-            return (f"ai [LEVEL]: an AI takes the seat ({takeover_level(self.n)} unless you "
-                    "name one); y: your team concedes. [ai/y/N]")
+            levels = ", ".join(levels_for(self.n))
+            return (f"{head} ai [LEVEL]: an AI takes {names[p]}'s seat ({takeover_level(self.n)}"
+                    f" unless you name one: {levels}); y: your team concedes; n: wait.",
+                    f"{names[p]}'s seat: ai [LEVEL], y or n? [ai/y/N]")
         if self.n == 3:
-            return f"Claim: {names[p]} concedes and is out, the game goes on? [y/N]"
-        return "Claim the game? [y/N]"
+            return head, f"Claim: {names[p]} concedes and is out, the game goes on? [y/N]"
+        return "", f"{head} Claim the game? [y/N]"
 
     def _answers(self, late: bool) -> Verdict | None:
         """Poll the questions open; every no (or departure) closes one, the last no puts the
