@@ -229,7 +229,10 @@ def test_a_dropped_player_in_2v2_is_replaced_by_an_ai_when_the_partner_says_ai(
                         "the line said before the question to go with it")
             assert match.ai[mover] == "easy" and match.session.seats[mover].ai == "easy"
             assert match.keys()[mover] is None and mover not in match.people
-            await seats[partner].wait(rf"let an AI \(easy\) take {names[mover]}")
+            words = f"let an AI (easy) take {names[mover]}'s seat."
+            await seats[partner].wait(re.escape(words))
+            await asyncio.sleep(0.3)
+            assert seats[partner].text().count(words) == 1  # said once (it was twice)
             await until(lambda: len(game.history) > 0 or game.to_move != mover, "the AI to move")
             assert game.outcome is None
 

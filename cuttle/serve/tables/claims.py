@@ -198,8 +198,6 @@ def _ai_takes(m: Match, p: int, by: int, level: str) -> None:
     m.part(p, f"{names[by]} let an AI ({level}) take your seat in game {m.id}.")
     if screen is not None:
         adapter.close_screen(screen)
-    words = f"{names[by]} let an AI ({level}) take {names[p]}'s seat."
-    m.session.announce(words)
-    for _, other in m.seats.screens():
-        adapter.message(other, words)
+    # under the table every seat is drawn again with (a message as well said it twice)
+    m.session.announce(f"{names[by]} let an AI ({level}) take {names[p]}'s seat.")
     m.session.dirty = True
