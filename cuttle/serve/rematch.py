@@ -110,11 +110,12 @@ def seat_ais(m: Match, gone: list[int], level: str) -> None:
         m.ai = tuple(level if s in gone else a for s, a in enumerate(m.ai))
         for p in gone:
             m.people.remove(p)
-        taken = {c.name for c in m.chairs}
+        # the AIs are numbered across levels, as the hall names them (AI 1 (easy), AI 2 (hard))
+        taken = {c.name.split(" (")[0] for c in m.chairs}
         for p, chair in enumerate(m.chairs):
             ai = m.ai[p]
             if ai is None or chair.key is None:
                 continue
-            number = next(k for k in range(1, 5) if f"AI {k} ({ai})" not in taken)
+            number = next(k for k in range(1, 5) if f"AI {k}" not in taken)
             chair.name, chair.key = f"AI {number} ({ai})", None
-            taken.add(chair.name)
+            taken.add(f"AI {number}")

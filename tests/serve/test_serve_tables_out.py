@@ -135,11 +135,12 @@ def test_before_a_rematch_every_ai_seat_keeps_no_key_and_is_named_as_an_ai() -> 
     over, a cutthroat seat whose player went out to the lobby) was waited for in a game it has
     no seat in, and refused the rematch to the others when that key played elsewhere."""
     chairs = tuple(Chair(n, f"k{n}") for n in ("ann", "bob", "cy", "dee"))
-    teams = SimpleNamespace(lock=threading.RLock(), ai=(None, None, "easy", None),
-                            people=[0, 1, 3], chairs=chairs)
+    chairs[1].name, chairs[1].key = "AI 1 (medium)", None
+    teams = SimpleNamespace(lock=threading.RLock(), ai=(None, "medium", "easy", None),
+                            people=[0, 3], chairs=chairs)
     seat_ais(cast(Any, teams), [], "medium")  # cy's seat was taken over in the game
-    assert [(c.name, c.key) for c in chairs] == [
-        ("ann", "kann"), ("bob", "kbob"), ("AI 1 (easy)", None), ("dee", "kdee")]
+    assert [(c.name, c.key) for c in chairs] == [  # numbered across levels
+        ("ann", "kann"), ("AI 1 (medium)", None), ("AI 2 (easy)", None), ("dee", "kdee")]
     three = tuple(Chair(n, f"k{n}") for n in ("ann", "bob", "AI 1 (medium)"))
     three[2].key = None
     cutthroat = SimpleNamespace(lock=threading.RLock(), ai=(None, None, "medium"),
