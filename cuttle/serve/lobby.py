@@ -50,6 +50,7 @@ from cuttle.serve.hall import Hall, HallError
 from cuttle.serve.keys import Login
 from cuttle.serve.match import Match
 from cuttle.serve.names import marked
+from cuttle.serve.tables import notices
 from cuttle.serve.tables.plan import Table, parse_new, parse_rules, players_words, seat_number
 from cuttle.text.helptext import entries_view
 from cuttle.text.intent import MAX_LINE
@@ -192,7 +193,8 @@ class Lobby:
         self.login = login
         self.invite = invite
         self.me = marked(login.name, login.key)  # the name others see in the lists
-        self.messages: list[str] = [notice] if notice else []
+        # and what happened meanwhile in a game that went on without them
+        self.messages: list[str] = [*([notice] if notice else []), *notices.take(login.key)]
         self.waiting: Table | None = None
         self.help_open = False
         self.finished: list[GameRow] | None = None  # shown after ``games``

@@ -35,6 +35,7 @@ from cuttle.serve.lobby import LobbyCompleter
 from cuttle.serve.match import Match
 from cuttle.serve.names import marked
 from cuttle.serve.server import Server
+from cuttle.serve.tables import notices
 from cuttle.serve.tables.plan import HallError, Table, ai_level, parse_new
 from cuttle.serve.tables.waiting import TAKEOVER, takeover_level
 
@@ -235,6 +236,11 @@ def test_a_dropped_player_in_2v2_is_replaced_by_an_ai_when_the_partner_says_ai(
             assert seats[partner].text().count(words) == 1  # said once (it was twice)
             await until(lambda: len(game.history) > 0 or game.to_move != mover, "the AI to move")
             assert game.outcome is None
+            n = NAMES.index(names[mover])  # back: the lobby says why the seat is gone
+            back = await connect(port_of(server), NAMES[n], key(n))
+            await back.wait(LOBBY)
+            await back.wait(re.escape(f"{names[partner]} let an AI (easy) take your seat in "
+                                      f"game {match.id}."))
 
     with hang_guard(60):
         asyncio.run(scenario())
@@ -391,3 +397,15 @@ def test_a_claim_by_an_opponent_in_2v2_ends_the_game_for_the_absent_players_team
 
     with hang_guard(60):
         asyncio.run(scenario())
+
+
+def test_what_waits_for_an_absent_player_is_told_once_and_kept_bounded() -> None:
+    for i in range(notices.MAX_KEYS + 5):
+        notices.tell(f"k{i}", "first")
+    notices.tell("k6", "second")
+    assert notices.take("k0") == []  # the oldest keys forgotten first
+    for n in range(notices.MAX_LINES + 1):
+        notices.tell("k6", f"more {n}")
+    assert len(notices.take("k6")) == notices.MAX_LINES and notices.take("k6") == []
+    for i in range(notices.MAX_KEYS + 5):
+        notices.take(f"k{i}")

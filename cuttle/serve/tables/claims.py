@@ -20,6 +20,7 @@ from cuttle.play.asking import answer_of
 from cuttle.play.session import Seat
 from cuttle.serve import adapter
 from cuttle.serve.adapter import Gone, Screen
+from cuttle.serve.tables import notices
 from cuttle.serve.tables.waiting import takeover_level
 from cuttle.serve.timers import Timers
 
@@ -195,9 +196,13 @@ def _ai_takes(m: Match, p: int, by: int, level: str) -> None:
         Seat(s.name, level) if i == p else s for i, s in enumerate(m.session.seats)
     )
     m.kept = None  # the save's keys are noted again: the seat is the AI's
-    m.part(p, f"{names[by]} let an AI ({level}) take your seat in game {m.id}.")
-    if screen is not None:
+    words = f"{names[by]} let an AI ({level}) take your seat in game {m.id}."
+    key = m.chairs[p].key
+    if screen is not None:  # idle at the table: their lobby says why, now
+        m.part(p, words)
         adapter.close_screen(screen)
+    elif key is not None:  # away: told in their next lobby
+        notices.tell(key, words)
     # under the table every seat is drawn again with (a message as well said it twice)
     m.session.announce(f"{names[by]} let an AI ({level}) take {names[p]}'s seat.")
     m.session.dirty = True
