@@ -9,10 +9,12 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+from io import StringIO
 from pathlib import Path
 
 import pytest
 from prompt_toolkit.document import Document
+from rich.console import Console
 from sshkit import (
     LOBBY,
     FakeClock,
@@ -210,6 +212,8 @@ def test_a_dropped_player_in_2v2_is_replaced_by_an_ai_when_the_partner_says_ai(
             partner = (mover + 2) % 4
             names = match.session.names
             await seats[mover].wait(prompt_of(names[mover]))
+            dave = await sit(server, 3, f"watch {match.id}")
+            await dave.wait("Watching")
             seats[mover].drop()
             await seats[partner].wait(rf"{names[mover]} dropped")
             clock.advance(301)
@@ -234,6 +238,7 @@ def test_a_dropped_player_in_2v2_is_replaced_by_an_ai_when_the_partner_says_ai(
             await seats[partner].wait(re.escape(words))
             await asyncio.sleep(0.3)
             assert seats[partner].text().count(words) == 1  # said once (it was twice)
+            await dave.wait(re.escape(words))  # and the spectators are told
             await until(lambda: len(game.history) > 0 or game.to_move != mover, "the AI to move")
             assert game.outcome is None
             n = NAMES.index(names[mover])  # back: the lobby says why the seat is gone
@@ -409,3 +414,23 @@ def test_what_waits_for_an_absent_player_is_told_once_and_kept_bounded() -> None
     assert len(notices.take("k6")) == notices.MAX_LINES and notices.take("k6") == []
     for i in range(notices.MAX_KEYS + 5):
         notices.take(f"k{i}")
+
+
+def test_the_games_list_names_every_seat_and_who_won_at_three_and_four() -> None:
+    """``games`` listed ``ann vs bob`` and ``-`` for a game of three won by the third seat
+    or a game of teams (it knew only two seats)."""
+    from cuttle.files.gamerows import GameRow
+    from cuttle.serve.lobby import _result, finished_table
+
+    def row(players: tuple[str, ...], outcome: str) -> GameRow:
+        return GameRow(1, "2026-12-06T09:05:00Z", "classic", "classic", "", 1, players,
+                       ("human",) * len(players), outcome, "points", 9, 1.0, "{}")
+
+    three, four = row(("ann", "bob", "cy"), "p2"), row(("ann", "bob", "cy", "dee"), "team1")
+    assert _result(three) == "cy won (points)"
+    assert _result(four) == "bob & dee won (points)"
+    assert _result(row(("ann", "bob"), "p1")) == "bob won (points)"
+    assert _result(row(("ann", "bob", "cy"), "draw")) == "draw"
+    out = StringIO()
+    Console(file=out, width=120, color_system=None).print(finished_table([three, four]))
+    assert "ann · bob · cy" in out.getvalue() and "ann & cy vs bob & dee" in out.getvalue()

@@ -203,6 +203,10 @@ def _ai_takes(m: Match, p: int, by: int, level: str) -> None:
         adapter.close_screen(screen)
     elif key is not None:  # away: told in their next lobby
         notices.tell(key, words)
-    # under the table every seat is drawn again with (a message as well said it twice)
-    m.session.announce(f"{names[by]} let an AI ({level}) take {names[p]}'s seat.")
+    # under the table every seat is drawn again with (a message as well said it twice); the
+    # spectators' table has no such line: a message tells them
+    said = f"{names[by]} let an AI ({level}) take {names[p]}'s seat."
+    m.session.announce(said)
+    for watcher in m.spectators.drawn():
+        adapter.message(watcher, said)
     m.session.dirty = True
