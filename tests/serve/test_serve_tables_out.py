@@ -124,7 +124,8 @@ def test_a_player_out_stays_and_watches_the_public_table_and_is_asked_the_rematc
             again = next(m for m in server.hall.matches.values() if m is not match)
             assert not any(again.ai) and sorted(again.keys()) == sorted(match.keys())
             await until(lambda: not again.away(), "every person at the rematch")
-            assert reading(again, again.session.game.to_move or 0)
+            await until(lambda: reading(again, again.session.game.to_move or 0),
+                        "the rematch's first move to be asked")
 
     with hang_guard(60):
         asyncio.run(scenario())
