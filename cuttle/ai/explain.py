@@ -143,6 +143,10 @@ def view_of(game_or_view: Game | View, seat: int) -> View:
 
 
 # -- how a player could win next turn (public information only) ------------------------------
+SEVEN = "a 7 played as a one-off"  # a 7's one-off plays the deck's top card
+_SHORT = {"jack": "a jack", "unjack": "a 2 or a 9", "seven": "a 7 off the deck"}
+
+
 @dataclass(frozen=True)
 class WinWay:
     """One single move that would win: ``kind`` is points, king, jack, unjack, six or seven."""
@@ -205,7 +209,11 @@ def win_ways(view: View, attacker: int) -> list[WinWay]:
     if after >= rules.goal(0) and covered:
         ways.append(WinWay("six", "a 6", "6"))
     if ways and view.get("deck"):
-        ways.append(WinWay("seven", "a 7 that turns one of these up", "7"))
+        # named by what it would have to turn up, not "one of these": the list may be cut
+        # down to the cards held below, and the 7 alone may stay
+        turned = _list([_SHORT.get(w.kind, w.words) for w in ways])
+        ways.append(WinWay("seven", f"{SEVEN} when the deck's top card, which it plays, is "
+                                    f"{turned}", "7"))
     hand = view["hands"][attacker]
     if hand and "??" not in hand:
         held = {c[0] for c in hand}
@@ -214,7 +222,9 @@ def win_ways(view: View, attacker: int) -> list[WinWay]:
 
 
 def threat_words(view: View, attacker: int, name: str = "the AI") -> str:
-    """``"the AI needs 4 · a 4+, a king or a jack on your 10♦ wins it"`` (public info only)."""
+    """``"the AI needs 4 · a 4+, a king or a jack on your 10♦ wins it"`` (public info only);
+    a 7 comes last, in a clause of its own that says what it does: ``"...; so does a 7 played
+    as a one-off when the deck's top card, which it plays, is a 4+ or a king"``."""
     a = side(view, attacker)
     head = f"{name} needs {a.need}"
     ways = win_ways(view, attacker)
@@ -222,10 +232,19 @@ def threat_words(view: View, attacker: int, name: str = "the AI") -> str:
         return f"{head} · no single card wins it next turn"
     seen = [c for c in known_cards(view, attacker) if any(c[0] in w.ranks for w in ways)]
     held = f" (it holds {' '.join(show(c) for c in seen)})" if seen else ""
-    return f"{head} · {_list([w.words for w in ways])} wins it{held}"
+    return f"{head} · {_ways_words(ways)}{held}"
 
 
-_SHORT = {"jack": "a jack", "unjack": "a 2 or a 9", "seven": "a 7 off the deck"}
+def _ways_words(ways: list[WinWay]) -> str:
+    """The ways that win, then ``wins it``; the 7's (which names what it must turn up) apart,
+    after the others: "a 7+ or a 7 ... wins it" read as two sevens."""
+    others = [w.words for w in ways if w.kind != "seven"]
+    seven = [w.words for w in ways if w.kind == "seven"]
+    if not seven:
+        return f"{_list(others)} wins it"
+    if not others:  # only the 7 is held: "a 7 ... when ... is a 4+ wins it"
+        return seven[0].replace(SEVEN, f"{SEVEN} wins it", 1)
+    return f"{_list(others)} wins it; so does {seven[0]}"
 
 
 def threat_forms(view: View, attacker: int, name: str = "the AI") -> list[str]:
@@ -237,7 +256,7 @@ def threat_forms(view: View, attacker: int, name: str = "the AI") -> list[str]:
     forms = [threat_words(view, attacker, name)]
     if ways:
         forms += [
-            f"{head} · {_list([w.words for w in ways])} wins it",
+            f"{head} · {_ways_words(ways)}",
             f"{head} · {_list([_SHORT.get(w.kind, w.words) for w in ways])} wins it",
             f"{head} · can win next turn",
             f"{head} · can win it",

@@ -173,6 +173,11 @@ def message(screen: Screen, text: str) -> None:
     screen.message(text)
 
 
+def remove_message(screen: Screen, text: str) -> None:
+    """The line ``text`` leaves the screen's message area (it no longer holds)."""
+    screen.post(lambda: screen.remove_message(text))
+
+
 def panel(screen: Screen, title: str, body: RenderableType) -> None:
     """Something to read in a window over the board."""
     screen.panel(title, body)

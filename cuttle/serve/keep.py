@@ -16,6 +16,7 @@ import contextlib
 import logging
 import os
 import re
+import sqlite3
 import threading
 import time
 from pathlib import Path
@@ -215,6 +216,7 @@ def prepare() -> list[str]:
     rebuilt), an earlier server's index brought over (its saves and finished games into the
     server's own folder), every entry's own file written; returns what to tell the host."""
     NOTICES.clear()
+    _recover_seat_keys()  # before an entry missing is made again below (its keys in no order)
     with _lock:
         try:
             data = _read()
@@ -235,6 +237,18 @@ def prepare() -> list[str]:
         if data or games or done:
             _write_all({"format": FORMAT, "games": games, "finished": done})
     return list(NOTICES)
+
+
+def _recover_seat_keys() -> None:
+    """Games of the history recorded before it kept their seats' keys are given them back from
+    their entries, where those can be trusted, and rated (``store.recover_seat_keys``); a
+    failure is logged and the server starts all the same."""
+    from cuttle.files.history import HistoryError
+
+    try:
+        store.recover_seat_keys()
+    except (HistoryError, OSError, sqlite3.Error):
+        log.exception("the seats' keys of the earlier games could not be looked for")
 
 
 def _has_entries() -> bool:

@@ -50,6 +50,7 @@ from cuttle.serve.hall import Hall, HallError
 from cuttle.serve.keys import Login
 from cuttle.serve.match import Match
 from cuttle.serve.names import marked
+from cuttle.serve.tables import notices
 from cuttle.serve.tables.plan import Table, parse_new, parse_rules, players_words, seat_number
 from cuttle.text.helptext import entries_view
 from cuttle.text.intent import MAX_LINE
@@ -163,11 +164,32 @@ def help_view(invite: str) -> RenderableType:
 
 
 def _result(row: GameRow) -> str:
+    """Who won a finished game, at any size: ``ann won (points)``, ``ann & cy won (kings)``."""
+    why = f" ({row.reason or 'points'})"
+    n = len(row.players)
     if row.outcome == "draw":
         return "draw"
-    if row.outcome in ("p0", "p1"):
-        return f"{row.players[int(row.outcome[1])]} won ({row.reason or 'points'})"
+    if row.outcome in [f"p{s}" for s in range(n)]:
+        return f"{row.players[int(row.outcome[1])]} won{why}"
+    if n == 4 and row.outcome in ("team0", "team1"):
+        t = int(row.outcome[4])
+        return f"{row.players[t]} & {row.players[t + 2]} won{why}"
     return "-"
+
+
+def finished_table(rows: list[GameRow]) -> RenderableType:
+    """``games``: a player's finished games, every seat named, who won."""
+    if not rows:
+        return Text("You have no finished game on this server yet.")
+    table = RichTable(title="Your finished games (replay ID)", title_justify="left")
+    for col in ("id", "players", "result", "moves", "finished"):
+        table.add_column(col)
+    for row in rows:
+        table.add_row(
+            str(row.id), players_words(row.players, row.mode == "teams"),
+            _result(row), str(row.moves), row.finished_at[:16].replace("T", " "),
+        )
+    return table
 
 
 def since_words(then: float, now: float) -> str:
@@ -192,7 +214,8 @@ class Lobby:
         self.login = login
         self.invite = invite
         self.me = marked(login.name, login.key)  # the name others see in the lists
-        self.messages: list[str] = [notice] if notice else []
+        # and what happened meanwhile in a game that went on without them
+        self.messages: list[str] = [*([notice] if notice else []), *notices.take(login.key)]
         self.waiting: Table | None = None
         self.help_open = False
         self.finished: list[GameRow] | None = None  # shown after ``games``
@@ -347,24 +370,10 @@ class Lobby:
         else:
             parts.append(Text("No game is being played."))
         if self.finished is not None:
-            parts.append(self._finished_table())
+            parts.append(finished_table(self.finished))
         if self.board is not None:
             parts.append(self.board)
         return parts
-
-    def _finished_table(self) -> RenderableType:
-        rows = self.finished or []
-        if not rows:
-            return Text("You have no finished game on this server yet.")
-        table = RichTable(title="Your finished games (replay ID)", title_justify="left")
-        for col in ("id", "players", "result", "moves", "finished"):
-            table.add_column(col)
-        for row in rows:
-            table.add_row(
-                str(row.id), f"{row.players[0]} vs {row.players[1]}",
-                _result(row), str(row.moves), row.finished_at[:16],
-            )
-        return table
 
     def _accept(self, buffer: Buffer) -> bool:
         line = buffer.text

@@ -38,10 +38,11 @@ from cuttle.serve import adapter, keep, store
 from cuttle.serve.adapter import Gone, Screen
 from cuttle.serve.aipool import AIPool
 from cuttle.serve.limits.frames import carried
-from cuttle.serve.rematch import ask_rematch
+from cuttle.serve.rematch import ask_rematch, seat_ais
 from cuttle.serve.seats import Chair, Seats
 from cuttle.serve.spectators import Spectators, public_model
-from cuttle.serve.tables.claims import Claims
+from cuttle.serve.tables.claims import Claims, settle
+from cuttle.serve.tables.out import OutSeats, out_words
 from cuttle.serve.tables.waiting import Waiting, takeover_level
 from cuttle.serve.timers import WINDOW_WAIT, Clock, CounterWindows, Timers
 from cuttle.text.cardtext import CardStyle
@@ -151,6 +152,8 @@ class Match:
         self.session = ServedSession(seed, rules, seats, self, options, moves=moves,
                                      places=places)
         self.session.hold_window = self._hold_window
+        self.out = OutSeats(self.session, self.lock)  # cutthroat: who is out, who went
+        self.timers.out = lambda: self.out.seats(self.people)
         self.claims = Claims(self.timers, len(chairs), self.session.game.rules.teams)
         self.told_spectators: tuple[int, int] | None = None  # the last move they were shown
         # the thread starts as the one who made the game (whoever filled the table, a
@@ -164,8 +167,10 @@ class Match:
         self.thread.start()
 
     def seat_of(self, key: str) -> int | None:
-        """The seat of the player logged in with ``key``, if they play here."""
-        return self.seats.seat_of(key)
+        """The seat of the player logged in with ``key``, if they play here (not one who was
+        out of the game and went back to the lobby: free to play elsewhere)."""
+        seat = self.seats.seat_of(key)
+        return None if seat is None or self.out.released(seat) else seat
 
     def sit(self, seat: int, screen: Screen) -> None:
         """A player takes (or takes back) their seat on ``screen``: the table is drawn in full."""
@@ -175,6 +180,16 @@ class Match:
         """``screen`` is gone (the connection dropped; ``left``: the player left the table with
         quit): the seat is held."""
         self.seats.leave(seat, screen, left)
+
+    def release(self, seat: int, screen: Screen) -> None:
+        """The player of ``seat``, out of the game, goes back to the lobby: the seat is let
+        go (not held: the others are not told), the lobby says how to follow the game."""
+        playing = " and ".join(n for q, n in enumerate(self.names())
+                               if q not in self.session.game.seats.out)
+        self.out.release(seat)
+        self.part(seat, f"You left game {self.id} (you were out); {playing} play on: "
+                        f"watch {self.id} follows it.")
+        self.seats.leave(seat, screen, left=True)
 
     def part(self, seat: int, words: str) -> None:
         """What the player of ``seat`` is told in the lobby after the game (the rematch off)."""
@@ -265,19 +280,29 @@ class Match:
         with self.lock:
             players = {screen: p for p, screen in self.seats.screens()}
             watchers = self.spectators.take_all()
+        # cutthroat: those out who went to the lobby (or dropped) are not waited for; an AI
+        # takes their seat in the rematch, as the question says
+        gone = self.out.left_at_the_end(self.people, set(players.values()))
+        asked = [p for p in self.people if p not in gone]
         offered = (
-            len(players) == len(self.people)
+            len(players) == len(asked) > 0
             and self.on_rematch is not None
             and self.session.game.outcome is not None  # not after an error
         )
-
+        level = takeover_level(len(self.chairs))
+        question = None
+        if gone:
+            who = " and ".join(f"{self.names()[p]}'s" for p in gone)
+            question = (f"Rematch, the deal one seat on, an AI ({level}) in {who} "
+                        f"seat? [y/N]")
         agreed = ask_rematch(
-            players, watchers, self.people, offered,
+            players, watchers, asked, offered,
             until=self.clock.now() + self.timers.idle, clock=self.clock,
             stopping=lambda: self.stopping, went_to_lobby=self.spectators.went_to_lobby,
-            names=self.names(), parted=self.part,
+            names=self.names(), parted=self.part, question=question,
         )
         if agreed and self.on_rematch is not None:
+            seat_ais(self, gone, level)
             self.on_rematch(self)  # the new game exists before the screens leave this one
         for screen in [*players, *watchers]:
             adapter.close_screen(screen)
@@ -285,7 +310,11 @@ class Match:
     def _sync(self) -> None:
         """Draw in full what (re)joined since the last look: a seat taken back (the others told
         that its player is back), a spectator."""
+        out = self.out.seats(self.people)
         for p in self.seats.take_returned():
+            if p in out:  # nothing to the others: they play on without them
+                self.out.told.pop(p, None)  # told again on the screen they came back on
+                continue
             words = f"{self.session.names[p]} is back."
             for o, other in self.seats.screens():
                 if o != p:
@@ -299,12 +328,30 @@ class Match:
             if screen is None:
                 continue
             adapter.start_game(screen, self._source(p))
-            adapter.table(screen, self._own_model(p))
+            adapter.table(screen, self._model_for(p))
             if self.acting == p and self.session.game.outcome is None:
                 adapter.begin_read(screen, self.prompt)
         for screen in fresh:
             adapter.start_game(screen, list)
             adapter.table(screen, public_model(self.session))
+        self._tell_out(out)
+
+    def _tell_out(self, out: set[int]) -> None:
+        """Each person just put out (or back on a screen while out) is told so, once, and
+        shown the public table."""
+        for p in sorted(out - self.out.told.keys()):
+            screen = self.seats.screen(p)
+            if screen is None:
+                continue
+            self.out.told[p] = out_words(self.session.names, p, self.session.game)
+            adapter.table(screen, self.out.model(p))
+            adapter.message(screen, self.out.told[p])
+
+    def _model_for(self, seat: int, status: str | None = None) -> TableModel:
+        """What ``seat`` sees now: its own view, or the public one while it is out."""
+        if seat in self.out.seats(self.people):
+            return self.out.model(seat)
+        return self._own_model(seat, status)
 
     def _source(self, seat: int) -> Callable[[], list[tuple[str, str]]]:
         """The moves a seat's Tab lists: its own, on its own turn only."""
@@ -367,7 +414,7 @@ class Match:
                     continue
                 verdict = self.claims.step(p, since, self.names())
                 if verdict is not None:
-                    self._claimed(p, *verdict)
+                    settle(self, p, *verdict)
                     return ""  # the game moved on (or is over): the session reads afresh
                 conceded = self.waiting.lines(p, set(self.claims.asked.values()))
                 if conceded is not None:
@@ -377,49 +424,6 @@ class Match:
         finally:
             self.claims.withdraw()
             self.waiting.close()
-
-    def _claimed(self, p: int, verdict: str, by: int) -> None:
-        """The claim against ``p`` was answered by ``by``: ``ai`` (teams: the partner lets an AI
-        take the seat) or a claim (two seats: the game is won; cutthroat: ``p`` is out; teams:
-        ``p``'s team concedes)."""
-        names = self.session.names
-        if verdict == "ai":
-            self._ai_takes(p, by)
-            return
-        if len(names) == 2 or (self.session.game.rules.teams and (by - p) % 2):
-            words = f"{names[by]} claimed the game: {names[p]} {self.timers.why}"
-        elif self.session.game.rules.teams:  # the partner's yes: the team concedes
-            words = f"{names[by]} conceded for the team: {names[p]} {self.timers.why}"
-        else:
-            words = f"{names[by]} claimed {names[p]}'s seat: {names[p]} {self.timers.why}"
-        if len(names) == 2 or self.session.game.rules.teams:
-            self.claimed = (p, by)
-        self.session.conceded(p, words)
-        self.session.dirty = True
-
-    def _ai_takes(self, p: int, by: int) -> None:
-        """An AI takes seat ``p`` (its player away): the seat is the AI's to the end, its
-        player's screen (if any) back to the lobby."""
-        names = self.session.names
-        level = takeover_level(len(names))
-        with self.lock:
-            self.ai = tuple(level if s == p else a for s, a in enumerate(self.ai))
-            self.people.remove(p)
-            screen = self.chairs[p].screen
-            self.chairs[p].screen = None
-        seats = self.session.seats
-        self.session.seats = tuple(
-            Seat(s.name, level) if i == p else s for i, s in enumerate(seats)
-        )
-        self.kept = None  # the save's keys are noted again: the seat is the AI's
-        self.part(p, f"{names[by]} let an AI ({level}) take your seat in game {self.id}.")
-        if screen is not None:
-            adapter.close_screen(screen)
-        words = f"{names[by]} let an AI ({level}) take {names[p]}'s seat."
-        self.session.announce(words)
-        for _, other in self.seats.screens():
-            adapter.message(other, words)
-        self.session.dirty = True
 
     def _line(self, p: int, screen: Screen | None, line: str) -> str | None:
         """A typed line: what the session gets, or None when the match answered it itself."""
@@ -483,7 +487,9 @@ class Match:
             win = "wins" if len(names) == 2 else "win"
             headline = f"{winners} {win} by claim: {names[p]} {self.timers.why}"
             view = dataclasses.replace(view, headline=headline)
-        for _, screen in self.seats.screens():
+        for p, screen in self.seats.screens():
+            if p in self.out.told:  # "the others play on" no longer holds
+                adapter.remove_message(screen, self.out.told[p])
             adapter.game_over(screen, view)
 
     def farewell(self, lines: list[str]) -> None:
@@ -522,24 +528,29 @@ class Match:
     def table(self, model: TableModel) -> None:
         self._sync()
         self._remember()
+        out = self.out.seats(self.people)
         if model.viewer is None:  # the game is over: each seat still sees only its own view
             for p, screen in self.seats.screens():
                 adapter.table(screen, self._own_model(p, model.status))
         else:
             mine = self.seats.screen(model.viewer)
             if mine is not None:
-                adapter.table(mine, model)
+                adapter.table(mine, self.out.model(model.viewer) if model.viewer in out
+                              else model)
             self.footer = model.footer  # the notices (who moves first...) are for both
             for p, other in self.seats.screens():
                 if p != model.viewer:
-                    adapter.table(other, self._own_model(p))
+                    adapter.table(other, self._model_for(p))
+        self._tell_out(out)
         for watcher in self.spectators.drawn():
             adapter.table(watcher, public_model(self.session))
 
     def event(self, model: TableModel, own: bool) -> None:
         assert model.viewer is not None
         screen = self.seats.screen(model.viewer)
-        if screen is not None:
+        if screen is not None and model.viewer in self.out.seats(self.people):
+            adapter.event(screen, self.out.event_model(model.viewer, model.highlight), False)
+        elif screen is not None:
             adapter.event(screen, model, own)
         ply = (len(self.session.game.history), len(self.session.log))
         if ply == self.told_spectators:  # each person's step comes with it: shown them once

@@ -34,6 +34,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from openskill.models import PlackettLuce
 
@@ -51,6 +52,10 @@ MIN_OWN_MOVES = 3  # moves each person makes before a game is rated (a concessio
 DAILY_CAP = 5  # rated games a day (UTC) for the same people
 MODEL = PlackettLuce()  # mu 25, sigma 25/3: a newcomer's ordinal is 0
 Z = 3.0  # the shown rating is mu - Z * sigma
+# an entry of the server's finished games written this soon after its game's end was written by
+# the server that played it, with the keys in seat order (one made later from the games list,
+# as an earlier server's list brought over, holds them in no order)
+WRITTEN_WITHIN = (-2.0, 120.0)
 
 
 def shown(mu: float, sigma: float) -> float:
@@ -262,6 +267,62 @@ def current(con: sqlite3.Connection, key: str) -> tuple[float, float]:
     if row is None:
         return float(MODEL.mu), float(MODEL.sigma)
     return float(row[0]), float(row[1])
+
+
+# == games recorded before the history kept their keys (schema 6) ===============================
+def unkeyed(con: sqlite3.Connection) -> list[tuple[int, str, int]]:
+    """The games no seat's key was kept for: (id, finished_at, number of seats)."""
+    rows = con.execute(
+        "SELECT id, finished_at, more_seats FROM games"
+        " WHERE id NOT IN (SELECT game_id FROM seat_keys) ORDER BY id"
+    ).fetchall()
+    out = []
+    for gid, finished, more in rows:
+        try:
+            extra = loads_limited(more) if more else []
+        except ValueError:
+            continue
+        if isinstance(gid, int) and isinstance(finished, str) and isinstance(extra, list):
+            out.append((gid, finished, 2 + len(extra)))
+    return out
+
+
+def recovered_keys(keys: object, seats: int, written: float,
+                   finished_at: str) -> list[str | None] | None:
+    """The seats' keys a finished game's entry (its ``keys``, the file written at ``written``)
+    gives back, when they can be trusted: one a seat (None for an AI), two people at least,
+    and the entry written as the game ended (``WRITTEN_WITHIN``), so in seat order; else None."""
+    if not isinstance(keys, list) or len(keys) != seats:
+        return None
+    if not all(k is None or (isinstance(k, str) and 0 < len(k) <= 100) for k in keys):
+        return None
+    if sum(k is not None for k in keys) < 2:
+        return None
+    try:
+        ended = datetime.fromisoformat(finished_at).timestamp()
+    except ValueError:
+        return None
+    low, high = WRITTEN_WITHIN
+    return keys if low <= written - ended <= high else None
+
+
+def without_keys(con: sqlite3.Connection, game_ids: list[int]) -> int:
+    """How many of ``game_ids`` (a key's finished games) are in the history without their
+    seats' keys: never rated."""
+    keyed = {r[0] for r in con.execute("SELECT DISTINCT game_id FROM seat_keys")}
+    stored = {r[0] for r in con.execute("SELECT id FROM games")}
+    return len([i for i in game_ids if i in stored and i not in keyed])
+
+
+def add_keys(con: sqlite3.Connection, found: dict[int, list[str | None]]) -> int:
+    """Keep the keys ``found`` (game id -> each seat's key) and make every rating again with
+    them, inside the caller's transaction; returns how many games were rated."""
+    for game_id, keys in found.items():
+        for seat, key in enumerate(keys):
+            if key is not None:
+                con.execute("INSERT OR IGNORE INTO seat_keys (game_id, seat, key)"
+                            " VALUES (?, ?, ?)", (game_id, seat, key))
+    return rebuild(con)
 
 
 # == reading ===================================================================================

@@ -12,11 +12,15 @@ Called on the match's thread.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from cuttle.play.asking import answer_of
 from cuttle.serve import adapter
 from cuttle.serve.adapter import Gone, Screen
 from cuttle.serve.timers import Clock
+
+if TYPE_CHECKING:
+    from cuttle.serve.match import Match
 
 POLL = 0.05  # seconds between looks at the screens while the answers are awaited
 QUESTION = "Rematch with the seats swapped? [y/N]"
@@ -36,14 +40,16 @@ def ask_rematch(
     went_to_lobby: Callable[[Screen], None],
     names: tuple[str, ...] = ("Your opponent", "Your opponent"),
     parted: Callable[[int, str], None] = lambda seat, words: None,
+    question: str | None = None,
 ) -> bool:
     """Ask the players on ``players`` (screen -> seat) whether to play again when ``offered``
     (else, and the spectators on ``watchers`` always, only to press Enter), until the clock
     reaches ``until`` or the server stops. True when every one of ``people`` agreed; the screens
     of those who answered otherwise are closed, and so are the others' once the rematch is off,
-    each told why through ``parted`` (seat, words; ``names``: the seats' names)."""
+    each told why through ``parted`` (seat, words; ``names``: the seats' names; ``question``:
+    the question asked, when not the usual one)."""
     everyone = offered
-    question = QUESTION if len(names) == 2 else QUESTION_TABLE
+    question = question or (QUESTION if len(names) == 2 else QUESTION_TABLE)
     for screen in players:
         adapter.begin_ask(screen, question if everyone else BACK)
     for screen in watchers:  # a question: Enter answers it even with the result's window open
@@ -93,3 +99,23 @@ def _tell_others(players: dict[Screen, int], screen: Screen, words: str) -> None
     for other in players:
         if other is not screen:
             adapter.message(other, words)
+
+
+def seat_ais(m: Match, gone: list[int], level: str) -> None:
+    """The game is over and recorded, its rematch agreed: an AI of ``level`` sits in each seat
+    of ``gone`` (people out who left), and every AI seat (one an AI took over in the game too)
+    keeps no key and is named as an AI, since the rematch is made from the chairs (a key there
+    would be waited for, and counted as busy, in a game it has no seat in)."""
+    with m.lock:
+        m.ai = tuple(level if s in gone else a for s, a in enumerate(m.ai))
+        for p in gone:
+            m.people.remove(p)
+        # the AIs are numbered across levels, as the hall names them (AI 1 (easy), AI 2 (hard))
+        taken = {c.name.split(" (")[0] for c in m.chairs}
+        for p, chair in enumerate(m.chairs):
+            ai = m.ai[p]
+            if ai is None or chair.key is None:
+                continue
+            number = next(k for k in range(1, 5) if f"AI {k}" not in taken)
+            chair.name, chair.key = f"AI {number} ({ai})", None
+            taken.add(f"AI {number}")

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cuttle.files.history import HistoryError
-from cuttle.serve import ratings, store
+from cuttle.serve import keep, ratings, store
 from cuttle.serve.hall import HallError
 from cuttle.serve.keys import Login
 from cuttle.serve.names import MAX_NAME, marked
@@ -52,9 +52,11 @@ def top_view(rows: list[Standing], mine: str | None = None) -> RenderableType:
 
 
 def me_view(who: str, line: Standing | None, place: int, total: int,
-            games: list[Played]) -> RenderableType:
+            games: list[Played], unkeyed: int = 0) -> RenderableType:
     """Your line in the table (or that you have none yet) and your latest games, each with
-    the rating it left you or why it was not rated."""
+    the rating it left you or why it was not rated; ``unkeyed``: your games recorded before
+    the server kept each seat's key (never rated), said in a line when there are any."""
+    head: RenderableType
     if line is None:
         head = Text(f"{who}: not rated yet (a finished game between people rates you).")
     else:
@@ -63,6 +65,10 @@ def me_view(who: str, line: Standing | None, place: int, total: int,
             f"{place_words(place)} of {total}, {line.games} rated "
             f"game{'s' if line.games != 1 else ''}, {line.wins} won."
         )
+    if unkeyed:
+        head = Group(head, Text(
+            f"{unkeyed} of your games {'was' if unkeyed == 1 else 'were'} recorded before the "
+            "server kept each seat's key, and could not be given it back: not rated."))
     if not games:
         return Group(head, Text("You have no finished game between people here yet."))
     table = Table(title="Your latest games", title_justify="left")
@@ -94,6 +100,8 @@ def lobby_view(cmd: str, args: list[str], login: Login) -> RenderableType:
             return top_view(rows, login.key)
         line, place, total = store.history().read(lambda con: ratings.standing(con, login.key))
         games = store.history().read(lambda con: ratings.recent(con, login.key, RECENT))
+        mine = keep.finished(login.key)
+        unkeyed = store.history().read(lambda con: ratings.without_keys(con, mine))
     except (HistoryError, OSError) as exc:
         raise HallError(store.unsaid("the ratings cannot be read", exc)) from None
-    return me_view(marked(login.name, login.key), line, place, total, games)
+    return me_view(marked(login.name, login.key), line, place, total, games, unkeyed)

@@ -316,6 +316,35 @@ def rebuild_ratings() -> int:
     return history().write(ratings.rebuild)
 
 
+def recover_seat_keys() -> tuple[int, int]:
+    """The games recorded before the history kept each seat's key (schema 6) get them back
+    from the server's own entry of each finished game, when it can be trusted
+    (``ratings.recovered_keys``), and every rating is made again with them; returns (games
+    given their keys back, games left without). HistoryError if the history cannot be used."""
+    from cuttle.serve import ratings
+
+    if not history_path().exists():  # a new server: nothing recorded yet
+        return 0, 0
+    games = history().read(ratings.unkeyed)
+    found: dict[int, list[str | None]] = {}
+    for game_id, finished_at, seats in games:
+        entry = serve_dir() / "finished" / f"{game_id}.json"
+        try:
+            info = read_json_file(entry, "a server games entry", 100_000)
+            written = entry.stat().st_mtime
+        except (CorruptFileError, OSError):
+            continue
+        keys = ratings.recovered_keys(info.get("keys") if isinstance(info, dict) else None,
+                                      seats, written, finished_at)
+        if keys is not None:
+            found[game_id] = keys
+    if found:
+        rated = history().write(lambda con: ratings.add_keys(con, found))
+        log.info("the seats' keys of %d games recorded before the history kept them were "
+                 "found again; %d games rated in all", len(found), rated)
+    return len(found), len(games) - len(found)
+
+
 class ReviewCancelled(Exception):
     """The server stops: a review in progress ends at its next move, and is not saved."""
 
@@ -440,6 +469,7 @@ __all__ = [
     "places",
     "rebuild_ratings",
     "record_finished",
+    "recover_seat_keys",
     "refuse_link",
     "review",
     "saves_folder",

@@ -74,6 +74,14 @@ class Timers:
         self.notes: dict[Screen, str] = {}  # the absence note each screen shows
         self.why = ""  # why the claim on offer is offered: "was away", "had not moved"
         self.warned: float | None = None  # the idle time (its ``since``) already warned about
+        # the seats out of a cutthroat game that goes on: nobody waits for them, so their
+        # absence is neither shown nor counted (the match sets it)
+        self.out: Callable[[], set[int]] = set
+
+    def people_in(self) -> list[int]:
+        """The people still in the game."""
+        out = self.out()
+        return [p for p in self.seats.people if p not in out]
 
     def everyone_gone(self) -> bool:
         """Every player has been away past the hold: the game is put away (saved; the server
@@ -81,7 +89,7 @@ class Timers:
         now = self.clock.now()
         return all(
             (since := self.seats.away_since(p)) is not None and now - since >= self.hold
-            for p in self.seats.people
+            for p in self.people_in()
         )
 
     def show_absence(self, names: tuple[str, ...], watchers: Sequence[Screen] = ()) -> None:
@@ -89,7 +97,10 @@ class Timers:
         or left the table), and how long the seat is still held."""
         now = self.clock.now()
         words = []
+        out = self.out()
         for p, since in self.seats.absent():
+            if p in out:
+                continue
             left = max(0, int(self.hold - (now - since)))
             held = f"seat held {left // 60}:{left % 60:02d}" if left else "the hold is over"
             how = "left the table" if self.seats.left(p) else "dropped"

@@ -91,8 +91,8 @@ def test_issue_examples() -> None:
         "; the AI needed 4 and a 4+, a king or a jack on your 5♣ would have won it"
     )
     assert threat_line(g.view(0), 0, ("You", "AI")) == (
-        "You need 16 · AI needs 4 · a 4+, a king, a jack on your 5♣ or a 7 that turns one of "
-        "these up wins it"
+        "You need 16 · AI needs 4 · a 4+, a king or a jack on your 5♣ wins it; so does a 7 "
+        "played as a one-off when the deck's top card, which it plays, is a 4+, a king or a jack"
     )
 
 

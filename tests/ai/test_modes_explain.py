@@ -60,15 +60,16 @@ def test_a_jack_to_the_partner_says_whom_it_gives_the_points_to() -> None:
 def test_the_threat_line_lists_every_opponent_nearest_first() -> None:
     g = carol_threatens()
     assert threat_line(g.view(0), 0, ("You", "Bob", "Carol")) == (
-        "You need 12 · Carol needs 4 · a 4+, a king or a 7 that turns one of these up wins it"
+        "You need 12 · Carol needs 4 · a 4+ or a king wins it; so does a 7 played as a one-off"
+        " when the deck's top card, which it plays, is a 4+ or a king"
         " · Bob needs 11 · no single card wins it next turn")
     teams = make("classic+teams", hands=["JD", "4C", "6C", "4D"],
                  points=[["7S"], ["AC"], ["TS", "5S"], ["2C"]])
     line = threat_line(teams.view(1), 1, ("Ann", "You", "Cid", "Dee"))
-    assert line.startswith("You need 20 · Dee needs 19 · Cid needs 6 · a 6+,")
+    assert line.startswith("You need 20 · Dee needs 19 · Cid needs 6 · a 6+ or a king wins it;")
     # Seats without a name are called by their number.
     assert threat_line(g.view(1), 1, ("Ann", "You")).startswith(
-        "You need 11 · seat 2 needs 4 · a 4+,")
+        "You need 11 · seat 2 needs 4 · a 4+ or a king wins it;")
 
 
 def test_seat_names_fill_in_seat_numbers() -> None:

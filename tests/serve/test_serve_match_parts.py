@@ -91,7 +91,7 @@ def test_the_opponent_is_offered_the_claim_after_the_hold_and_may_decline(
     clock.advance(60)
     claims.step(0, since, NAMES)
     there.answers.put("y")
-    assert claims.step(0, since, NAMES) == ("claim", 1)
+    assert claims.step(0, since, NAMES) == ("claim", 1, "")
 
 
 def test_an_idle_player_can_be_claimed_against_and_no_claim_against_the_ai(
@@ -264,7 +264,7 @@ def test_at_three_or_four_every_other_person_is_asked_and_only_the_partner_may_a
     screens[1].answers.put("ai")  # not bob's to choose: a no
     assert claims.step(0, clock.t, names) is None and 1 not in claims.asked
     screens[2].answers.put("ai")  # cy, ann's partner, lets an AI play on
-    assert claims.step(0, clock.t, names) == ("ai", 2) and claims.asked == {}
+    assert claims.step(0, clock.t, names) == ("ai", 2, "medium") and claims.asked == {}
     three = Seats(tuple(Chair(n, f"k{n}") for n in names[:3]), [0, 1, 2], threading.RLock(),
                   clock)
     cutthroat = Claims(Timers(three, hold=60, idle=600, clock=clock), 3, teams=False)
@@ -275,4 +275,4 @@ def test_at_three_or_four_every_other_person_is_asked_and_only_the_partner_may_a
     cutthroat.step(1, clock.t, names[:3])
     assert set(cutthroat.asked) == {0, 2}
     screens[2].answers.put("y")
-    assert cutthroat.step(1, clock.t, names[:3]) == ("claim", 2)
+    assert cutthroat.step(1, clock.t, names[:3]) == ("claim", 2, "")

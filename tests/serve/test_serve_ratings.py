@@ -344,3 +344,40 @@ def test_a_deleted_games_id_used_again_is_rated_as_the_new_game() -> None:
     again = add(h, played(seed=3, outcome="p1"), [A, B])
     assert again == last and decisions(h)[-1] == (again, 1, "")
     assert table(h)[B][3] == 1  # B won the new game, and it counted
+
+
+def test_games_recorded_before_the_keys_were_kept_get_them_back_from_trusted_entries() -> None:
+    """Schema 6 added each seat's key; a game recorded before it has none, so it was never
+    rated. The server's own entry of a finished game (``finished/ID.json``) holds its keys in
+    seat order when it was written as the game ended; one written later (made from an earlier
+    server's games list, in no order), or none, leaves the game unrated, and ``me`` says how
+    many of a key's games are so."""
+    import os
+    from datetime import datetime
+
+    from cuttle.serve import keep
+
+    h = store.history()
+    old = [h.add(played(seed=s, outcome="p0"), 1.0, None, DAY) for s in (1, 2, 3)]
+    assert old == [1, 2, 3]  # as before schema 6: no keys kept
+    for i in old:  # the games list names them for both keys
+        keep.add_finished([A, B], i)
+    entries = store.serve_dir() / "finished"
+    ended = datetime.fromisoformat(DAY).timestamp()
+    os.utime(entries / "1.json", (ended + 1, ended + 1))  # written as the game ended
+    os.utime(entries / "2.json", (ended + 3600, ended + 3600))  # an hour after: no order
+    (entries / "3.json").unlink()  # none (the next start makes it again, from the list)
+    assert table(store.history()) == {}
+    keep.prepare()  # the server's start looks for them
+    rated = table(store.history())
+    assert set(rated) == {A, B} and rated[A][2:] == (1, 1) and rated[B][2:] == (1, 0)  # A won
+    assert store.rebuild_ratings() == 1 and table(store.history()) == rated
+    assert store.recover_seat_keys() == (0, 2)  # once: nothing more to find
+    text = _plain(standings.lobby_view("me", [], Login("bee", B)))
+    assert "2 of your games were recorded before the server kept each seat's key" in text
+
+
+def _plain(view: object) -> str:
+    out = StringIO()
+    Console(file=out, width=200, color_system=None).print(view)
+    return " ".join(out.getvalue().split())

@@ -9,10 +9,12 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+from io import StringIO
 from pathlib import Path
 
 import pytest
 from prompt_toolkit.document import Document
+from rich.console import Console
 from sshkit import (
     LOBBY,
     FakeClock,
@@ -35,6 +37,7 @@ from cuttle.serve.lobby import LobbyCompleter
 from cuttle.serve.match import Match
 from cuttle.serve.names import marked
 from cuttle.serve.server import Server
+from cuttle.serve.tables import notices
 from cuttle.serve.tables.plan import HallError, Table, ai_level, parse_new
 from cuttle.serve.tables.waiting import TAKEOVER, takeover_level
 
@@ -209,16 +212,40 @@ def test_a_dropped_player_in_2v2_is_replaced_by_an_ai_when_the_partner_says_ai(
             partner = (mover + 2) % 4
             names = match.session.names
             await seats[mover].wait(prompt_of(names[mover]))
+            dave = await sit(server, 3, f"watch {match.id}")
+            await dave.wait("Watching")
             seats[mover].drop()
             await seats[partner].wait(rf"{names[mover]} dropped")
             clock.advance(301)
-            await seats[partner].wait(r"ai: an AI takes the seat; y: your team concedes")
-            await seats[partner].line("ai")
+            # the question fits one line of 80 columns; its why is said above it
+            await seats[partner].wait(re.escape(f"{names[mover]}'s seat: ai [LEVEL], y or n? "
+                                                "[ai/y/N]"))
+            said = (f"ai [LEVEL]: an AI takes {names[mover]}'s seat (medium unless you name one: "
+                    "random, easy, medium, hard); y: your team concedes; n: wait.")
+            await seats[partner].wait(r"\s+".join(re.escape(w) for w in said.split()))
+            await seats[partner].line("ai wizard")  # one line, and the question again
+            await seats[partner].wait(r"ai takes one level \(random, easy, medium, hard\), "
+                                      r"not 'wizard'")
+            assert match.ai[mover] is None and game.outcome is None
+            await until(lambda: "[ai/y/N]" in seats[partner].text(), "the question again")
+            await seats[partner].line("ai easy")
             await until(lambda: match.ai[mover] is not None, "the AI to take the seat")
+            await until(lambda: "your team concedes; n: wait" not in seats[partner].text(),
+                        "the line said before the question to go with it")
+            assert match.ai[mover] == "easy" and match.session.seats[mover].ai == "easy"
             assert match.keys()[mover] is None and mover not in match.people
-            await seats[partner].wait(rf"let an AI \(\w+\) take {names[mover]}")
+            words = f"let an AI (easy) take {names[mover]}'s seat."
+            await seats[partner].wait(re.escape(words))
+            await asyncio.sleep(0.3)
+            assert seats[partner].text().count(words) == 1  # said once (it was twice)
+            await dave.wait(re.escape(words))  # and the spectators are told
             await until(lambda: len(game.history) > 0 or game.to_move != mover, "the AI to move")
             assert game.outcome is None
+            n = NAMES.index(names[mover])  # back: the lobby says why the seat is gone
+            back = await connect(port_of(server), NAMES[n], key(n))
+            await back.wait(LOBBY)
+            await back.wait(re.escape(f"{names[partner]} let an AI (easy) take your seat in "
+                                      f"game {match.id}."))
 
     with hang_guard(60):
         asyncio.run(scenario())
@@ -375,3 +402,35 @@ def test_a_claim_by_an_opponent_in_2v2_ends_the_game_for_the_absent_players_team
 
     with hang_guard(60):
         asyncio.run(scenario())
+
+
+def test_what_waits_for_an_absent_player_is_told_once_and_kept_bounded() -> None:
+    for i in range(notices.MAX_KEYS + 5):
+        notices.tell(f"k{i}", "first")
+    notices.tell("k6", "second")
+    assert notices.take("k0") == []  # the oldest keys forgotten first
+    for n in range(notices.MAX_LINES + 1):
+        notices.tell("k6", f"more {n}")
+    assert len(notices.take("k6")) == notices.MAX_LINES and notices.take("k6") == []
+    for i in range(notices.MAX_KEYS + 5):
+        notices.take(f"k{i}")
+
+
+def test_the_games_list_names_every_seat_and_who_won_at_three_and_four() -> None:
+    """``games`` listed ``ann vs bob`` and ``-`` for a game of three won by the third seat
+    or a game of teams (it knew only two seats)."""
+    from cuttle.files.gamerows import GameRow
+    from cuttle.serve.lobby import _result, finished_table
+
+    def row(players: tuple[str, ...], outcome: str) -> GameRow:
+        return GameRow(1, "2026-12-06T09:05:00Z", "classic", "classic", "", 1, players,
+                       ("human",) * len(players), outcome, "points", 9, 1.0, "{}")
+
+    three, four = row(("ann", "bob", "cy"), "p2"), row(("ann", "bob", "cy", "dee"), "team1")
+    assert _result(three) == "cy won (points)"
+    assert _result(four) == "bob & dee won (points)"
+    assert _result(row(("ann", "bob"), "p1")) == "bob won (points)"
+    assert _result(row(("ann", "bob", "cy"), "draw")) == "draw"
+    out = StringIO()
+    Console(file=out, width=120, color_system=None).print(finished_table([three, four]))
+    assert "ann · bob · cy" in out.getvalue() and "ann & cy vs bob & dee" in out.getvalue()

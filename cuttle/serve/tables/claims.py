@@ -4,21 +4,31 @@ move or answer: it is offered to every other person at the table who is there.
 With two seats the opponent is asked to claim the game (won against the absent player). In
 cutthroat every other person may claim: the absent player concedes and is out, the game goes on.
 In teams the opponents may claim the game (the absent player's team concedes); the partner is
-asked too, and may answer ``ai``: an AI takes the seat and the game goes on (``y``: the team
-concedes). A question whose reason is gone (the player is back, or typed) is withdrawn, and an
-answer counts only while the reason holds. Called on the match's thread.
+asked too, and may answer ``ai [LEVEL]``: an AI of that level (``medium`` when none is named)
+takes the seat and the game goes on (``y``: the team concedes); a level that is not one is
+said in one line and the question asked again. A question whose reason is gone (the player is
+back, or typed) is withdrawn, and an answer counts only while the reason holds.
+Called on the match's thread.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
+from cuttle.ai import levels_for
 from cuttle.play.asking import answer_of
+from cuttle.play.session import Seat
 from cuttle.serve import adapter
 from cuttle.serve.adapter import Gone, Screen
+from cuttle.serve.tables import notices
+from cuttle.serve.tables.waiting import takeover_level
 from cuttle.serve.timers import Timers
 
-Verdict = tuple[Literal["claim", "ai"], int]  # what was chosen, by which seat
+if TYPE_CHECKING:
+    from cuttle.serve.match import Match
+
+# what was chosen, by which seat, and the AI's level (``ai``; "" for a claim)
+Verdict = tuple[Literal["claim", "ai"], int, str]
 
 
 class Claims:
@@ -30,6 +40,8 @@ class Claims:
         self.n = n
         self.teams = teams
         self.asked: dict[int, Screen] = {}  # seat -> the screen asked
+        self.questions: dict[int, str] = {}  # seat -> the question it was asked
+        self.said: dict[Screen, str] = {}  # the line said before a question (gone with it)
         self.offer_after = 0.0  # when the claim may be offered again after every no
         self.against: int | None = None  # the seat the questions open are about
 
@@ -37,11 +49,13 @@ class Claims:
         return self.teams and (o - p) % 4 == 2
 
     def withdraw(self) -> None:
-        """The turn moved on: no question of it stays open."""
+        """The turn moved on: no question of it stays open, nor what was said before it."""
         for screen in self.asked.values():
             adapter.stop_asking(screen)
             adapter.drain(screen)
-        self.asked = {}
+        for screen, said in self.said.items():
+            adapter.remove_message(screen, said)
+        self.asked, self.said = {}, {}
 
     def reset(self) -> None:
         """A new move or answer is awaited."""
@@ -54,7 +68,8 @@ class Claims:
         late = self.timers.late(p, since)
         if self.asked:
             return self._answers(late)
-        others = [o for o in self.seats.people if o != p and self.seats.screen(o) is not None]
+        others = [o for o in self.timers.people_in() if o != p
+                  and self.seats.screen(o) is not None]
         if self.n == 2:
             opponent = names[1 - p]
         else:
@@ -72,7 +87,11 @@ class Claims:
         for o in others:
             screen = self.seats.screen(o)
             assert screen is not None
-            adapter.begin_ask(screen, f"{head} {self._question(p, o, names)}")
+            said, self.questions[o] = self._question(p, o, names, head)
+            if said:
+                adapter.message(screen, said)
+                self.said[screen] = said
+            adapter.begin_ask(screen, self.questions[o])
             self.asked[o] = screen
         mine = self.seats.screen(p)
         if mine is not None:
@@ -81,12 +100,17 @@ class Claims:
             adapter.message(mine, f"{told}: move to go on.")
         return None
 
-    def _question(self, p: int, o: int, names: tuple[str, ...]) -> str:
+    def _question(self, p: int, o: int, names: tuple[str, ...], head: str) -> tuple[str, str]:
+        """(the line said before the question, or "", the question): the input line shows one
+        line, so a question that would not fit in 80 columns says its why as a message."""
         if self.partner(p, o):
-            return "ai: an AI takes the seat; y: your team concedes. [ai/y/N]"
+            levels = ", ".join(levels_for(self.n))
+            return (f"{head} ai [LEVEL]: an AI takes {names[p]}'s seat ({takeover_level(self.n)}"
+                    f" unless you name one: {levels}); y: your team concedes; n: wait.",
+                    f"{names[p]}'s seat: ai [LEVEL], y or n? [ai/y/N]")
         if self.n == 3:
-            return f"Claim: {names[p]} concedes and is out, the game goes on? [y/N]"
-        return "Claim the game? [y/N]"
+            return head, f"Claim: {names[p]} concedes and is out, the game goes on? [y/N]"
+        return "", f"{head} Claim the game? [y/N]"
 
     def _answers(self, late: bool) -> Verdict | None:
         """Poll the questions open; every no (or departure) closes one, the last no puts the
@@ -104,17 +128,85 @@ class Claims:
                 got = "n"
             if got is None:
                 continue
+            words = got.lower().split()
+            if words[:1] == ["ai"] and self._is_partner_of_late(o):
+                level, why = self._level(words[1:])
+                if level is None:  # said in one line; the same question again
+                    adapter.message(screen, why)
+                    adapter.begin_ask(screen, self.questions[o])
+                    continue
+                adapter.stop_asking(screen)
+                self.withdraw()
+                return ("ai", o, level)
             adapter.stop_asking(screen)
             del self.asked[o]
-            if got.strip().lower() == "ai" and self._is_partner_of_late(o):
-                self.withdraw()
-                return ("ai", o)
             if answer_of(got, False):
                 self.withdraw()
-                return ("claim", o)
+                return ("claim", o, "")
             if not self.asked:
                 self.offer_after = self.timers.next_offer()
         return None
 
+    def _level(self, words: list[str]) -> tuple[str | None, str]:
+        """The level of ``ai [LEVEL]`` (the takeover's own when none is named), or None and
+        the one line that says why not."""
+        can = levels_for(self.n)
+        if not words:
+            return takeover_level(self.n), ""
+        if len(words) == 1 and words[0] in can:
+            return words[0], ""
+        said = " ".join(words)[:20]
+        return None, f"ai takes one level ({', '.join(can)}), not {said!r}: ai, ai hard, y or n."
+
     def _is_partner_of_late(self, o: int) -> bool:
         return self.against is not None and self.partner(self.against, o)
+
+
+def settle(m: Match, p: int, verdict: str, by: int, level: str = "") -> None:
+    """The claim against ``p`` was answered by ``by``: ``ai`` (teams: the partner lets an AI of
+    ``level`` take the seat) or a claim (two seats: the game is won; cutthroat: ``p`` is out;
+    teams: ``p``'s team concedes)."""
+    names = m.session.names
+    teams = m.session.game.rules.teams
+    if verdict == "ai":
+        _ai_takes(m, p, by, level or takeover_level(len(names)))
+        return
+    if len(names) == 2 or (teams and (by - p) % 2):
+        words = f"{names[by]} claimed the game: {names[p]} {m.timers.why}"
+    elif teams:  # the partner's yes: the team concedes
+        words = f"{names[by]} conceded for the team: {names[p]} {m.timers.why}"
+    else:
+        words = f"{names[by]} claimed {names[p]}'s seat: {names[p]} {m.timers.why}"
+    if len(names) == 2 or teams:
+        m.claimed = (p, by)
+    m.session.conceded(p, words)
+    m.session.dirty = True
+
+
+def _ai_takes(m: Match, p: int, by: int, level: str) -> None:
+    """An AI of ``level`` takes seat ``p`` (its player away): the seat is the AI's to the end,
+    its player's screen (if any) back to the lobby."""
+    names = m.session.names
+    with m.lock:
+        m.ai = tuple(level if s == p else a for s, a in enumerate(m.ai))
+        m.people.remove(p)
+        screen = m.chairs[p].screen
+        m.chairs[p].screen = None
+    m.session.seats = tuple(
+        Seat(s.name, level) if i == p else s for i, s in enumerate(m.session.seats)
+    )
+    m.kept = None  # the save's keys are noted again: the seat is the AI's
+    words = f"{names[by]} let an AI ({level}) take your seat in game {m.id}."
+    key = m.chairs[p].key
+    if screen is not None:  # idle at the table: their lobby says why, now
+        m.part(p, words)
+        adapter.close_screen(screen)
+    elif key is not None:  # away: told in their next lobby
+        notices.tell(key, words)
+    # under the table every seat is drawn again with (a message as well said it twice); the
+    # spectators' table has no such line: a message tells them
+    said = f"{names[by]} let an AI ({level}) take {names[p]}'s seat."
+    m.session.announce(said)
+    for watcher in m.spectators.drawn():
+        adapter.message(watcher, said)
+    m.session.dirty = True

@@ -1,6 +1,7 @@
 """The seats that wait while another moves or answers: each may still type ``help``, ``rules``,
-``concede`` (asked first) or ``quit`` (the seat is kept). At three or four seats a player who is
-out of the game (cutthroat) may still read and leave. Called on the match's thread.
+``concede`` (asked first) or ``quit`` (the seat is kept). A player out of a cutthroat game that
+goes on (``out.py``) reads ``help`` and ``rules``, watches, or types ``lobby`` (or ``quit``) to go
+back to the lobby, the seat let go. Called on the match's thread.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from cuttle.ai import levels_for
 from cuttle.play.asking import answer_of
 from cuttle.serve import adapter
 from cuttle.serve.adapter import Gone, Screen
+from cuttle.serve.tables.out import LOBBY, prompt
 from cuttle.text.describe import concede_question_at
 from cuttle.text.helptext import cards_view, help_view
 from cuttle.text.safetext import clean_line
@@ -19,7 +21,10 @@ if TYPE_CHECKING:
     from cuttle.serve.match import Match
 
 QUIT = ("quit", "exit", "q")
-TAKEOVER = "medium"  # the level of an AI that takes over an absent player's seat (teams)
+# the level of an AI that takes over an absent player's seat (teams) when the partner names
+# none: it plays a sound hand at once (hard's search keeps the table waiting at every move of
+# the seat, and random or easy would throw away the game the partner chose to play on)
+TAKEOVER = "medium"
 
 
 def takeover_level(n: int) -> str:
@@ -61,7 +66,9 @@ class Waiting:
                     return o
                 continue
             if self.open.get(o) is not screen:
-                adapter.begin_read(screen, f"{m.session.names[o]} (waiting)> ")
+                name = m.session.names[o]
+                out = o in m.out.seats(m.people)
+                adapter.begin_read(screen, prompt(name) if out else f"{name} (waiting)> ")
                 self.open[o] = screen
             try:
                 got = adapter.answer(screen, 0)
@@ -81,11 +88,14 @@ class Waiting:
         words = clean_line(got).lower().split()
         cmd = words[0] if words else ""
         names = m.session.names
-        out = o in m.session.game.seats.out if m.session.game.players > 2 else False
-        if cmd in QUIT:
+        out = o in m.out.seats(m.people)
+        if out and cmd in LOBBY:
+            m.release(o, screen)
+        elif cmd in QUIT:
             m.leave(o, screen, left=True)
         elif cmd == "concede" and len(words) == 1 and out:
-            adapter.message(screen, "You are out of this game already: quit leaves the table.")
+            adapter.message(screen, "You are out of this game already: lobby goes back to the "
+                                    "lobby.")
         elif cmd == "concede" and len(words) == 1:
             question = concede_question_at(m.session.game, names, o)
             adapter.begin_ask(screen, question + " [y/N]")
@@ -94,6 +104,9 @@ class Waiting:
             adapter.panel(screen, "Help", help_view())
         elif cmd == "rules" and len(words) == 1:
             adapter.panel(screen, "Rules", cards_view(m.rules))
+        elif cmd and out:
+            adapter.message(screen, f"You are out; {names[p]} is to move. lobby: back to the "
+                                    "lobby; or stay and watch (help, rules).")
         elif cmd:
             adapter.message(
                 screen,
