@@ -10,7 +10,9 @@ take long (an OS pipe fed from that loop blocked it for good once the pipe was f
   characters a second one player can make the server read; what is over is dropped and the
   player told, once a burst;
 - a ``Meter`` (the key's share of the loop, ``fairshare.KeyShare``) is charged the time its
-  keys take to handle; while the key is over its share, its keys wait to be read (not dropped);
+  keys take to handle; while the key is over its share, its keys wait to be read (not dropped),
+  and once they have waited, their echo is drawn at once (``excused``: not held a second time
+  for the debt their own handling just added);
 - a paste (the terminal's bracketed paste) keeps its first ``MAX_PASTE`` characters (no line
   holds more), the rest is dropped as it arrives, found by one ``str.find`` a piece;
 - an escape sequence longer than any key's (``MAX_ESCAPE``) is dropped: prompt_toolkit's parser
@@ -57,6 +59,8 @@ _ids = itertools.count(1)
 
 class Meter(Protocol):
     """Where the time of handling a connection's keys is charged (its key's loop share)."""
+
+    excused: bool  # set while keys that waited are read (their echo does not wait again)
 
     def charge(self, cost: float) -> None: ...
 
@@ -268,7 +272,13 @@ class KeyboardInput(Input):
             current = self.callbacks[-1] if self.callbacks else None
             if current is not None and (self.queue or self.parsed or self.filter.held):
                 started = time.perf_counter()
-                current()
+                if meter is not None and delay > 0:  # they waited: their echo does not
+                    meter.excused = True
+                try:
+                    current()
+                finally:
+                    if meter is not None:
+                        meter.excused = False
                 if meter is not None:
                     meter.charge(time.perf_counter() - started)
 

@@ -333,3 +333,34 @@ def test_the_lobbies_redraw_carries_the_changers_each_by_its_changes(
     assert len({id(c) for c in seen}) == 1  # one round, one payer
     payer = seen[0]
     assert isinstance(payer, Together) and payer.parts == {alice: 3, bob: 1}
+
+
+def test_the_echo_of_keys_that_waited_their_share_is_not_held_again() -> None:
+    clock = Clock()
+    shares = Shares(clock)  # the clock stands still: the debt stays
+    owner = shares.of("owner")
+    owner.charge(ALLOWANCE + 0.002)  # just over: its keys wait 20 ms, its frames as long
+
+    async def scenario() -> tuple[list[int], list[int]]:
+        from cuttle.serve.keyboard import KeyboardInput
+
+        app, pacer, asked = paced(owner)
+        kb = KeyboardInput(meter=owner)
+        echoed: list[int] = []
+
+        def read() -> None:  # the screen reads the keys and asks for their echo
+            kb.read_keys()
+            pacer.request()
+            echoed.append(len(asked))
+
+        with kb.attach(read):
+            kb.feed("a")
+            await until(lambda: echoed, "the keys read")
+        assert owner.wait() > 0 and not owner.excused
+        pacer.drawn_at = asyncio.get_running_loop().time()
+        pacer.request()  # a frame of its own otherwise: held
+        return echoed, asked
+
+    echoed, asked = asyncio.run(scenario())
+    assert echoed == [1]  # the echo of the keys that waited: at once
+    assert asked == [1]  # the next request of its own waits for the debt

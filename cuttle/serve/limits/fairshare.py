@@ -58,6 +58,7 @@ class KeyShare:
         self.last = float("-inf")  # when the key last cost anything
         self.spent = 0.0  # its rate's sum: its costs, each fading over RATE_WINDOW
         self.spent_at = self.at
+        self.excused = False  # keys that waited their share are read now: their echo goes out
 
     def _settle(self) -> float:
         """The debt now (paid back since the last look, at the share of now)."""
@@ -73,6 +74,11 @@ class KeyShare:
         self.last = self.at
         self.rate()
         self.spent += max(0.0, cost)
+
+    def frame_wait(self) -> float:
+        """Seconds a frame it asks for should wait: none for the echo of keys that waited their
+        share already (their cost is still its debt: its next keys wait the longer)."""
+        return 0.0 if self.excused else self.wait()
 
     def rate(self) -> float:
         """Of the loop's time, what the key took of late (a share: 0.05 is 5%)."""

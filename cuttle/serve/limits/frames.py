@@ -47,6 +47,8 @@ class Payer(Protocol):
 
     def wait(self) -> float: ...
 
+    def frame_wait(self) -> float: ...
+
 
 # who pays for what is asked to be drawn in this context (None: each screen's owner)
 CAUSE: contextvars.ContextVar[Payer | None] = contextvars.ContextVar("cause", default=None)
@@ -87,6 +89,9 @@ class Together:
 
     def wait(self) -> float:
         return sum(payer.wait() * n for payer, n in self.parts.items()) / self.total
+
+    def frame_wait(self) -> float:
+        return self.wait()
 
 
 class Pacer:
@@ -130,7 +135,7 @@ class Pacer:
         payer = payer or self.owner
         self.payers[payer] = None
         now = loop.time()
-        due = max(self.drawn_at + MIN_FRAME, now + payer.wait())
+        due = max(self.drawn_at + MIN_FRAME, now + payer.frame_wait())
         if due <= now:
             self._cancel()
             self.draw()
