@@ -102,12 +102,12 @@ DEFAULTS: dict[str, tuple[Spec, Any]] = {
     # ... and how sure the other seats' choices are: 0 their best move by the model, else a
     # move drawn with weights exp(value / soft), in the evaluation's points.
     "soft": (Spec("float", 0, 1000), 0.0),
-    # ... and whether they judge the table without seeing the hands of their opponents (1) or
-    # seeing the deal's every card (0).
-    "tblind": (Spec("int", 0, 1), 0),
+    # ... and whether they judge the table without seeing the hands of the others (1) or
+    # seeing the deal's every card (0); not given: 1 at a table of three, 0 in teams ...
+    "tblind": (Spec("int", 0, 1, optional=True), None),
     # ... and whether the seat's own next turn in a simulation is chosen seeing the deal (1) or
-    # on a fresh deal of the cards it cannot see (0), then played on the simulation's.
-    "peek": (Spec("int", 0, 1), 1),
+    # on a fresh deal of the cards it cannot see (0); not given: 0 at three, 1 in teams.
+    "peek": (Spec("int", 0, 1, optional=True), None),
 }
 
 #: The leaf evaluations: name -> (function, default scale of the sigmoid that maps it to a chance).
@@ -324,8 +324,9 @@ class DeterminizedPlayer(Player):
         self.table_later: float = cfg["later"]
         self.table_stick: float = cfg["stick"]
         self.table_soft: float = cfg["soft"]
-        self.table_blind: bool = bool(cfg["tblind"])
-        self.table_peek: bool = bool(cfg["peek"])
+        # None: the default of the table (pimc_table.table_defaults)
+        self.table_blind: bool | None = None if cfg["tblind"] is None else bool(cfg["tblind"])
+        self.table_peek: bool | None = None if cfg["peek"] is None else bool(cfg["peek"])
         mix: float = cfg["mix"]
         if mix:
             base_eval = self.evaluate

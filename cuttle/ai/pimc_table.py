@@ -26,6 +26,17 @@ every move), ranked by medium's one-ply evaluation of its view (:func:`medium_ra
 fresh deals that won about ten points more against two mediums than searching every move
 (docs/ai.md, "second pass"). Windows and follow-ups are never pruned.
 
+At a table of three the other seats in a simulation judge the table without seeing the hands
+(``tblind``, :func:`~cuttle.ai.fasteval.table_value_blind`) and the seat's own next turn is
+chosen on a fresh deal of the cards it cannot see, then played on the simulation's deal
+(``peek=0``): on fresh deals that won about nine points more against two mediums than seeing
+every card (docs/ai.md, "third pass"). In teams both stay off by default (not measured there,
+and a teams decision has little time to spare): :func:`table_defaults`.
+
+Options kept for measuring: ``stick`` (play medium's first choice unless a searched move beats
+it by that much win chance) and ``soft`` (the other seats' moves drawn by ``exp(value / soft)``
+instead of their best).
+
 The default is the one the measurements in docs/ai.md chose. The leaf value is mapped to a win
 chance by a sigmoid of ``scale`` (25 points). The moves are compared on the same deals and the
 budget spent by successive halving, as with two players (:meth:`DeterminizedPlayer.decide`).
@@ -227,6 +238,16 @@ def medium_ranking(view: View, seat: int, moves: list[Move], rng: random.Random)
     return sorted(moves, key=lambda m: (-value[m], order[m]))
 
 
+def table_defaults(player: DeterminizedPlayer, teams: bool) -> tuple[bool, bool]:
+    """(``tblind``, ``peek``) of ``player`` at this table: as given, else the defaults -- at a
+    table of three the other seats judge without seeing the hands and the seat's own next turn
+    is chosen without peeking (measured better against two mediums, docs/ai.md "third pass");
+    in teams, not measured there and short of time, the second pass's search."""
+    blind = player.table_blind if player.table_blind is not None else not teams
+    peek = player.table_peek if player.table_peek is not None else teams
+    return blind, peek
+
+
 def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[Move],
                  rng: random.Random, view: View) -> tuple[Move, str]:
     """``hard``'s decision at a table of three or four, from ``base`` (a game built from the
@@ -246,8 +267,9 @@ def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[
     soft = player.table_soft
     searcher = TableSearcher(seat, player.table_model == "paranoid", base.seats.teams, values,
                              soft, random.Random(rng.getrandbits(64)) if soft else None)
-    searcher.blind = player.table_blind
-    if not player.table_peek:
+    blind, peek = table_defaults(player, base.seats.teams)
+    searcher.blind = blind
+    if not peek:
         searcher.peek_rng = random.Random(rng.getrandbits(64))
     mine = base.phase == MAIN and base.turn_player == seat
     all_moves = moves
@@ -323,4 +345,4 @@ def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[
     return best, f"best by search: {100 * rate:.0f}% of {count(used, 'simulation', digits=True)}"
 
 
-__all__ = ["MODELS", "TABLE_ITERATIONS", "TableSearcher", "decide_table"]
+__all__ = ["MODELS", "TABLE_ITERATIONS", "TableSearcher", "decide_table", "table_defaults"]

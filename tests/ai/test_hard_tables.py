@@ -276,3 +276,25 @@ def test_peek_0_chooses_the_seats_next_turn_on_a_fresh_deal() -> None:
     assert a1.choose(g) is a2.choose(g)
     with pytest.raises(ValueError, match="peek must be"):
         make_player("hard", peek=3)
+
+
+def test_the_table_defaults_blind_and_no_peeking_at_three_the_second_pass_in_teams() -> None:
+    # Not given, tblind and peek take the table's default: at three seats the other seats judge
+    # without seeing the hands and the seat's next turn is chosen without peeking; in teams
+    # the second pass's search (the same moves and values as tblind=0,peek=1).
+    from cuttle.ai.pimc_table import table_defaults
+
+    p = make_player("hard")
+    assert isinstance(p, DeterminizedPlayer)
+    assert table_defaults(p, teams=False) == (True, False)
+    assert table_defaults(p, teams=True) == (False, True)
+    given = make_player("hard", tblind=0, peek=1)
+    assert isinstance(given, DeterminizedPlayer)
+    assert table_defaults(given, teams=False) == (False, True)
+    for rules, same in (("classic+cutthroat", {"tblind": 1, "peek": 0}),
+                        ("classic+teams", {"tblind": 0, "peek": 1})):
+        for g in positions(rules, 2, seed=13):
+            a = make_player("hard", seed=6, **FAST)
+            b = make_player("hard", seed=6, **same, **FAST)
+            assert isinstance(a, DeterminizedPlayer) and isinstance(b, DeterminizedPlayer)
+            assert a.choose(g) is b.choose(g) and a.last_values == b.last_values
