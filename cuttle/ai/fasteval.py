@@ -279,8 +279,8 @@ def table_values(g: Game, soon_weights: tuple[float, float, float] = _SOON) -> l
 
 
 def table_value_blind(g: Game, seat: int) -> float:
-    """``seat``'s value of ``g`` as :func:`table_values` gives it, but with its opponents'
-    hands counted unseen (``_standings``' ``blind``): how a player who cannot see them judges
+    """``seat``'s value of ``g`` as :func:`table_values` gives it, but with every other seat's
+    hand counted unseen (``_standings``' ``blind``): how a player who cannot see them judges
     the table."""
     out = g.outcome
     seats = g.seats

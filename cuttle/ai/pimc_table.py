@@ -29,9 +29,10 @@ fresh deals that won about ten points more against two mediums than searching ev
 At a table of three the other seats in a simulation judge the table without seeing the hands
 (``tblind``, :func:`~cuttle.ai.fasteval.table_value_blind`) and the seat's own next turn is
 chosen on a fresh deal of the cards it cannot see, then played on the simulation's deal
-(``peek=0``): on fresh deals that won about nine points more against two mediums than seeing
-every card (docs/ai.md, "third pass"). In teams both stay off by default (not measured there,
-and a teams decision has little time to spare): :func:`table_defaults`.
+(``peek=0``): on fresh deals that won about five points more against two mediums than seeing
+every card, a gain likely but not proven at the 5% level (docs/ai.md, "third pass"). In teams
+both stay off by default (not measured there, and a teams decision has little time to
+spare): :func:`table_defaults`.
 
 Options kept for measuring: ``stick`` (play medium's first choice unless a searched move beats
 it by that much win chance) and ``soft`` (the other seats' moves drawn by ``exp(value / soft)``
