@@ -42,6 +42,22 @@ case "${1:-all}" in
     exit 0 ;;
 esac
 case "${1:-all}" in
+  third)
+    # The third pass (docs/ai.md): each option against the default on the same deals of seed
+    # 3502 (the first 90 games of 3501 chose prune=4, so every change looks worse there), then
+    # compared game by game: python benchmarks/bench_ai_modes_pair.py NEW.jsonl BASE.jsonl
+    third() { python -m cuttle arena "hard$1" medium medium --rules classic+cutthroat \
+      --games 240 --seed 3502 --jobs "${JOBS:-2}" --json \
+      --log "benchmarks/arena/modes-third-$2-3502.jsonl" \
+      > "benchmarks/arena/modes-third-$2-3502.txt" 2>&1; }
+    third "" base
+    third :peek=0 peek0
+    third :tblind=1 tblind1
+    third :peek=0,tblind=1 peek0-tblind1
+    third :soft=5 soft5
+    exit 0 ;;
+esac
+case "${1:-all}" in
   medium|all)
     run hard-medium-medium-cutthroat hard medium medium --rules classic+cutthroat --games "$G"
     # the same deals without the root pruning (what prune=4 gained, on deals not tuned on)

@@ -6,6 +6,8 @@ is shared: on a loaded machine the wall clock also counts the time other program
     python benchmarks/bench_ai_speed.py [--positions N] [--rules R] [--level L ...]
         [--hard-iterations I ...]
 
+A level may carry options as in the arena (``--level hard:peek=0``).
+
 ``--rules classic+cutthroat`` or ``classic+teams`` measures the levels at a table of three or
 four (docs/ai.md, "Three and four seats: hard").
 """
@@ -16,9 +18,11 @@ import argparse
 import resource
 import statistics
 import time
+from typing import Any
 
 from cuttle import Game
 from cuttle.ai import make_player
+from cuttle.ai.arena import parse_level
 
 
 def positions(rules: str, count: int) -> list[Game]:
@@ -47,7 +51,7 @@ def main() -> None:
     ap.add_argument("--hard-iterations", type=int, nargs="*", default=[])
     args = ap.parse_args()
     games = positions(args.rules, args.positions)
-    specs: list[tuple[str, dict[str, int]]] = [(lvl, {}) for lvl in args.level]
+    specs: list[tuple[str, dict[str, Any]]] = [parse_level(lvl) for lvl in args.level]
     specs += [("hard", {"iterations": n}) for n in args.hard_iterations]
     for level, opts in specs:
         bot = make_player(level, seed=3, **opts)
@@ -59,7 +63,8 @@ def main() -> None:
             bot.choose(g)
             cpu.append(time.process_time() - c0)
             times.append(time.perf_counter() - t0)
-        label = level + (f" ({opts['iterations']} iterations)" if opts else "")
+        label = level + (" (" + ",".join(f"{k}={v}" for k, v in opts.items()) + ")"
+                         if opts else "")
         print(
             f"{label:28s} median {statistics.median(times) * 1000:8.2f} ms"
             f"  mean {statistics.mean(times) * 1000:8.2f} ms  max {max(times) * 1000:8.1f} ms"

@@ -178,10 +178,17 @@ def evaluate_game(g: Game, me: int, threats: bool = True) -> float:
 _SOON = (THREAT, 0.4 * THREAT, 0.2 * THREAT)
 
 
-def _standings(g: Game, soon_weights: tuple[float, float, float] = _SOON) -> list[float]:
+#: A card's mean worth in hand (what a seat counts for a hand it cannot see, by its size).
+_MEAN_HAND = sum(_BASE) / len(_BASE)
+
+
+def _standings(g: Game, soon_weights: tuple[float, float, float] = _SOON,
+               blind: int = -1) -> list[float]:
     """Each side's standing at a table of three or four (the terms of :func:`table_values`),
     indexed by seat in cutthroat and by side (0, 1) in teams; a seat out of the game
-    ``-1e9``."""
+    ``-1e9``. With ``blind`` a seat, the hands of every other seat (a partner's too) are
+    counted as that seat would count them without seeing them: a mean card's worth each, and a
+    winning card by the chance that a hand of that size drawn from ranks alike holds one."""
     seats = g.seats
     n = g.players
     goal0 = g.rules.goals[0]
@@ -214,6 +221,14 @@ def _standings(g: Game, soon_weights: tuple[float, float, float] = _SOON) -> lis
         king = need > 0 and g.rules.goals[min(kings + 1, 4)] <= score
         jack = need > 0 and best_opp >= need
         frozen = g.frozen
+        if blind >= 0 and p != blind:
+            n_cards = len(g.hands[p])
+            ranks = (max(0, 11 - low) if low <= 10 else 0) + king + jack
+            m = pv + n_cards * _MEAN_HAND
+            if ranks:
+                m += soon_weights[min(soon.get(p, 2), 2)] * (1.0 - (1.0 - ranks / 13) ** n_cards)
+            material[p] = m
+            continue
         for c in g.hands[p]:
             if c >= 52:
                 hand += _JOKER_VALUE
@@ -261,6 +276,22 @@ def table_values(g: Game, soon_weights: tuple[float, float, float] = _SOON) -> l
         other = max((st[q] for q in range(n) if q != p and q not in gone), default=0.0)
         values.append(st[p] - other if p not in gone else -WIN)
     return values
+
+
+def table_value_blind(g: Game, seat: int) -> float:
+    """``seat``'s value of ``g`` as :func:`table_values` gives it, but with its opponents'
+    hands counted unseen (``_standings``' ``blind``): how a player who cannot see them judges
+    the table."""
+    out = g.outcome
+    seats = g.seats
+    if out is not None:
+        return 0.0 if out == "draw" else (WIN if seats.side(seat) == out else -WIN)
+    st = _standings(g, _SOON, seat)
+    if seats.teams:
+        return st[seat & 1] - st[1 - (seat & 1)]
+    gone = seats.out
+    other = max((st[q] for q in range(g.players) if q != seat and q not in gone), default=0.0)
+    return st[seat] - other
 
 
 def table_shares(g: Game, temperature: float) -> list[float]:

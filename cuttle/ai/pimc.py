@@ -96,6 +96,18 @@ DEFAULTS: dict[str, tuple[Spec, Any]] = {
     "leaf": (Spec("choice", choices=("table", "medium")), "table"),
     # ... and how much a winning card weighs in the hand of the second seat to move.
     "later": (Spec("float", 0, 1), LATER),
+    # ... and how far (in win chance) a searched move must beat medium's first choice to be
+    # played instead of it (0: the search's best is played).
+    "stick": (Spec("float", 0, 1), 0.0),
+    # ... and how sure the other seats' choices are: 0 their best move by the model, else a
+    # move drawn with weights exp(value / soft), in the evaluation's points.
+    "soft": (Spec("float", 0, 1000), 0.0),
+    # ... and whether they judge the table without seeing the hands of the others (1) or
+    # seeing the deal's every card (0); not given: 1 at a table of three, 0 in teams ...
+    "tblind": (Spec("int", 0, 1, optional=True), None),
+    # ... and whether the seat's own next turn in a simulation is chosen seeing the deal (1) or
+    # on a fresh deal of the cards it cannot see (0); not given: 0 at three, 1 in teams.
+    "peek": (Spec("int", 0, 1, optional=True), None),
 }
 
 #: The leaf evaluations: name -> (function, default scale of the sigmoid that maps it to a chance).
@@ -310,6 +322,11 @@ class DeterminizedPlayer(Player):
         self.table_share: float = cfg["share"]
         self.table_leaf: str = cfg["leaf"]
         self.table_later: float = cfg["later"]
+        self.table_stick: float = cfg["stick"]
+        self.table_soft: float = cfg["soft"]
+        # None: the default of the table (pimc_table.table_defaults)
+        self.table_blind: bool | None = None if cfg["tblind"] is None else bool(cfg["tblind"])
+        self.table_peek: bool | None = None if cfg["peek"] is None else bool(cfg["peek"])
         mix: float = cfg["mix"]
         if mix:
             base_eval = self.evaluate

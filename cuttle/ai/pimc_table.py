@@ -26,6 +26,17 @@ every move), ranked by medium's one-ply evaluation of its view (:func:`medium_ra
 fresh deals that won about ten points more against two mediums than searching every move
 (docs/ai.md, "second pass"). Windows and follow-ups are never pruned.
 
+At a table of three the other seats in a simulation judge the table without seeing the hands
+(``tblind``, :func:`~cuttle.ai.fasteval.table_value_blind`) and the seat's own next turn is
+chosen on a fresh deal of the cards it cannot see, then played on the simulation's deal
+(``peek=0``): on fresh deals that won about nine points more against two mediums than seeing
+every card (docs/ai.md, "third pass"). In teams both stay off by default (not measured there,
+and a teams decision has little time to spare): :func:`table_defaults`.
+
+Options kept for measuring: ``stick`` (play medium's first choice unless a searched move beats
+it by that much win chance) and ``soft`` (the other seats' moves drawn by ``exp(value / soft)``
+instead of their best).
+
 The default is the one the measurements in docs/ai.md chose. The leaf value is mapped to a win
 chance by a sigmoid of ``scale`` (25 points). The moves are compared on the same deals and the
 budget spent by successive halving, as with two players (:meth:`DeterminizedPlayer.decide`).
@@ -42,7 +53,7 @@ from typing import TYPE_CHECKING
 from cuttle import Game, Move
 from cuttle.ai.base import View, simulation
 from cuttle.ai.evaluate import SHARE_SCALE, THREAT, evaluate
-from cuttle.ai.fasteval import table_shares, table_values
+from cuttle.ai.fasteval import table_shares, table_value_blind, table_values
 from cuttle.ai.heuristic import HeuristicPlayer
 from cuttle.ai.knowledge import read_view
 from cuttle.engine.phases import COUNTER_PHASE, MAIN, RESPOND_ROYAL
@@ -71,11 +82,19 @@ Values = list[float]
 class TableSearcher:
     """The search on one determinized game of three or four seats, for seat ``me``."""
 
-    __slots__ = ("me", "paranoid", "nodes", "team", "values", "end")
+    __slots__ = ("me", "paranoid", "nodes", "team", "values", "end", "soft", "rng", "blind",
+                 "peek_rng")
 
     def __init__(self, me: int, paranoid: bool, teams: bool,
-                 values: Callable[[Game], Values] = table_values) -> None:
+                 values: Callable[[Game], Values] = table_values, soft: float = 0.0,
+                 rng: random.Random | None = None) -> None:
         self.me = me
+        self.soft = soft
+        self.rng = rng
+        self.blind = False  # the other seats judge by table_value_blind (max-n only)
+        # When set, the seat's own last searched turn is chosen on a fresh deal of the cards
+        # it cannot see (no peeking at the deal), then played on this one.
+        self.peek_rng: random.Random | None = None
         self.paranoid = paranoid
         self.team = teams
         self.nodes = 0
@@ -118,16 +137,39 @@ class TableSearcher:
     def best_reply(self, g: Game, moves: list[Move], chooser: int) -> tuple[Values, Game]:
         """The move of ``moves`` best for ``chooser`` by the model, each settled: its values
         and the game after it (the first of equals)."""
+        if self.soft and not self.ally(chooser):
+            return self.soft_reply(g, moves, chooser)
+        blind = self.blind and not self.paranoid and not self.ally(chooser)
         best: tuple[Values, Game] | None = None
         best_u = -math.inf
         for m in moves:
             self.nodes += 1
             got = self.settle(child(g, m))
-            u = self.util(got[0], chooser)
+            u = table_value_blind(got[1], chooser) if blind else self.util(got[0], chooser)
             if u > best_u:
                 best, best_u = got, u
         assert best is not None
         return best
+
+    def ally(self, seat: int) -> bool:
+        """Whether ``seat`` is the searching seat or its partner."""
+        return seat == self.me or (self.team and (seat ^ self.me) == 2)
+
+    def soft_reply(self, g: Game, moves: list[Move], chooser: int) -> tuple[Values, Game]:
+        """An opponent's move drawn with weights ``exp(value / soft)`` (its values by the model),
+        not always the best: the real player does not see the cards the simulation shows it,
+        so it does not play that deal's best move every time."""
+        got: list[tuple[Values, Game]] = []
+        us: list[float] = []
+        for m in moves:
+            self.nodes += 1
+            r = self.settle(child(g, m))
+            got.append(r)
+            us.append(self.util(r[0], chooser))
+        top = max(us)
+        weights = [math.exp(max(-60.0, (u - top) / self.soft)) for u in us]
+        assert self.rng is not None
+        return self.rng.choices(got, weights)[0]
 
     def play_out(self, g: Game, mine_left: int) -> Values:
         """The values at the horizon after the move just pushed on ``g`` (consumed): the turn
@@ -143,6 +185,11 @@ class TableSearcher:
                 if mine_left <= 0:
                     self.end = g
                     return vals
+                if mine_left == 1 and self.peek_rng is not None:
+                    alt = search_copy(g.redeal(me, self.peek_rng))
+                    pick = max(legal(alt), key=lambda m: self.settle(child(alt, m))[0][me])
+                    self.nodes += len(moves)
+                    return self.settle(child(g, pick))[0]
                 best_v: Values = vals
                 best_u = -math.inf
                 for m in moves:
@@ -191,6 +238,16 @@ def medium_ranking(view: View, seat: int, moves: list[Move], rng: random.Random)
     return sorted(moves, key=lambda m: (-value[m], order[m]))
 
 
+def table_defaults(player: DeterminizedPlayer, teams: bool) -> tuple[bool, bool]:
+    """(``tblind``, ``peek``) of ``player`` at this table: as given, else the defaults -- at a
+    table of three the other seats judge without seeing the hands and the seat's own next turn
+    is chosen without peeking (measured better against two mediums, docs/ai.md "third pass");
+    in teams, not measured there and short of time, the second pass's search."""
+    blind = player.table_blind if player.table_blind is not None else not teams
+    peek = player.table_peek if player.table_peek is not None else teams
+    return blind, peek
+
+
 def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[Move],
                  rng: random.Random, view: View) -> tuple[Move, str]:
     """``hard``'s decision at a table of three or four, from ``base`` (a game built from the
@@ -207,12 +264,24 @@ def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[
     values: Callable[[Game], Values] = (
         (table_values if later == LATER else lambda g: table_values(g, weights))
         if not share else lambda g: table_shares(g, share))
-    searcher = TableSearcher(seat, player.table_model == "paranoid", base.seats.teams, values)
+    soft = player.table_soft
+    searcher = TableSearcher(seat, player.table_model == "paranoid", base.seats.teams, values,
+                             soft, random.Random(rng.getrandbits(64)) if soft else None)
+    blind, peek = table_defaults(player, base.seats.teams)
+    searcher.blind = blind
+    if not peek:
+        searcher.peek_rng = random.Random(rng.getrandbits(64))
     mine = base.phase == MAIN and base.turn_player == seat
     all_moves = moves
-    if mine and player.table_prune and len(moves) > player.table_prune:
+    prune = mine and player.table_prune and len(moves) > player.table_prune
+    stick = player.table_stick if mine and len(moves) > 1 else 0.0
+    first: Move | None = None  # medium's first choice, when the search must beat it by stick
+    if prune or stick:
         ranked = medium_ranking(view, seat, moves, random.Random(rng.getrandbits(64)))
-        moves = ranked[: player.table_prune]
+        if prune:
+            moves = ranked[: player.table_prune]
+        if stick:
+            first = ranked[0]
     mine_left = player.depth - 1 if mine else max(1, player.depth - 1)
     medium_leaf = player.table_leaf == "medium"
     if medium_leaf:
@@ -263,6 +332,9 @@ def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[
         if len(alive) == 1:
             break
     best = max(alive, key=lambda mv: sums[mv] / counts[mv])
+    if (first is not None and first != best and counts[first]
+            and sums[best] / counts[best] - sums[first] / counts[first] < stick):
+        best = first  # the search's doubt is not worth leaving medium's judgement for
     player.last_iterations = used
     # Raw, not calibrated: the calibration of two-player chances (pimc.CALIBRATION) was fitted
     # on two-player games; these values have not been measured against results yet.
@@ -273,4 +345,4 @@ def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[
     return best, f"best by search: {100 * rate:.0f}% of {count(used, 'simulation', digits=True)}"
 
 
-__all__ = ["MODELS", "TABLE_ITERATIONS", "TableSearcher", "decide_table"]
+__all__ = ["MODELS", "TABLE_ITERATIONS", "TableSearcher", "decide_table", "table_defaults"]

@@ -181,3 +181,120 @@ def test_prune_searches_mediums_best_few_on_its_own_turn() -> None:
         assert set(everything.last_values) == set(moves)
         return
     pytest.fail("no position with more than three moves on the seat's own turn")
+
+
+
+def test_stick_keeps_mediums_first_choice_unless_the_search_beats_it_clearly(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # With medium's ranking made the reverse of the legal order, stick=1 (no move can beat the
+    # first choice by a whole win chance) plays that first choice; stick=0 the search's best.
+    import cuttle.ai.pimc_table as pimc_table
+
+    monkeypatch.setattr(pimc_table, "medium_ranking",
+                        lambda view, seat, moves, rng: list(reversed(moves)))
+    for g in positions("classic+cutthroat", 20, seed=5):
+        seat = g.to_move
+        assert seat is not None
+        moves = g.legal_moves()
+        if g.phase != "main" or g.turn_player != seat or len(moves) <= 2:
+            continue
+        sticky = make_player("hard", seed=2, stick=1, prune=0, iterations=24)
+        assert sticky.choose(g) is moves[-1]
+        plain = make_player("hard", seed=2, prune=0, iterations=24)
+        assert plain.choose(g) is not moves[-1]  # this position: the search prefers another
+        half = make_player("hard", seed=2, stick=0.02, prune=0, iterations=24)
+        assert isinstance(half, DeterminizedPlayer)
+        chosen = half.choose(g)
+        vals = half.last_values
+        assert chosen is moves[-1] or vals[chosen] - vals[moves[-1]] >= 0.02
+        return
+    pytest.fail("no position with more than two moves on the seat's own turn")
+
+
+def test_soft_opponents_are_reproducible_and_change_the_search() -> None:
+    # soft=T: the other seats' moves in a simulation are drawn (exp(value / T)), from the
+    # decision's own random source: the same seed gives the same move and values.
+    g = positions("classic+cutthroat", 3, seed=11)[2]
+    a = make_player("hard", seed=4, soft=5, **FAST)
+    b = make_player("hard", seed=4, soft=5, **FAST)
+    assert isinstance(a, DeterminizedPlayer) and isinstance(b, DeterminizedPlayer)
+    assert a.choose(g) is b.choose(g) and a.last_values == b.last_values
+    with pytest.raises(ValueError, match="soft must be"):
+        make_player("hard", soft=-1)
+
+
+def test_the_blind_value_ignores_the_cards_in_the_opponents_hands() -> None:
+    # table_value_blind counts an opponent's hand by its size only: re-dealing the opponents'
+    # hands (same sizes) leaves a seat's blind value unchanged, where table_values reads them.
+    from cuttle.ai.fasteval import table_value_blind
+
+    rng = random.Random(8)
+    for rules in ("classic+cutthroat", "classic+teams"):
+        for g in positions(rules, 4, seed=9):
+            seat = g.to_move
+            assert seat is not None
+            blind = table_value_blind(g, seat)
+            for _ in range(3):
+                other = g.redeal(seat, rng)
+                assert table_value_blind(other, seat) == pytest.approx(blind)
+    g = Game.new(seed=5, rules="classic+cutthroat")
+    g.concede(1)
+    g.concede(2)
+    assert table_value_blind(g, 0) == table_values(g)[0]
+    with pytest.raises(ValueError, match="tblind must be"):
+        make_player("hard", tblind=2)
+
+
+def test_peek_0_chooses_the_seats_next_turn_on_a_fresh_deal() -> None:
+    # peek=0: the seat's own next turn in a simulation is chosen on a re-deal of the cards it
+    # cannot see (so it cannot know what a draw brings), then played on the simulation's deal:
+    # reproducible from the seed, never better for the seat than peeking, and sometimes worse.
+    from cuttle.ai.pimc_table import TableSearcher
+    from cuttle.engine.search import child, search_copy
+    from cuttle.engine.search import moves as legal
+
+    differ = False
+    for g in positions("classic+cutthroat", 8, seed=11):
+        seat = g.to_move
+        assert seat is not None
+        base = Game.from_view(g.view(seat), random.Random(3))
+        peeking = TableSearcher(seat, paranoid=False, teams=False)
+        blind = TableSearcher(seat, paranoid=False, teams=False)
+        blind.peek_rng = random.Random(5)
+        again = TableSearcher(seat, paranoid=False, teams=False)
+        again.peek_rng = random.Random(5)
+        for m in legal(search_copy(base)):
+            a = peeking.play_out(child(search_copy(base), m), 1)
+            b = blind.play_out(child(search_copy(base), m), 1)
+            assert b == again.play_out(child(search_copy(base), m), 1)
+            assert a[seat] >= b[seat] - 1e-9
+            differ = differ or a != b
+    assert differ
+    g = positions("classic+cutthroat", 3, seed=11)[2]
+    a1 = make_player("hard", seed=4, peek=0, **FAST)
+    a2 = make_player("hard", seed=4, peek=0, **FAST)
+    assert a1.choose(g) is a2.choose(g)
+    with pytest.raises(ValueError, match="peek must be"):
+        make_player("hard", peek=3)
+
+
+def test_the_table_defaults_blind_and_no_peeking_at_three_the_second_pass_in_teams() -> None:
+    # Not given, tblind and peek take the table's default: at three seats the other seats judge
+    # without seeing the hands and the seat's next turn is chosen without peeking; in teams
+    # the second pass's search (the same moves and values as tblind=0,peek=1).
+    from cuttle.ai.pimc_table import table_defaults
+
+    p = make_player("hard")
+    assert isinstance(p, DeterminizedPlayer)
+    assert table_defaults(p, teams=False) == (True, False)
+    assert table_defaults(p, teams=True) == (False, True)
+    given = make_player("hard", tblind=0, peek=1)
+    assert isinstance(given, DeterminizedPlayer)
+    assert table_defaults(given, teams=False) == (False, True)
+    for rules, same in (("classic+cutthroat", {"tblind": 1, "peek": 0}),
+                        ("classic+teams", {"tblind": 0, "peek": 1})):
+        for g in positions(rules, 2, seed=13):
+            a = make_player("hard", seed=6, **FAST)
+            b = make_player("hard", seed=6, **same, **FAST)
+            assert isinstance(a, DeterminizedPlayer) and isinstance(b, DeterminizedPlayer)
+            assert a.choose(g) is b.choose(g) and a.last_values == b.last_values
