@@ -106,7 +106,8 @@ class Recall:
     afresh whenever the state's game may have changed (``current``, for the ``key`` it was read
     at), so a state whose game is replaced (a re-deal, a resample) never shows an old view."""
 
-    __slots__ = ("_text", "covered", "current", "entries", "key", "memory", "pending", "written")
+    __slots__ = ("_last", "_text", "covered", "current", "entries", "key", "memory", "pending",
+                 "written")
 
     def __init__(self) -> None:
         self.entries: list[str] = []
@@ -117,6 +118,9 @@ class Recall:
         self.current: dict[str, Any] | None = None
         self.key: tuple[int, int] | None = None
         self.memory: set[int] = set()
+        # The last whole string and how many moves it was made for, until the present is read
+        # afresh (``extend``): OpenSpiel's ISMCTS asks a state for its key up to three times.
+        self._last: tuple[int, str] | None = None
 
     def copy(self) -> Recall:
         other = Recall()
@@ -128,6 +132,7 @@ class Recall:
         other.current = self.current
         other.key = self.key
         other.memory = set(self.memory)
+        other._last = self._last
         return other
 
     def extend(self, seat: int, before: Sequence[Game], game: Game,
@@ -149,6 +154,7 @@ class Recall:
         if self.key != key:
             self.current = game.view(seat)
             self.key = key
+            self._last = None  # a present read afresh: the string is made afresh
 
     def _label(self, moves: Sequence[tuple[int, str]], at: int) -> str:
         """The entry's head: the move to position ``at + 1``; none for the first position."""
@@ -159,7 +165,11 @@ class Recall:
 
     def text(self, seat: int, moves: Sequence[tuple[int, str]]) -> str:
         """The history as one string: ``p<seat>``, the seat's first view (JSON), then for every
-        move `` | <mover>:<move> {what changed in the view}``, the present last."""
+        move `` | <mover>:<move> {what changed in the view}``, the present last (made once
+        for a present and its moves: asked again, the same string)."""
+        last = self._last
+        if last is not None and not self.pending and last[0] == len(moves):
+            return last[1]
         if self.pending:
             for label, view in self.pending:
                 self.entries.append(self._entry(label, view))
@@ -170,7 +180,9 @@ class Recall:
             self._text = f"p{seat} " + " | ".join(self.entries)
         assert self.current is not None
         now = self._entry(self._label(moves, len(moves) - 1), self.current)
-        return f"{self._text} | {now}" if self.entries else f"{self._text}{now}"
+        text = f"{self._text} | {now}" if self.entries else f"{self._text}{now}"
+        self._last = (len(moves), text)
+        return text
 
     def _entry(self, label: str, view: dict[str, Any]) -> str:
         last = self.written

@@ -38,6 +38,7 @@ import pyspiel
 from cuttle import Game, Move
 from cuttle.cards import parse_card
 from cuttle.engine.errors import IllegalMoveError
+from cuttle.engine.search import child
 from cuttle.env.actions import (
     ACTION_TEXTS,
     MAX_SEATS,
@@ -128,25 +129,49 @@ class CuttleGame(pyspiel.Game):  # type: ignore[misc]
 class _Held:
     """What a state holds. OpenSpiel clones a Python state with ``copy.deepcopy``; this copies
     the game with ``Game.copy`` (list copies) instead of walking every object of it.
-    ``before`` holds a copy of each position a move left (the positions of the state are
-    ``before + [game]``), from which a seat's history is read when it is asked for."""
 
-    __slots__ = ("before", "epoch", "game", "public", "recalls", "samples")
+    The positions of the state are ``before + [game]``: ``before`` the positions each move left,
+    from which a seat's history is read when it is asked for. They are kept lazily: a move
+    records only itself (``tail``), after one copy of the position the first unread move left
+    (``anchor``); :meth:`positions` replays them into ``before`` when a history is read. A random
+    rollout (OpenSpiel's ``RandomRolloutEvaluator``, tens of moves per simulation) reads no
+    history, so it no longer pays a copy of the game per move."""
+
+    __slots__ = ("_before", "anchor", "epoch", "game", "public", "recalls", "samples", "tail")
 
     def __init__(self, game: Game | None, public: list[tuple[int, str]]) -> None:
         self.game = game
         self.public = public  # (seat, move text) of every move since the deal
         self.samples: dict[int, Game] = {}  # per seat: a game from its view, to redeal
-        self.before: list[Game] = []
+        self._before: list[Game] = []
+        self.anchor: Game | None = None  # the position the first move of ``tail`` left
+        self.tail: list[Move] = []  # the moves played since, not yet replayed into ``before``
         self.recalls: dict[int, Recall] = {}  # per seat: its history, read so far
         self.epoch = 0  # how many times the game was replaced (a present read is then stale)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         held = _Held(None if self.game is None else self.game.copy(), self.public[:])
-        held.before = self.before[:]  # the copies are never changed: shared
+        held._before = self._before[:]  # the copies are never changed: shared
+        held.anchor = self.anchor  # never changed either (a replay starts from a copy of it)
+        held.tail = self.tail[:]
         held.recalls = {seat: r.copy() for seat, r in self.recalls.items()}
         held.epoch = self.epoch
         return held
+
+    def positions(self) -> list[Game]:
+        """``before``: a copy of each position a move left, in order (the unread moves are
+        replayed on copies of ``anchor``: the engine is deterministic, four-random included)."""
+        tail = self.tail
+        if tail:
+            g = self.anchor
+            assert g is not None
+            self._before.append(g)
+            for move in tail[:-1]:
+                g = child(g, move)
+                self._before.append(g)
+            self.anchor = None
+            self.tail = []
+        return self._before
 
     def recall(self, seat: int) -> Recall:
         """The seat's history, brought up to the present."""
@@ -154,7 +179,7 @@ class _Held:
         found = self.recalls.get(seat)
         if found is None:
             found = self.recalls[seat] = Recall()
-        found.extend(seat, self.before, self.game, self.public, self.epoch)
+        found.extend(seat, self.positions(), self.game, self.public, self.epoch)
         return found
 
 
@@ -224,10 +249,15 @@ class CuttleState(pyspiel.State):  # type: ignore[misc]
         move = move_of(index)
         if move is None:  # only an engine that cannot parse a text of the numbering
             raise IllegalMoveError(f"{ACTION_TEXTS[index]!r} is not a move of this engine")
-        seat = held.game.to_move
-        before = held.game.copy(history=False)
-        held.game.play(move)  # an illegal move: IllegalMoveError, the game unchanged
-        held.before.append(before)
+        game = held.game
+        seat = game.to_move
+        if held.tail:
+            game.play(move)  # an illegal move: IllegalMoveError, the game unchanged
+        else:  # the first move since the positions were read: the position it leaves is kept
+            before = game.copy(history=False)
+            game.play(move)
+            held.anchor = before
+        held.tail.append(move)
         held.public.append((seat, str(move)))  # type: ignore[arg-type]  # in play: a seat
         held.samples = {}
 
