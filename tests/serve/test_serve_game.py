@@ -154,7 +154,7 @@ def by_seat_of(match: Match, n: int) -> int:
 def reading(match: Match, seat: int) -> bool:
     """Does the screen at ``seat`` wait for a line (a move or a command) now?"""
     screen = match.seats.screen(seat)
-    return screen is not None and screen.mode == "read"
+    return screen is not None and screen.mode == "read" and screen.ready.is_set()
 
 
 async def play_random(

@@ -225,7 +225,7 @@ async def seat_everyone(server: Server, table: Table) -> list[Player]:
 
 def reading(match: Match, seat: int) -> bool:
     screen = match.seats.screen(seat)
-    return screen is not None and screen.mode == "read"
+    return screen is not None and screen.mode == "read" and screen.ready.is_set()
 
 
 def pick(rng: random.Random, moves: list[Any]) -> Any:
