@@ -260,38 +260,38 @@ def table_values(g: Game, soon_weights: tuple[float, float, float] = _SOON) -> l
     Partners share one value; a finished game gives its winners ``WIN`` and the others
     ``-WIN`` (a draw 0 to everyone). ``soon_weights``: a winning card's weight for the next
     to move, the one after and the one after that."""
-    seats = g.seats
     n = g.players
-    out = g.outcome
-    if out is not None:
-        if out == "draw":
-            return [0.0] * n
-        return [WIN if seats.side(s) == out else -WIN for s in range(n)]
+    if g.outcome is not None:
+        return [_final_value(g, s) for s in range(n)]
     st = _standings(g, soon_weights)
-    if seats.teams:
-        return [st[s & 1] - st[1 - (s & 1)] for s in range(n)]
-    gone = seats.out
-    values = []
-    for p in range(n):
-        other = max((st[q] for q in range(n) if q != p and q not in gone), default=0.0)
-        values.append(st[p] - other if p not in gone else -WIN)
-    return values
+    gone = g.seats.out
+    return [-WIN if p in gone and not g.seats.teams else _lead(g, st, p) for p in range(n)]
+
+
+def _final_value(g: Game, seat: int) -> float:
+    """``seat``'s value of the finished ``g``: ``WIN`` for its winners, ``-WIN`` for the
+    others, 0 for a draw."""
+    out = g.outcome
+    return 0.0 if out == "draw" else (WIN if g.seats.side(seat) == out else -WIN)
+
+
+def _lead(g: Game, st: list[float], seat: int) -> float:
+    """``seat``'s side's standing in ``st`` (``_standings``) less the best other side's still
+    in the game."""
+    if g.seats.teams:
+        return st[seat & 1] - st[1 - (seat & 1)]
+    gone = g.seats.out
+    other = max((st[q] for q in range(g.players) if q != seat and q not in gone), default=0.0)
+    return st[seat] - other
 
 
 def table_value_blind(g: Game, seat: int) -> float:
     """``seat``'s value of ``g`` as :func:`table_values` gives it, but with every other seat's
     hand counted unseen (``_standings``' ``blind``): how a player who cannot see them judges
     the table."""
-    out = g.outcome
-    seats = g.seats
-    if out is not None:
-        return 0.0 if out == "draw" else (WIN if seats.side(seat) == out else -WIN)
-    st = _standings(g, _SOON, seat)
-    if seats.teams:
-        return st[seat & 1] - st[1 - (seat & 1)]
-    gone = seats.out
-    other = max((st[q] for q in range(g.players) if q != seat and q not in gone), default=0.0)
-    return st[seat] - other
+    if g.outcome is not None:
+        return _final_value(g, seat)
+    return _lead(g, _standings(g, _SOON, seat), seat)
 
 
 def table_shares(g: Game, temperature: float) -> list[float]:
