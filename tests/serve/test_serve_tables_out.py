@@ -26,6 +26,17 @@ from cuttle.serve.tables.out import prompt
 OUT = re.escape(prompt("")[1:])  # "(out · lobby leaves)> "
 
 
+async def say(match: Match, seat: int, player: Player, text: str) -> None:
+    """``text`` typed at ``seat`` once its screen waits for a line (typed sooner, a line can
+    land between two prompts and be lost: the flake this guards against)."""
+    def waits() -> bool:
+        screen = match.seats.screen(seat)
+        return screen is not None and screen.mode in ("read", "ask") and screen.ready.is_set()
+
+    await until(waits, f"seat {seat} to wait for a line")
+    await player.line(text)
+
+
 async def one_concedes(match: Match, seats: dict[int, Player]) -> int:
     """A person who waits concedes (cutthroat: out, the game goes on); their seat."""
     game = match.session.game
@@ -34,9 +45,9 @@ async def one_concedes(match: Match, seats: dict[int, Player]) -> int:
     await seats[mover].wait(prompt_of(names[mover]))
     out = next(p for p in seats if p != mover)
     await seats[out].wait(r"\(waiting\)> ")
-    await seats[out].line("concede")
+    await say(match, out, seats[out], "concede")
     await seats[out].wait(r"You are out; the others play on. \[y/N\]")
-    await seats[out].line("y")
+    await say(match, out, seats[out], "y")
     await until(lambda: out in game.seats.out, "the seat to be out")
     assert game.outcome is None
     playing = " and ".join(names[p] for p in range(3) if p != out)
@@ -57,11 +68,11 @@ def test_a_player_out_goes_back_to_the_lobby_and_the_others_rematch_with_an_ai(
             names = match.session.names
             out = await one_concedes(match, seats)
             gone = seats.pop(out)
-            await gone.line("draw")  # anything but help, rules, lobby: one line
+            await say(match, out, gone, "draw")  # anything but help, rules, lobby: one line
             await gone.wait(r"You are out; \w+ is to move. lobby: back to the lobby")
-            await gone.line("concede")
+            await say(match, out, gone, "concede")
             await gone.wait("You are out of this game already: lobby goes back")
-            await gone.line("lobby")
+            await say(match, out, gone, "lobby")
             await gone.wait(LOBBY)
             await gone.wait(re.escape(f"You left game {match.id} (you were out);"))
             assert server.hall.seat_of(_login(server, out, match)) is None  # free to play
