@@ -44,12 +44,13 @@ from cuttle.files.history import GameRow
 from cuttle.files.safefile import CorruptFileError
 from cuttle.files.storage import GameRecord
 from cuttle.rules import PRESETS, VARIANTS
-from cuttle.serve import keep, standings, store
+from cuttle.serve import keep, ratings, standings, store
 from cuttle.serve.drawings import DRAWINGS
 from cuttle.serve.hall import Hall, HallError
 from cuttle.serve.keys import Login
 from cuttle.serve.match import Match
 from cuttle.serve.names import marked
+from cuttle.serve.standings import LEFT
 from cuttle.serve.tables import notices
 from cuttle.serve.tables.plan import Table, parse_new, parse_rules, players_words, seat_number
 from cuttle.text.helptext import entries_view
@@ -177,17 +178,26 @@ def _result(row: GameRow) -> str:
     return "-"
 
 
-def finished_table(rows: list[GameRow]) -> RenderableType:
-    """``games``: a player's finished games, every seat named, who won."""
+def finished_table(
+    rows: list[GameRow], keys: dict[int, dict[int, str]] | None = None, mine: str = ""
+) -> RenderableType:
+    """``games``: a player's finished games, every seat named, who won; a seat an AI took
+    over from its player (``keys``: each game's seats with a login key) reads ``ann (then
+    AI)``, and the player ``mine`` who left it reads so in the result."""
     if not rows:
         return Text("You have no finished game on this server yet.")
     table = RichTable(title="Your finished games (replay ID)", title_justify="left")
     for col in ("id", "players", "result", "moves", "finished"):
         table.add_column(col)
     for row in rows:
+        people = (keys or {}).get(row.id, {})
+        left = {s for s in people if s < len(row.controllers) and row.controllers[s] != "human"}
+        names = tuple(f"{n} (then AI)" if s in left else n for s, n in enumerate(row.players))
+        you_left = any(people[s] == mine for s in left)
         table.add_row(
-            str(row.id), players_words(row.players, row.mode == "teams"),
-            _result(row), str(row.moves), row.finished_at[:16].replace("T", " "),
+            str(row.id), players_words(names, row.mode == "teams"),
+            _result(row) + (LEFT if you_left else ""), str(row.moves),
+            row.finished_at[:16].replace("T", " "),
         )
     return table
 
@@ -218,7 +228,7 @@ class Lobby:
         self.messages: list[str] = [*([notice] if notice else []), *notices.take(login.key)]
         self.waiting: Table | None = None
         self.help_open = False
-        self.finished: list[GameRow] | None = None  # shown after ``games``
+        self.finished: RenderableType | None = None  # shown after ``games``
         self.board: RenderableType | None = None  # shown after ``top`` or ``me``
         self.reviewing = False
         self.tasks: set[asyncio.Task[None]] = set()
@@ -370,7 +380,7 @@ class Lobby:
         else:
             parts.append(Text("No game is being played."))
         if self.finished is not None:
-            parts.append(finished_table(self.finished))
+            parts.append(self.finished)
         if self.board is not None:
             parts.append(self.board)
         return parts
@@ -531,19 +541,22 @@ class Lobby:
         else:
             self.say(text)
 
-    def _my_games(self) -> list[GameRow]:
+    def _my_games(self) -> RenderableType:
+        """``games``: this player's latest finished games."""
         from cuttle.files.history import HistoryError
 
         rows: list[GameRow] = []
         try:
             history = store.history()
-            for game_id in keep.finished(self.login.key)[:SHOWN_GAMES]:
+            ids = keep.finished(self.login.key)[:SHOWN_GAMES]
+            for game_id in ids:
                 row = history.game(game_id)
                 if row is not None:
                     rows.append(row)
+            keys = history.read(lambda con: ratings.seat_keys(con, ids)) if rows else {}
         except (HistoryError, OSError) as exc:
             raise HallError(store.unsaid("the history cannot be read", exc)) from None
-        return rows
+        return finished_table(rows, keys, self.login.key)
 
     def _record(self, game_id: int) -> GameRecord:
         from cuttle.files.history import HistoryError

@@ -28,11 +28,12 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from rich.console import RenderableType
 
 from cuttle import Move
+from cuttle.files.storage import GameRecord
 from cuttle.play.session import GameSession, Options, Seat
 from cuttle.serve import adapter, keep, store
 from cuttle.serve.adapter import Gone, Screen
@@ -48,9 +49,6 @@ from cuttle.serve.timers import WINDOW_WAIT, Clock, CounterWindows, Timers
 from cuttle.text.cardtext import CardStyle
 from cuttle.text.render import GameOverView, MoveListView, TableModel
 from cuttle.text.safetext import clean_line
-
-if TYPE_CHECKING:
-    from cuttle.files.storage import GameRecord
 
 log = logging.getLogger("cuttle.serve")
 T = TypeVar("T")
@@ -83,6 +81,29 @@ class ServedSession(GameSession):
     (``hold_window``), so its timing tells nobody what the hand holds."""
 
     hold_window: Callable[[int], None] = staticmethod(lambda ply: None)
+    # teams: the seats an AI took over (``tables/claims.py``): seat -> (the key and the name of
+    # the person who played it until then), kept in the save to outlive a restart
+    replaced: dict[int, tuple[str, str]]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.replaced = {}
+        super().__init__(*args, **kwargs)
+
+    def record(self) -> GameRecord:
+        """The game as a record; a seat an AI took over is kept with its person: the save
+        holds who it was (``replaced``), the finished game names them (its controller says the
+        AI finished it: the history, ``games`` and the ratings read both)."""
+        record = super().record()
+        replaced = self.replaced
+        if not replaced:
+            return record
+        if record.session is not None:
+            record.session["replaced"] = [[p, key, name] for p, (key, name) in
+                                          sorted(replaced.items())]
+        if record.outcome is not None:
+            record.players = [replaced[p][1] if p in replaced else name
+                              for p, name in enumerate(record.players)]
+        return record
 
     def _apply(self, player: int | None, move: Move | str, quiet: bool = False) -> Any:
         if (
@@ -229,6 +250,15 @@ class Match:
         one an AI took over in the game)."""
         return [c.key if self.ai[p] is None else None for p, c in enumerate(self.chairs)]
 
+    def played_keys(self) -> list[str | None]:
+        """Each seat's login key as the finished game keeps it: ``keys``, and in a seat an AI
+        took over, the key of the person who played it until then (their ``games`` and ``me``
+        list the game, and it may rate them: docs/serve.md, "Ratings")."""
+        keys = self.keys()
+        for p, (key, _) in self.session.replaced.items():
+            keys[p] = key
+        return keys
+
     def away(self) -> list[int]:
         return self.seats.away()
 
@@ -265,14 +295,15 @@ class Match:
     ) -> tuple[int | None, str | None]:
         """Into the history (as any finished game), the id kept for the players' ``games``."""
         # the people's keys (None: an AI's seat, from the start or taken over): ratings
-        game_id, problem = store.record_finished(record, duration, source, keys=self.keys())
+        game_id, problem = store.record_finished(record, duration, source,
+                                                 keys=self.played_keys())
         self.finished_id = game_id
         return game_id, problem
 
     def _note_finished(self) -> None:
         """Remember the finished game's history id for each player's key (``replay``)."""
         if self.finished_id is not None:
-            keep.add_finished(self.keys(), self.finished_id)
+            keep.add_finished(self.played_keys(), self.finished_id)
 
     def _goodbye(self) -> None:
         """The game is over: the players are offered a rematch with the seats swapped (both

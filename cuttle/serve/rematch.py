@@ -18,6 +18,7 @@ from cuttle.play.asking import answer_of
 from cuttle.serve import adapter
 from cuttle.serve.adapter import Gone, Screen
 from cuttle.serve.timers import Clock
+from cuttle.text.people import ai_seat_names
 
 if TYPE_CHECKING:
     from cuttle.serve.match import Match
@@ -110,12 +111,10 @@ def seat_ais(m: Match, gone: list[int], level: str) -> None:
         m.ai = tuple(level if s in gone else a for s, a in enumerate(m.ai))
         for p in gone:
             m.people.remove(p)
-        # the AIs are numbered across levels, as the hall names them (AI 1 (easy), AI 2 (hard))
-        taken = {c.name.split(" (")[0] for c in m.chairs}
-        for p, chair in enumerate(m.chairs):
-            ai = m.ai[p]
-            if ai is None or chair.key is None:
-                continue
-            number = next(k for k in range(1, 5) if f"AI {k}" not in taken)
-            chair.name, chair.key = f"AI {number} ({ai})", None
-            taken.add(f"AI {number}")
+        # a chair with a key and an AI (a person's, the AI in it now) is named anew: the AIs
+        # are numbered across levels, never twice (AI 1 (easy), AI 2 (hard))
+        names = ai_seat_names(m.ai, [None if a is not None and c.key is not None else c.name
+                                     for a, c in zip(m.ai, m.chairs, strict=True)])
+        for chair, ai, name in zip(m.chairs, m.ai, names, strict=True):
+            if ai is not None:
+                chair.name, chair.key = name or chair.name, None

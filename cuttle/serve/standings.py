@@ -21,6 +21,7 @@ from cuttle.text.safetext import safe_text
 TOP = 20  # lines of ``top``
 RECENT = 8  # games listed by ``me``
 ORDINALS = ("1st", "2nd", "3rd")
+LEFT = "; you left, an AI finished"  # a game whose seat an AI took over from the player
 
 
 def shown_name(name: str, key: str) -> str:
@@ -76,7 +77,8 @@ def me_view(who: str, line: Standing | None, place: int, total: int,
         table.add_column(col)
     for g in games:
         table.add_row(str(g.game_id), safe_text(g.finished_at[:16].replace("T", " "), 16),
-                      Text(safe_text(g.rules, 40)), g.result, Text(_rating_words(g)))
+                      Text(safe_text(g.rules, 40)), g.result + (LEFT if g.left else ""),
+                      Text(_rating_words(g)))
     return Group(head, table)
 
 

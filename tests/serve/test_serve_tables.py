@@ -234,18 +234,34 @@ def test_a_dropped_player_in_2v2_is_replaced_by_an_ai_when_the_partner_says_ai(
                         "the line said before the question to go with it")
             assert match.ai[mover] == "easy" and match.session.seats[mover].ai == "easy"
             assert match.keys()[mover] is None and mover not in match.people
-            words = f"let an AI (easy) take {names[mover]}'s seat."
+            # the seat is named as the AI it is, numbered after the AIs already there, on
+            # every screen (the board, the status line, the lobby's list); the line said now
+            # names both, and the game is still the person's who left (games, me)
+            ai_name = "AI 3 (easy)"
+            assert match.names()[mover] == ai_name == match.chairs[mover].name
+            assert match.played_keys()[mover] == key_fp(NAMES.index(names[mover]))
+            assert match.session.replaced == {mover: (key_fp(NAMES.index(names[mover])),
+                                                      names[mover])}
+            words = f"{names[partner]} let {ai_name} take {names[mover]}'s seat."
             await seats[partner].wait(re.escape(words))
             await asyncio.sleep(0.3)
             assert seats[partner].text().count(words) == 1  # said once (it was twice)
             await dave.wait(re.escape(words))  # and the spectators are told
             await until(lambda: len(game.history) > 0 or game.to_move != mover, "the AI to move")
             assert game.outcome is None
+            for screen in (seats[partner], dave):
+                await screen.wait(re.escape(f"{ai_name} 0/21") + "|" + re.escape(ai_name)
+                                  + r" \d+/21")
+                board = screen.text().replace(words, "")
+                assert names[mover] not in board, board  # nowhere but the line said now
             n = NAMES.index(names[mover])  # back: the lobby says why the seat is gone
             back = await connect(port_of(server), NAMES[n], key(n))
             await back.wait(LOBBY)
             await back.wait(re.escape(f"{names[partner]} let an AI (easy) take your seat in "
                                       f"game {match.id}."))
+            await back.wait(re.escape(ai_name))  # the games in play name the AI
+            playing = back.text().split("Games in play")[1]
+            assert f"{names[mover]}#" not in playing, playing
 
     with hang_guard(60):
         asyncio.run(scenario())

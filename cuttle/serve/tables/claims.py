@@ -23,6 +23,7 @@ from cuttle.serve.adapter import Gone, Screen
 from cuttle.serve.tables import notices
 from cuttle.serve.tables.waiting import takeover_level
 from cuttle.serve.timers import Timers
+from cuttle.text.people import ai_seat_names
 
 if TYPE_CHECKING:
     from cuttle.serve.match import Match
@@ -185,19 +186,30 @@ def settle(m: Match, p: int, verdict: str, by: int, level: str = "") -> None:
 
 def _ai_takes(m: Match, p: int, by: int, level: str) -> None:
     """An AI of ``level`` takes seat ``p`` (its player away): the seat is the AI's to the end,
-    its player's screen (if any) back to the lobby."""
+    named as the AI it is (``AI N (LEVEL)``, as the hall and the rematch name AI seats) on
+    every screen from now on, its player's screen (if any) back to the lobby. What was said
+    before keeps the player's name (the log of their moves), the line said now names both,
+    and the finished game is listed for that player too (``Match.played_keys``)."""
     names = m.session.names
+    was = names[p]
     with m.lock:
         m.ai = tuple(level if s == p else a for s, a in enumerate(m.ai))
         m.people.remove(p)
-        screen = m.chairs[p].screen
-        m.chairs[p].screen = None
+        chair = m.chairs[p]
+        screen, key = chair.screen, chair.key
+        now = ai_seat_names(m.ai, [None if s == p else n for s, n in enumerate(names)])[p]
+        assert now is not None
+        chair.screen, chair.name, chair.key = None, now, None
+        if key is not None:
+            m.session.replaced[p] = (key, was)
     m.session.seats = tuple(
-        Seat(s.name, level) if i == p else s for i, s in enumerate(m.session.seats)
+        Seat(now, level) if i == p else s for i, s in enumerate(m.session.seats)
     )
+    m.session.names = tuple(now if i == p else n for i, n in enumerate(names))
+    if m.session.home == was:  # the seat the result and the spectators start from stays
+        m.session.home = now
     m.kept = None  # the save's keys are noted again: the seat is the AI's
     words = f"{names[by]} let an AI ({level}) take your seat in game {m.id}."
-    key = m.chairs[p].key
     if screen is not None:  # idle at the table: their lobby says why, now
         m.part(p, words)
         adapter.close_screen(screen)
@@ -205,7 +217,7 @@ def _ai_takes(m: Match, p: int, by: int, level: str) -> None:
         notices.tell(key, words)
     # under the table every seat is drawn again with (a message as well said it twice); the
     # spectators' table has no such line: a message tells them
-    said = f"{names[by]} let an AI ({level}) take {names[p]}'s seat."
+    said = f"{names[by]} let {now} take {was}'s seat."
     m.session.announce(said)
     for watcher in m.spectators.drawn():
         adapter.message(watcher, said)
