@@ -399,9 +399,9 @@ def recent(con: sqlite3.Connection, key: str, limit: int) -> list[Played]:
         if not (isinstance(gid, int) and isinstance(finished, str) and isinstance(rules, str)
                 and isinstance(seat, int) and isinstance(result, str)):
             continue
-        record = _record_of(gid, text)
+        record = record_of(gid, text)
         out.append(Played(
-            gid, finished, rules, _result_words(result, seat, record),
+            gid, finished, rules, result_words(result, seat, record),
             None if counted is None else bool(counted), why if isinstance(why, str) else "",
             before if isinstance(before, float) else None,
             shown(mu, sigma) if isinstance(mu, float) and isinstance(sigma, float) else None,
@@ -410,7 +410,7 @@ def recent(con: sqlite3.Connection, key: str, limit: int) -> list[Played]:
     return out
 
 
-def _record_of(game_id: int, text: object) -> GameRecord | None:
+def record_of(game_id: int, text: object) -> GameRecord | None:
     """A stored record read back (checked as any file); None when it does not read."""
     try:
         return GameRecord.from_json(loads_limited(str(text)), f"game {game_id}")
@@ -418,9 +418,9 @@ def _record_of(game_id: int, text: object) -> GameRecord | None:
         return None
 
 
-def _result_words(result: str, seat: int, record: GameRecord | None) -> str:
-    """``won``, ``lost``, ``draw``; ``team won``/``team lost`` in 2v2; the place in cutthroat
-    (``2nd of 3, tied``) read from the stored record."""
+def result_words(result: str, seat: int, record: GameRecord | None) -> str:
+    """A game's result for ``seat``: ``won``, ``lost``, ``draw``; ``team won``/``team lost``
+    in 2v2; the place in cutthroat (``2nd of 3, tied``) read from the stored record."""
     score = seat_score(result, seat)
     words = "won" if score == 1 else "lost" if score == 0 else "draw"
     if result.startswith("team"):

@@ -424,6 +424,8 @@ def test_a_seat_an_ai_took_over_rates_its_player_only_when_that_side_lost() -> N
     assert [(g.game_id, g.result, g.left) for g in me] == [
         (drawn, "draw", True), (won, "team won", True), (lost, "team lost", True)]
     shown = render(standings.me_view("ann#aaaa", None, 0, 0, me))
-    assert "team won; you left, an AI finished" in shown
-    assert f"not rated: {ratings.TAKEN_OVER}" in shown
+    assert re.search(r"team won\*\s+not rated \(1\)", shown)
+    assert f"(1) not rated: {ratings.TAKEN_OVER}" in shown
+    assert re.search(r"team lost\*\s+-?\d+\.\d \(-\d+\.\d\)", shown)
+    assert "* you left; an AI finished your seat." in shown
     assert not any(g.left for g in h.read(lambda con: ratings.recent(con, B, 8)))
