@@ -315,6 +315,7 @@ class Hall:
             match_id, seed, rules, chairs, ai,
             hold=self.hold, idle=self.idle, clock=self.clock, moves=moves, on_end=ended,
             on_rematch=rematch, pool=self.pool,
+            on_change=lambda: self._changed_from(loop),
         )
         match.session.replaced.update(replaced or {})
         if slot is not None:  # a resumed game: its players are away until they come back
@@ -334,6 +335,10 @@ class Hall:
         match.start()
         self.changed()
         return match
+
+    def _changed_from(self, loop: asyncio.AbstractEventLoop) -> None:
+        """``changed``, called from a match's thread."""
+        loop.call_soon_threadsafe(self.changed)
 
     def resume_saved(self) -> int:
         """Games between people in progress when the server stopped wait again for their

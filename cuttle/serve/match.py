@@ -137,6 +137,7 @@ class Match:
         moves: list[str] | None = None,
         on_end: Callable[[Match], None] | None = None,
         on_rematch: Callable[[Match], None] | None = None,
+        on_change: Callable[[], None] | None = None,
         pool: AIPool | None = None,
         window_wait: tuple[float, float] = WINDOW_WAIT,
     ) -> None:
@@ -146,6 +147,7 @@ class Match:
         self.clock = clock or Clock()
         self.on_end = on_end
         self.on_rematch = on_rematch
+        self.on_change = on_change  # what the lobbies list of it changed (any thread)
         self.ai = ai
         self.started_at = time.time()
         self.lock = threading.RLock()  # the seats' and the spectators' lists, ``over``

@@ -83,7 +83,8 @@ class Claims:
         self.timers.why = "was away" if away_since is not None else "had not moved"
         why = "has been away" if away_since is not None else "has not moved"
         minutes = int((now - (away_since if away_since is not None else since)) // 60)
-        head = f"{names[p]} {why} for {minutes} min."
+        head = f"{names[p]} {why} for {minutes} min." if minutes else (
+            f"{names[p]} {why} for under a minute.")
         self.against = p
         for o in others:
             screen = self.seats.screen(o)
@@ -209,6 +210,8 @@ def _ai_takes(m: Match, p: int, by: int, level: str) -> None:
     if m.session.home == was:  # the seat the result and the spectators start from stays
         m.session.home = now
     m.kept = None  # the save's keys are noted again: the seat is the AI's
+    if m.on_change is not None:  # the lobbies' list of games names the AI now
+        m.on_change()
     words = f"{names[by]} let an AI ({level}) take your seat in game {m.id}."
     if screen is not None:  # idle at the table: their lobby says why, now
         m.part(p, words)

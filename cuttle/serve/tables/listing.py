@@ -1,11 +1,12 @@
 """The lobby's lists fitted to the screen's width: one line a table or a game, never folded.
 
 A column is as wide as its widest cell. When a line would be wider than the screen, the columns
-that may be cut (the rules, a result) give up room first, down to a few characters each, then the
-people's names: the longest first, all to the same room, each cut with "…" before its player's
-mark, which stays whole (the mark tells two people apart; the end of a long name matters less).
-What says who sits where is never cut: the seat numbers, ``&`` and ``vs`` (which seats are a team),
-a free seat's ``—``, an AI's name with its level. Pure text: the lobby draws the lines.
+that may be cut (the rules) give up room, and the people's names: the longest first, all to the
+same room, each cut with "…" before its player's mark, which stays whole (the mark tells two
+people apart; the end of a long name matters less); a game of four whose names still do not fit
+goes on at its ``vs`` on a second line, one side a line (``fit`` says the order). What says who
+sits where is never cut: the seat numbers, ``&`` and ``vs`` (which seats are a team), a free
+seat's ``—``, an AI's name with its level. Pure text: the lobby draws the lines.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ CUT_LEAST = 9  # cells a cut column keeps (``classic+…``, ``cuttleca…``)
 NAME_LEAST = 2  # cells of a name kept before its "…" and mark, however narrow the screen
 NAME_ROOM = 14  # cells a name and its mark keep before the columns that may be cut give up any
 ELLIPSIS = "…"
+VS = " vs "  # between the two sides of a game: where a line of names too long goes on
 
 
 @dataclass(frozen=True)
@@ -85,24 +87,28 @@ def fit(columns: list[Column], rows: list[list[Cell]], width: int) -> list[str]:
     never cut allow it), each column as wide as its widest cell after cutting; no line ends in
     spaces. The names are cut in one column (the first that holds any), each row's only as much
     as that row needs. In turn: the columns that may be cut down to ``CUT_ROOM`` cells, the
-    names down to ``NAME_ROOM`` cells each, those columns down to ``CUT_LEAST``, the names
-    down to ``NAME_LEAST`` cells and the mark."""
-    cells = [[_segments(cell, None) for cell in row] for row in rows]
+    names down to ``NAME_ROOM`` cells each, those columns down to ``CUT_LEAST``; then a row
+    whose names still do not fit goes on at its ``vs`` on a second line (one side a line), and
+    last the names are cut down to ``NAME_LEAST`` cells and the mark."""
+    cells = [[[_segments(cell, None)] for cell in row] for row in rows]
     room = width - cell_len(GAP) * (len(columns) - 1)
 
     def widest(i: int) -> int:
-        return max(cell_len(c) for c in [columns[i].header, *(r[i] for r in cells)])
+        return max(cell_len(line) for line in [columns[i].header,
+                                               *(x for r in cells for x in r[i])])
 
     widths = [widest(i) for i in range(len(columns))]
     named = next((i for i, col in enumerate(columns) if not col.cut
                   and any(_names(row[i]) for row in rows)), None)
 
-    def squeeze(floor: int) -> None:
+    def squeeze(floor: int, split: bool = False) -> None:
         if named is None or sum(widths) <= room:
             return
         left = max(cell_len(columns[named].header), room - sum(widths) + widths[named])
         for row, shown in zip(rows, cells, strict=True):
-            shown[named] = _squeezed(row[named], left, floor)
+            cell = row[named]
+            parts = _halves(cell) if split and _squeezed(cell, left, NAME_ROOM)[1] else [cell]
+            shown[named] = [_squeezed(part, left, floor)[0] for part in parts]
         widths[named] = widest(named)
 
     def cut(least: int) -> None:
@@ -114,31 +120,44 @@ def fit(columns: list[Column], rows: list[list[Cell]], width: int) -> list[str]:
     cut(CUT_ROOM)
     squeeze(NAME_ROOM)
     cut(CUT_LEAST)
-    squeeze(0)
+    squeeze(0, split=True)
 
     def line(texts: list[str]) -> str:
         shown = [cut_end(text, w) for text, w in zip(texts, widths, strict=True)]
         return GAP.join(t + " " * (w - cell_len(t))
                         for t, w in zip(shown, widths, strict=True)).rstrip()
 
-    return [line([col.header for col in columns]), *(line(r) for r in cells)]
+    out = [line([col.header for col in columns])]
+    for row_cells in cells:
+        for k in range(max(len(c) for c in row_cells)):
+            out.append(line([c[k] if k < len(c) else "" for c in row_cells]))
+    return out
 
 
-def _squeezed(cell: Cell, room: int, floor: int = 0) -> str:
+def _halves(cell: Cell) -> list[Cell]:
+    """A line of names in two at its first ``vs``: one side a line (the second starts with
+    ``vs``); the line itself when it has none."""
+    if isinstance(cell, str) or VS not in cell:
+        return [cell]
+    at = cell.index(VS)
+    return [cell[:at], (VS.lstrip(), *cell[at + 1:])]
+
+
+def _squeezed(cell: Cell, room: int, floor: int = 0) -> tuple[str, bool]:
     """``cell`` in ``room`` cells if its names may be cut that far: the longest names cut to
     one room, as few as it takes, none below ``floor`` cells (and a cut name keeps at least
-    ``NAME_LEAST`` cells of it and its mark)."""
+    ``NAME_LEAST`` cells of it and its mark); and whether it is still too wide."""
     whole = _segments(cell, None)
     names = _names(cell)
     if cell_len(whole) <= room or not names:
-        return whole
+        return whole, cell_len(whole) > room
     least = max(floor, NAME_LEAST + len(ELLIPSIS))
     each = max(cell_len(n.text()) for n in names)
     shown = whole
     while cell_len(shown) > room and each > least:
         each -= 1
         shown = _segments(cell, each)
-    return shown
+    return shown, cell_len(shown) > room
 
 
 class Listing:

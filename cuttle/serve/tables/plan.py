@@ -21,7 +21,7 @@ from cuttle.ai.base import seats_refusal
 from cuttle.play.seating import MODE_OF, SeatingError, rules_for, table_size
 from cuttle.rules import Rules
 from cuttle.serve.keys import Login
-from cuttle.serve.tables.listing import Name, Segment
+from cuttle.serve.tables.listing import VS, Name, Segment
 
 FREE = "—"  # an empty seat in the lobby's list
 Sitter = Login | str | None  # a person, an AI's level, or nobody yet
@@ -151,9 +151,10 @@ class Table:
             return joined([self.sitter(i) for i in range(2) if self.seats[i] is not None],
                           " · ")
         order: list[int] = [0, 2, 1, 3] if self.size == 4 else list(range(self.size))
-        between = ["", " & ", " vs ", " & "] if self.size == 4 else ["", " · ", " · "]
-        return tuple(part for i, before in zip(order, between, strict=True)
-                     for part in (f"{before}{i + 1} ", self.sitter(i)))
+        between = ["", " & ", VS, " & "] if self.size == 4 else ["", " · ", " · "]
+        return tuple(part for i, before in zip(order, between, strict=True)  # vs: a segment
+                     for part in ((before,) if before == VS else ()) + (
+                         f"{'' if before == VS else before}{i + 1} ", self.sitter(i)))
 
     def who(self) -> str:
         """``who_segments`` as one line, every name whole."""
@@ -179,9 +180,9 @@ def players_segments(names: Sequence[Segment | tuple[Segment, ...]],
     ``a · b · c``, ``a & c vs b & d``."""
     each = [n if isinstance(n, tuple) else (n,) for n in names]
     if len(each) == 2:
-        order, between = [0, 1], ["", " vs "]
+        order, between = [0, 1], ["", VS]
     elif teams and len(each) == 4:
-        order, between = [0, 2, 1, 3], ["", " & ", " vs ", " & "]
+        order, between = [0, 2, 1, 3], ["", " & ", VS, " & "]
     else:
         order, between = list(range(len(each))), ["", *[" · "] * (len(each) - 1)]
     return tuple(part for i, before in zip(order, between, strict=True)
