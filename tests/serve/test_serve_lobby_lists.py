@@ -11,7 +11,6 @@ import random
 import re
 from pathlib import Path
 
-import pytest
 from rich.cells import cell_len
 from rich.console import Console
 from sshkit import LOBBY, Player, connect, hang_guard, key, key_fp, port_of, running, until

@@ -31,6 +31,7 @@ from test_serve_game import by_seat, concede_to_the_rematch, prompt_of, reading,
 
 from cuttle import Game
 from cuttle.ai import levels_for
+from cuttle.serve import store
 from cuttle.serve.hall import Hall
 from cuttle.serve.keys import Login
 from cuttle.serve.lobby import LobbyCompleter
@@ -450,3 +451,59 @@ def test_the_games_list_names_every_seat_and_who_won_at_three_and_four() -> None
     out = StringIO()
     Console(file=out, width=120, color_system=None).print(finished_table([three, four]))
     assert "ann · bob · cy" in out.getvalue() and "ann & cy vs bob & dee" in out.getvalue()
+
+
+def test_the_player_an_ai_replaced_finds_the_game_in_games_and_me(tmp_path: Path) -> None:
+    """Issue 37's play-test: the person whose 2v2 seat an AI finished played part of the game
+    but never saw it in ``games`` or ``me`` (their key was dropped with the seat). Now it is
+    listed for them, marked, their name kept in the history's record (the AI in its
+    controller), and the lobbies' list of games names the AI as soon as it sits."""
+
+    async def scenario() -> None:
+        clock = FakeClock()
+        async with running(tmp_path, authorized=None, clock=clock, hold=300.0) as server:
+            match, seats = await two_and_two_ais(server)
+            game = match.session.game
+            await until(lambda: game.to_move in seats, "a person to move")
+            mover = game.to_move or 0
+            partner = (mover + 2) % 4
+            name = match.session.names[mover]
+            carol = await sit(server, 2, "games")  # in the lobby meanwhile
+            await carol.wait("(?s)Games in play.*" + re.escape(name))
+            await seats[mover].wait(prompt_of(name))
+            seats[mover].drop()
+            await seats[partner].wait(rf"{name} dropped")
+            clock.advance(301)
+            await seats[partner].wait(r"\[ai/y/N\]")
+            await seats[partner].line("ai")
+            await until(lambda: match.ai[mover] == "medium", "the AI to take the seat")
+            ai_name = match.names()[mover]
+            await carol.wait(re.escape(ai_name))  # the lobbies' list is drawn again
+            assert f"{name}#" not in carol.text().split("Games in play")[1]
+            rng = random.Random(11)  # the one person left: the AIs may answer for them
+            while game.outcome is None:
+                if game.to_move == partner and reading(match, partner):
+                    n = len(game.history)
+                    await seats[partner].line(quick_move(game, rng))
+                    await until(lambda n=n: len(game.history) > n or game.outcome is not None
+                                or not reading(match, partner), "the move")
+                await asyncio.sleep(0.05)
+            await until(lambda: match.finished_id is not None, "the game in the history")
+            row = store.history().game(match.finished_id)
+            assert row is not None and row.players[mover] == name  # who sat there
+            assert row.controllers[mover] == "ai:medium"  # and who finished
+            n = NAMES.index(name)
+            back = await connect(port_of(server), NAMES[n], key(n))
+            await back.wait(LOBBY)
+            await back.line("games")
+            await back.wait(rf"(?m)^{match.finished_id}\s+.*{re.escape(name)}\*")
+            await back.wait(re.escape("* left the game; an AI finished that seat."))
+            await back.line("me")
+            await back.wait(rf"(?m)^{match.finished_id}\s+.*team (won|lost)\*")
+            await back.wait(re.escape("* you left; an AI finished your seat."))
+            await back.wait(r"not rated: the people were all on one side")
+            await back.line(f"replay {match.finished_id}")  # one of their games: it replays
+            await back.wait(r"Move 0/\d+")
+
+    with hang_guard(90):
+        asyncio.run(scenario())
