@@ -478,6 +478,9 @@ def test_the_player_an_ai_replaced_finds_the_game_in_games_and_me(tmp_path: Path
             await seats[partner].line("ai")
             await until(lambda: match.ai[mover] == "medium", "the AI to take the seat")
             ai_name = match.names()[mover]
+            saved = match.session.record()  # the save: the AI plays the seat, who it was kept
+            assert saved.players[mover] == ai_name and saved.session is not None
+            assert saved.session["replaced"] == [[mover, key_fp(NAMES.index(name)), name]]
             await carol.wait(re.escape(ai_name))  # the lobbies' list is drawn again
             assert f"{name}#" not in carol.text().split("Games in play")[1]
             rng = random.Random(11)  # the one person left: the AIs may answer for them
@@ -507,3 +510,43 @@ def test_the_player_an_ai_replaced_finds_the_game_in_games_and_me(tmp_path: Path
 
     with hang_guard(90):
         asyncio.run(scenario())
+
+
+def test_the_hall_numbers_its_ai_seats_in_the_lobbys_seat_order() -> None:
+    """The AIs were numbered in the game's seat order, after the draw turned the table: the
+    lobby's seat 2 could become AI 2. Now seat 2's AI is AI 1 whoever moves first, as the
+    terminal numbers them from its first seat (``text.people.ai_seat_names``)."""
+    alice, bob = (Login(n, key_fp(i)) for i, n in enumerate(NAMES[:2]))
+
+    async def scenario() -> None:
+        for seed in range(6):
+            hall = Hall(rng=random.Random(seed))
+            table = hall.open_table(alice, "classic+teams", 4)
+            hall.join(bob, table.id, 2)
+            hall.seat_ai(alice, 1, "medium")
+            match, _ = hall.seat_ai(alice, 3, "easy")
+            assert sorted(match.names()) == ["AI 1 (medium)", "AI 2 (easy)", "alice", "bob"]
+            first = match.names().index("alice")  # the lobby's seat 1, wherever it sits now
+            assert match.names()[(first + 1) % 4] == "AI 1 (medium)"
+            match.stop()
+            await asyncio.to_thread(match.thread.join, 10)
+
+    with hang_guard(60):
+        asyncio.run(scenario())
+
+
+def test_a_seat_an_ai_took_over_outlives_a_restart_in_the_save() -> None:
+    """The person whose seat an AI took over is kept in the save (``replaced``), so a game
+    resumed after a restart still lists the game for them at its end; a save whose list does
+    not fit gives nothing back."""
+    from cuttle.files.storage import GameRecord
+    from cuttle.serve.hall import replaced_seats
+
+    ai = (None, "medium", None, "easy")
+    record = GameRecord("classic+teams", 5, ["ann", "AI 2 (medium)", "cy", "AI 1 (easy)"],
+                        session={"replaced": [[1, "SHA256:bob", "bob"]]})
+    assert replaced_seats(record, ai) == {1: ("SHA256:bob", "bob")}
+    for bad in ([[0, "k", "ann"]], [[1, 7, "bob"]], [[9, "k", "bob"]], [[1, "k", ""]], "x",
+                [[1, "k"]], [[1, "k", "b\x1bob"]]):
+        record.session = {"replaced": bad}
+        assert replaced_seats(record, ai) == {}, bad
