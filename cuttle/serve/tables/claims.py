@@ -207,8 +207,8 @@ def _ai_takes(m: Match, p: int, by: int, level: str) -> None:
         Seat(now, level) if i == p else s for i, s in enumerate(m.session.seats)
     )
     m.session.names = tuple(now if i == p else n for i, n in enumerate(names))
-    if m.session.home == was:  # the seat the result and the spectators start from stays
-        m.session.home = now
+    if m.session.home == was:  # the result starts from the first person still at the table
+        m.session.home = next((s.name for s in m.session.seats if s.ai is None), now)
     m.kept = None  # the save's keys are noted again: the seat is the AI's
     if m.on_change is not None:  # the lobbies' list of games names the AI now
         m.on_change()
