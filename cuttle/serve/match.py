@@ -253,13 +253,9 @@ class Match:
         return [c.key if self.ai[p] is None else None for p, c in enumerate(self.chairs)]
 
     def played_keys(self) -> list[str | None]:
-        """Each seat's login key as the finished game keeps it: ``keys``, and in a seat an AI
-        took over, the key of the person who played it until then (their ``games`` and ``me``
-        list the game, and it may rate them: docs/serve.md, "Ratings")."""
-        keys = self.keys()
-        for p, (key, _) in self.session.replaced.items():
-            keys[p] = key
-        return keys
+        """``keys``, and in a seat an AI took over the key of the person who played it until
+        then: the finished game is theirs too (``games``, ``me``; docs/serve.md, "Ratings")."""
+        return [self.session.replaced.get(p, (k, ""))[0] for p, k in enumerate(self.keys())]
 
     def away(self) -> list[int]:
         return self.seats.away()
