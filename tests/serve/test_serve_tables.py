@@ -550,3 +550,36 @@ def test_a_seat_an_ai_took_over_outlives_a_restart_in_the_save() -> None:
                 [[1, "k"]], [[1, "k", "b\x1bob"]]):
         record.session = {"replaced": bad}
         assert replaced_seats(record, ai) == {}, bad
+
+
+def test_what_an_idle_player_was_told_goes_once_the_others_claimed_the_seat(
+    tmp_path: Path,
+) -> None:
+    """Issue 37's play-test: claimed out of a cutthroat game for idling, a player still read
+    "You have not moved for 1 min..." and "The others are asked whether to claim your seat:
+    move to go on." to the game's end, under "You are out of this game"."""
+
+    async def scenario() -> None:
+        clock = FakeClock()
+        async with running(tmp_path, authorized=None, clock=clock, idle=600.0) as server:
+            match, seats = await table_of_three(server)
+            game = match.session.game
+            mover = game.to_move or 0
+            names = match.session.names
+            await seats[mover].wait(prompt_of(names[mover]))
+            await until(lambda: reading(match, mover), "the move to be read")
+            clock.advance(541)
+            await seats[mover].wait(r"You have not moved for 9 min: at 10 min the others")
+            clock.advance(60)
+            await seats[mover].wait(r"The others are asked whether to claim your seat")
+            other = next(p for p in seats if p != mover)
+            await seats[other].wait(rf"Claim: {names[mover]} concedes and is out")
+            await seats[other].line("y")
+            await until(lambda: mover in game.seats.out, "the seat claimed")
+            await seats[mover].wait(r"You are out of this game")
+            await until(lambda: "move to go on" not in seats[mover].text()
+                        and "You have not moved" not in seats[mover].text(),
+                        "what no longer holds to go")
+
+    with hang_guard(60):
+        asyncio.run(scenario())

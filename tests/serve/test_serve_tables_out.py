@@ -46,7 +46,7 @@ async def one_concedes(match: Match, seats: dict[int, Player]) -> int:
     out = next(p for p in seats if p != mover)
     await seats[out].wait(r"\(waiting\)> ")
     await say(match, out, seats[out], "concede")
-    await seats[out].wait(r"You are out; the others play on. \[y/N\]")
+    await seats[out].wait(r"Concede this game\? You are out; the others play on. \[y/N\]")
     await say(match, out, seats[out], "y")
     await until(lambda: out in game.seats.out, "the seat to be out")
     assert game.outcome is None

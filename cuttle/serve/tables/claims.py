@@ -57,6 +57,7 @@ class Claims:
         for screen, said in self.said.items():
             adapter.remove_message(screen, said)
         self.asked, self.said = {}, {}
+        self.timers.untell()
 
     def reset(self) -> None:
         """A new move or answer is awaited."""
@@ -99,7 +100,7 @@ class Claims:
         if mine is not None:
             told = (f"{opponent} is asked whether to claim the game" if self.n == 2
                     else "The others are asked whether to claim your seat")
-            adapter.message(mine, f"{told}: move to go on.")
+            self.timers.tell(mine, f"{told}: move to go on.")
         return None
 
     def _question(self, p: int, o: int, names: tuple[str, ...], head: str) -> tuple[str, str]:

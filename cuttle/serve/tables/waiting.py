@@ -97,7 +97,11 @@ class Waiting:
             adapter.message(screen, "You are out of this game already: lobby goes back to the "
                                     "lobby.")
         elif cmd == "concede" and len(words) == 1:
-            question = concede_question_at(m.session.game, names, o)
+            # at three and four seats on their own screen: "Concede this game?" (a name
+            # before it, for hot-seat, pushed a long name's question past the input line's
+            # 80 columns); two seats as they always were
+            question = concede_question_at(m.session.game, [
+                "You" if q == o and len(names) > 2 else n for q, n in enumerate(names)], o)
             adapter.begin_ask(screen, question + " [y/N]")
             self.conceding[o] = screen
         elif cmd in ("help", "?", "h"):
