@@ -441,7 +441,7 @@ class Match:
                     begun = None  # a refused command: read again
                     since = self.clock.now()
                     continue
-                verdict = self.claims.step(p, since, self.names())
+                verdict = self.claims.step(p, since, self.names(), self.waiting.conceding)
                 if verdict is not None:
                     settle(self, p, *verdict)
                     return ""  # the game moved on (or is over): the session reads afresh

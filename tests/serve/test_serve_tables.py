@@ -583,3 +583,39 @@ def test_what_an_idle_player_was_told_goes_once_the_others_claimed_the_seat(
 
     with hang_guard(60):
         asyncio.run(scenario())
+
+
+def test_a_claim_is_not_asked_over_an_open_concede_question(tmp_path: Path) -> None:
+    """Issue 37's play-test: bob typed concede, and before he answered, the claim against the
+    idle player to move took his input line: his "y" claimed her seat instead of conceding."""
+
+    async def scenario() -> None:
+        clock = FakeClock()
+        async with running(tmp_path, authorized=None, clock=clock, idle=600.0) as server:
+            match, seats = await table_of_three(server)
+            game = match.session.game
+            mover = game.to_move or 0
+            names = match.session.names
+            bob, carol = (p for p in sorted(seats) if p != mover)
+            await seats[mover].wait(prompt_of(names[mover]))
+            await seats[bob].wait(r"\(waiting\)> ")
+            def waits() -> bool:
+                screen = match.seats.screen(bob)
+                return screen is not None and screen.mode in ("read", "ask") \
+                    and screen.ready.is_set()
+
+            await until(waits, "bob's line")
+            await seats[bob].line("concede")
+            await seats[bob].wait(r"Concede this game\? You are out")
+            await until(waits, "bob's question")
+            clock.advance(601)
+            await seats[carol].wait(rf"Claim: {names[mover]} concedes and is out")
+            await asyncio.sleep(0.3)
+            assert "Claim:" not in seats[bob].text()  # his own question stays his
+            await until(waits, "bob's question")
+            await seats[bob].line("y")
+            await until(lambda: bob in game.seats.out, "bob's concession")
+            assert mover not in game.seats.out
+
+    with hang_guard(60):
+        asyncio.run(scenario())

@@ -13,6 +13,7 @@ Called on the match's thread.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Literal
 
 from cuttle.ai import levels_for
@@ -63,14 +64,17 @@ class Claims:
         """A new move or answer is awaited."""
         self.offer_after = 0.0
 
-    def step(self, p: int, since: float, names: tuple[str, ...]) -> Verdict | None:
+    def step(self, p: int, since: float, names: tuple[str, ...],
+             busy: Collection[int] = ()) -> Verdict | None:
         """Past the hold (away) or the idle time (on their move, since ``since``), the others
         of ``p`` may claim: the verdict once one of them chose, else None. ``p``, idle, is
-        warned a little before the others are asked."""
+        warned a little before the others are asked; a seat in ``busy`` (its own question open:
+        "Concede this game?") is asked once it answered, not over it (a "y" to conceding would
+        have claimed another's seat)."""
         late = self.timers.late(p, since)
         if self.asked:
             return self._answers(late)
-        others = [o for o in self.timers.people_in() if o != p
+        others = [o for o in self.timers.people_in() if o != p and o not in busy
                   and self.seats.screen(o) is not None]
         if self.n == 2:
             opponent = names[1 - p]
