@@ -39,7 +39,7 @@ from cuttle.serve import adapter, keep, store
 from cuttle.serve.adapter import Gone, Screen
 from cuttle.serve.aipool import AIPool
 from cuttle.serve.limits.frames import carried
-from cuttle.serve.rematch import ask_rematch, seat_ais
+from cuttle.serve.rematch import ask_rematch, gone_question, seat_ais
 from cuttle.serve.seats import Chair, Seats
 from cuttle.serve.spectators import Spectators, public_model
 from cuttle.serve.tables.claims import Claims, settle
@@ -319,16 +319,12 @@ class Match:
             and self.session.game.outcome is not None  # not after an error
         )
         level = takeover_level(len(self.chairs))
-        question = None
-        if gone:
-            who = " and ".join(f"{self.names()[p]}'s" for p in gone)
-            question = (f"Rematch, the deal one seat on, an AI ({level}) in {who} "
-                        f"seat? [y/N]")
+        question, said = gone_question(self.names(), gone, level) if gone else (None, "")
         agreed = ask_rematch(
             players, watchers, asked, offered,
             until=self.clock.now() + self.timers.idle, clock=self.clock,
             stopping=lambda: self.stopping, went_to_lobby=self.spectators.went_to_lobby,
-            names=self.names(), parted=self.part, question=question,
+            names=self.names(), parted=self.part, question=question, said=said,
         )
         if agreed and self.on_rematch is not None:
             seat_ais(self, gone, level)

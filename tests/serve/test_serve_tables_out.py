@@ -161,3 +161,20 @@ def test_before_a_rematch_every_ai_seat_keeps_no_key_and_is_named_as_an_ai() -> 
     assert cutthroat.ai == (None, "medium", "medium") and cutthroat.people == [0]
     assert [(c.name, c.key) for c in three] == [
         ("ann", "kann"), ("AI 2 (medium)", None), ("AI 1 (medium)", None)]
+
+
+def test_the_rematch_question_with_an_ai_for_one_who_left_fits_the_input_line() -> None:
+    """Issue 37's play-test: "Rematch, the deal one seat on, an AI (medium) in
+    bobby_tables_0123456's seat? [y/N]" is 81 characters: the input line (one line of 80
+    columns) showed it scrolled, its start cut off. A question too long says its why above."""
+    from cuttle.serve.rematch import LINE, gone_question
+
+    names = ("ann", "bobby_tables_0123456", "cy")
+    assert gone_question(names, [2], "medium") == (
+        "Rematch, the deal one seat on, an AI (medium) in cy's seat? [y/N]", "")
+    question, said = gone_question(names, [1], "medium")
+    assert said == "A rematch has an AI (medium) in bobby_tables_0123456's seat."
+    assert question == "Rematch, the deal one seat on, with that AI? [y/N]"
+    question, said = gone_question(("annabelle_longname_x", *names[1:]), [0, 1], "medium")
+    assert "annabelle_longname_x's and bobby_tables_0123456's seats" in said
+    assert len(question) <= LINE and question.endswith("with those AIs? [y/N]")
