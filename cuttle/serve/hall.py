@@ -271,7 +271,7 @@ class Hall:
         self.check_rules(rules)
         self.count_new_game(login)
         seed = self.rng.randrange(1, MAX_SEED)
-        names = seat_names((login.name, login.key), (f"AI ({level})", None))
+        names = seat_names((login.name, login.key), (ai_seat_names([None, level])[1] or "", None))
         chairs = (Chair(names[0], login.key), Chair(names[1], None))
         match = self._start(self._new_id(), seed, rules, chairs, (None, level))
         return match, 0

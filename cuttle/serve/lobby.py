@@ -262,8 +262,7 @@ class Lobby:
         self.messages: list[str] = [*([notice] if notice else []), *notices.take(login.key)]
         self.waiting: Table | None = None
         self.help_open = False
-        # shown after ``games``: the rows and each game's seats' keys
-        self.finished: tuple[list[GameRow], dict[int, dict[int, str]]] | None = None
+        self.finished: RenderableType | None = None  # shown after ``games`` (made once)
         self.board: RenderableType | None = None  # shown after ``top`` or ``me``
         self.reviewing = False
         self.tasks: set[asyncio.Task[None]] = set()
@@ -410,7 +409,7 @@ class Lobby:
         else:
             parts.append(Text("No game is being played."))
         if self.finished is not None:
-            parts.append(finished_table(*self.finished, mine=self.login.key))
+            parts.append(self.finished)
         if self.board is not None:
             parts.append(self.board)
         return parts
@@ -571,7 +570,7 @@ class Lobby:
         else:
             self.say(text)
 
-    def _my_games(self) -> tuple[list[GameRow], dict[int, dict[int, str]]]:
+    def _my_games(self) -> RenderableType:
         """``games``: this player's latest finished games."""
         from cuttle.files.history import HistoryError
 
@@ -586,7 +585,7 @@ class Lobby:
             keys = history.read(lambda con: ratings.seat_keys(con, ids)) if rows else {}
         except (HistoryError, OSError) as exc:
             raise HallError(store.unsaid("the history cannot be read", exc)) from None
-        return rows, keys
+        return finished_table(rows, keys, self.login.key)
 
     def _record(self, game_id: int) -> GameRecord:
         from cuttle.files.history import HistoryError
