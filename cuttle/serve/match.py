@@ -34,7 +34,9 @@ from rich.console import RenderableType
 
 from cuttle import Move
 from cuttle.files.storage import GameRecord
+from cuttle.play.asking import ask_yes_no
 from cuttle.play.session import GameSession, Options, Seat
+from cuttle.play.state import Result
 from cuttle.serve import adapter, keep, store
 from cuttle.serve.adapter import Gone, Screen
 from cuttle.serve.aipool import AIPool
@@ -44,7 +46,7 @@ from cuttle.serve.seats import Chair, Seats
 from cuttle.serve.spectators import Spectators, public_model
 from cuttle.serve.tables.claims import Claims, settle
 from cuttle.serve.tables.out import OutSeats, out_words
-from cuttle.serve.tables.waiting import Waiting, takeover_level
+from cuttle.serve.tables.waiting import Waiting, own_concede_question, takeover_level
 from cuttle.serve.timers import WINDOW_WAIT, Clock, CounterWindows, Timers
 from cuttle.text.cardtext import CardStyle
 from cuttle.text.render import GameOverView, MoveListView, TableModel
@@ -104,6 +106,14 @@ class ServedSession(GameSession):
             record.players = [replaced[p][1] if p in replaced else name
                               for p, name in enumerate(record.players)]
         return record
+
+    def concede(self, p: int) -> Result | None:
+        """``concede`` on one's own turn, asked as on one's own screen (``waiting.py``)."""
+        if not ask_yes_no(self.io, own_concede_question(self.game, self.names, p)):
+            self.say("Not conceded; play on.")
+            return None
+        self.conceded(p)
+        return None
 
     def _apply(self, player: int | None, move: Move | str, quiet: bool = False) -> Any:
         if (

@@ -178,3 +178,23 @@ def test_the_rematch_question_with_an_ai_for_one_who_left_fits_the_input_line() 
     question, said = gone_question(("annabelle_longname_x", *names[1:]), [0, 1], "medium")
     assert "annabelle_longname_x's and bobby_tables_0123456's seats" in said
     assert len(question) <= LINE and question.endswith("with those AIs? [y/N]")
+
+
+def test_the_player_to_move_is_asked_to_concede_without_their_name(tmp_path: Path) -> None:
+    """Issue 37's play-test: at a table the question read "bobby_tables_0123456, concede this
+    game? You are out; the others play on. [y/N]" (hot-seat's words), 80 characters: the input
+    line showed it scrolled. On one's own screen it is "Concede this game? ..."."""
+
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            match, seats = await table_of_three(server)
+            game = match.session.game
+            mover = game.to_move or 0
+            await seats[mover].wait(prompt_of(match.session.names[mover]))
+            await say(match, mover, seats[mover], "concede")
+            await seats[mover].wait(r"(?m)^Concede this game\? You are out; the others play on\.")
+            await say(match, mover, seats[mover], "y")
+            await until(lambda: mover in game.seats.out, "the concession")
+
+    with hang_guard(60):
+        asyncio.run(scenario())
