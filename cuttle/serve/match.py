@@ -34,9 +34,7 @@ from rich.console import RenderableType
 
 from cuttle import Move
 from cuttle.files.storage import GameRecord
-from cuttle.play.asking import ask_yes_no
 from cuttle.play.session import GameSession, Options, Seat
-from cuttle.play.state import Result
 from cuttle.serve import adapter, keep, store
 from cuttle.serve.adapter import Gone, Screen
 from cuttle.serve.aipool import AIPool
@@ -107,13 +105,9 @@ class ServedSession(GameSession):
                               for p, name in enumerate(record.players)]
         return record
 
-    def concede(self, p: int) -> Result | None:
-        """``concede`` on one's own turn, asked as on one's own screen (``waiting.py``)."""
-        if not ask_yes_no(self.io, own_concede_question(self.game, self.names, p)):
-            self.say("Not conceded; play on.")
-            return None
-        self.conceded(p)
-        return None
+    def concede_question(self, p: int) -> str:
+        """Asked on one's own screen (``waiting.py``), not in hot-seat's words."""
+        return own_concede_question(self.game, self.names, p)
 
     def _apply(self, player: int | None, move: Move | str, quiet: bool = False) -> Any:
         if (
