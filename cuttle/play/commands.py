@@ -338,8 +338,12 @@ class SessionCommands(SessionState):
             shown = shown_path(path)
             self.say(f"Saved to {shown} (watch it with: cuttle replay {shown}).")
 
+    def concede_question(self, p: int) -> str:
+        """What seat ``p`` is asked before it concedes (a server asks it on p's own screen)."""
+        return concede_question_at(self.game, self.names, p)
+
     def concede(self, p: int) -> Result | None:
-        if not ask_yes_no(self.io, concede_question_at(self.game, self.names, p)):
+        if not ask_yes_no(self.io, self.concede_question(p)):
             self.say("Not conceded; play on.")
             return None
         self.conceded(p)

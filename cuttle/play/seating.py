@@ -17,6 +17,7 @@ from cuttle.ai import LEVELS, levels_for
 from cuttle.ai.base import seats_refusal
 from cuttle.play.state import Seat
 from cuttle.rules import MODES, Rules
+from cuttle.text.people import ai_seat_names
 from cuttle.words import count
 
 #: The mode a table of three or four plays (RULES.md section 4).
@@ -111,21 +112,16 @@ def ai_level(level: str, n: int, chosen: bool) -> str:
 
 def _default_names(kinds: list[str], n: int) -> list[str]:
     """Names for seats listed from the first person: ``You`` and ``AI (medium)`` for two,
-    ``Player 1``... in hot-seat, numbered AIs (and ``Partner``) at a bigger table."""
+    ``Player 1``... in hot-seat, numbered AIs (and ``Partner``) at a bigger table
+    (``text.people.ai_seat_names``, as the server names its AI seats)."""
     humans = [i for i, k in enumerate(kinds) if k == HUMAN]
-    names: list[str] = []
-    number = 0
-    for i, kind in enumerate(kinds):
-        if kind == HUMAN:
-            names.append("You" if len(humans) == 1 else f"Player {humans.index(i) + 1}")
-        elif n == 2:
-            names.append(f"AI ({kind})")
-        elif n == 4 and len(humans) == 1 and (i - humans[0]) % 4 == 2:
-            names.append(f"Partner ({kind})")
-        else:
-            number += 1
-            names.append(f"AI {number} ({kind})")
-    return names
+    people: list[str | None] = [
+        None if k != HUMAN else "You" if len(humans) == 1 else f"Player {humans.index(i) + 1}"
+        for i, k in enumerate(kinds)
+    ]
+    partner = (humans[0] + 2) % 4 if n == 4 and len(humans) == 1 else None
+    named = ai_seat_names([None if k == HUMAN else k for k in kinds], people, partner=partner)
+    return [name or "" for name in named]
 
 
 def plan_table(

@@ -20,7 +20,7 @@ from typing import Any
 from cuttle import Game
 from cuttle.ai import LEVELS
 from cuttle.files.saves import Slot
-from cuttle.files.storage import MAX_SEED
+from cuttle.files.storage import MAX_SEED, GameRecord, check_name
 from cuttle.serve import keep
 from cuttle.serve.aipool import AIPool
 from cuttle.serve.keys import Login
@@ -31,6 +31,7 @@ from cuttle.serve.names import marked, seat_names, table_names
 from cuttle.serve.seats import Chair
 from cuttle.serve.tables.plan import HallError, Table, ai_level, game_seat, players_words
 from cuttle.serve.timers import Clock
+from cuttle.text.people import ai_seat_names
 
 log = logging.getLogger("cuttle.serve")
 
@@ -241,15 +242,12 @@ class Hall:
         first = self.rng.randrange(n)  # who moves first is drawn
         order = [table.seats[(g + first) % n] for g in range(n)]  # the game's seats
         ai = tuple(s if isinstance(s, str) else None for s in order)
-        people: list[tuple[str, str | None]] = [
-            (s.name, s.key) if isinstance(s, Login) else (f"AI ({s})", None) for s in order
-        ]
-        shown = list(table_names(people))
-        number = 0
-        for g, s in enumerate(order):
-            if isinstance(s, str):
-                number += 1
-                shown[g] = shown[g] if n == 2 else f"AI {number} ({s})"
+        # the AIs are named (and numbered) in the lobby's seat order, as the list showed them
+        ais = ai_seat_names([s if isinstance(s, str) else None for s in table.seats])
+        named = [ais[(g + first) % n] for g in range(n)]
+        people = [(s.name, s.key) if isinstance(s, Login) else (named[g] or "", None)
+                  for g, s in enumerate(order)]
+        shown = table_names(people)
         chairs = tuple(Chair(shown[g], s.key if isinstance(s, Login) else None)
                        for g, s in enumerate(order))
         match = self._start(table.id, seed, table.rules, chairs, ai)
@@ -273,7 +271,7 @@ class Hall:
         self.check_rules(rules)
         self.count_new_game(login)
         seed = self.rng.randrange(1, MAX_SEED)
-        names = seat_names((login.name, login.key), (f"AI ({level})", None))
+        names = seat_names((login.name, login.key), (ai_seat_names([None, level])[1] or "", None))
         chairs = (Chair(names[0], login.key), Chair(names[1], None))
         match = self._start(self._new_id(), seed, rules, chairs, (None, level))
         return match, 0
@@ -294,6 +292,7 @@ class Hall:
         moves: list[str] | None = None,
         slot: Slot | None = None,
         notice: str | None = None,
+        replaced: dict[int, tuple[str, str]] | None = None,
     ) -> Match:
         loop = asyncio.get_running_loop()
 
@@ -316,7 +315,9 @@ class Hall:
             match_id, seed, rules, chairs, ai,
             hold=self.hold, idle=self.idle, clock=self.clock, moves=moves, on_end=ended,
             on_rematch=rematch, pool=self.pool,
+            on_change=lambda: self._changed_from(loop),
         )
+        match.session.replaced.update(replaced or {})
         if slot is not None:  # a resumed game: its players are away until they come back
             match.session.slot = slot
             match.kept = slot.name
@@ -334,6 +335,10 @@ class Hall:
         match.start()
         self.changed()
         return match
+
+    def _changed_from(self, loop: asyncio.AbstractEventLoop) -> None:
+        """``changed``, called from a match's thread."""
+        loop.call_soon_threadsafe(self.changed)
 
     def resume_saved(self) -> int:
         """Games between people in progress when the server stopped wait again for their
@@ -385,7 +390,7 @@ class Hall:
                 match_id = self._new_id()
             match = self._start(
                 match_id, record.seed, record.rules, chairs,
-                ai, moves=record.moves, slot=slot,
+                ai, moves=record.moves, slot=slot, replaced=replaced_seats(record, ai),
             )
         except (OSError, CorruptFileError, ValueError, KeyError) as exc:
             log.warning("game %s not resumed (it stays saved): %s", name, exc)
@@ -480,3 +485,20 @@ class Hall:
                 return match, seat
         return None
 
+
+def replaced_seats(record: GameRecord, ai: tuple[str | None, ...]) -> dict[int, tuple[str, str]]:
+    """The seats an AI took over in a saved game, with the key and the name of the person
+    who played each until then (the save's ``replaced``; what does not fit is left out)."""
+    found: dict[int, tuple[str, str]] = {}
+    listed = (record.session or {}).get("replaced")
+    for item in listed if isinstance(listed, list) else []:
+        if not (isinstance(item, list) and len(item) == 3):
+            continue
+        p, key, name = item
+        if (isinstance(p, int) and 0 <= p < len(ai) and ai[p] is not None
+                and isinstance(key, str) and 0 < len(key) <= 200 and isinstance(name, str)):
+            try:
+                found[p] = (key, check_name(name, "a player name"))
+            except ValueError:
+                continue
+    return found

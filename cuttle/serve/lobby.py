@@ -36,7 +36,6 @@ from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.output import Output
 from prompt_toolkit.widgets import Frame
 from rich.console import Group, RenderableType
-from rich.table import Table as RichTable
 from rich.text import Text
 
 from cuttle.ai import LEVELS, levels_for
@@ -44,14 +43,22 @@ from cuttle.files.history import GameRow
 from cuttle.files.safefile import CorruptFileError
 from cuttle.files.storage import GameRecord
 from cuttle.rules import PRESETS, VARIANTS
-from cuttle.serve import keep, standings, store
+from cuttle.serve import keep, ratings, standings, store
 from cuttle.serve.drawings import DRAWINGS
 from cuttle.serve.hall import Hall, HallError
 from cuttle.serve.keys import Login
 from cuttle.serve.match import Match
 from cuttle.serve.names import marked
 from cuttle.serve.tables import notices
-from cuttle.serve.tables.plan import Table, parse_new, parse_rules, players_words, seat_number
+from cuttle.serve.tables.listing import Cell, Column, Name, Segment, cut_end, listing
+from cuttle.serve.tables.plan import (
+    Table,
+    parse_new,
+    parse_rules,
+    players_segments,
+    seat_number,
+    short_rules,
+)
 from cuttle.text.helptext import entries_view
 from cuttle.text.intent import MAX_LINE
 from cuttle.ui.keytiming import escape_at_once, time_keys
@@ -91,6 +98,14 @@ Tab completes commands and ids; F1 or help shows this; Esc closes it.
 An invitation is one line: {invite} join ID"""
 
 Choice = tuple[Any, ...]
+# the lobby's lists: one line a table or game, fitted to the width (``tables/listing.py``)
+TABLE_COLUMNS = [Column("id"), Column("seats"), Column("who sits where"),
+                 Column("rules", cut=True), Column("since")]
+GAME_COLUMNS = [Column("id"), Column("players"), Column("rules", cut=True), Column("since")]
+FINISHED_COLUMNS = [Column("id"), Column("players"), Column("result"), Column("moves"),
+                    Column("finished")]
+RESULT_NAME = 8  # cells of a winner's name in the result of a game whose seats are not known
+TAKEN_OVER_NOTE = "* left the game; an AI finished that seat."
 
 
 class LobbyCompleter(Completer):
@@ -163,38 +178,67 @@ def help_view(invite: str) -> RenderableType:
     return Group(entries_view(rows), Text(""), Text(end))
 
 
-def _result(row: GameRow) -> str:
-    """Who won a finished game, at any size: ``ann won (points)``, ``ann & cy won (kings)``."""
+def _result(row: GameRow, room: int | None = None) -> str:
+    """Who won a finished game, at any size: ``ann won (points)``, ``ann & cy won (kings)``
+    (``room``: each name cut to so many cells)."""
     why = f" ({row.reason or 'points'})"
     n = len(row.players)
+    players = [p if room is None else cut_end(p, room) for p in row.players]
     if row.outcome == "draw":
         return "draw"
     if row.outcome in [f"p{s}" for s in range(n)]:
-        return f"{row.players[int(row.outcome[1])]} won{why}"
+        return f"{players[int(row.outcome[1])]} won{why}"
     if n == 4 and row.outcome in ("team0", "team1"):
         t = int(row.outcome[4])
-        return f"{row.players[t]} & {row.players[t + 2]} won{why}"
+        return f"{players[t]} & {players[t + 2]} won{why}"
     return "-"
 
 
-def finished_table(rows: list[GameRow]) -> RenderableType:
-    """``games``: a player's finished games, every seat named, who won."""
+def finished_table(
+    rows: list[GameRow], keys: dict[int, dict[int, str]] | None = None, mine: str = ""
+) -> RenderableType:
+    """``games``: a player's finished games, one line each fitted to the width: every seat
+    named, the result as ``mine`` played it (``keys``: each game's seats with a login key;
+    else who won), when. A seat an AI took over from its player is marked ``*``, said under
+    the list (the player who left sees the game too: they played part of it)."""
     if not rows:
         return Text("You have no finished game on this server yet.")
-    table = RichTable(title="Your finished games (replay ID)", title_justify="left")
-    for col in ("id", "players", "result", "moves", "finished"):
-        table.add_column(col)
+    lines: list[list[Cell]] = []
+    marked_any = False
     for row in rows:
-        table.add_row(
-            str(row.id), players_words(row.players, row.mode == "teams"),
-            _result(row), str(row.moves), row.finished_at[:16].replace("T", " "),
-        )
-    return table
+        people = (keys or {}).get(row.id, {})
+        left = {s for s in people if s < len(row.controllers) and row.controllers[s] != "human"}
+        marked_any = marked_any or bool(left)
+        names = tuple((Name(n, None), "*") if s in left  # an AI's name is never cut
+                      else n if row.controllers[s] != "human" else Name(n, None)
+                      for s, n in enumerate(row.players))
+        lines.append([str(row.id), players_segments(names, row.mode == "teams"),
+                      _result_for(row, next((s for s, k in people.items() if k == mine), None)),
+                      str(row.moves), row.finished_at[:16].replace("T", " ")])
+    return listing("Your finished games (replay ID)", FINISHED_COLUMNS, lines,
+                   TAKEN_OVER_NOTE if marked_any else "")
+
+
+def _result_for(row: GameRow, seat: int | None) -> str:
+    """A finished game's result as the player of ``seat`` played it (``team lost (kings)``,
+    ``2nd of 3 (points)``), or who won when the seat is not known."""
+    if seat is None or row.outcome is None:
+        return _result(row, RESULT_NAME)
+    record = ratings.record_of(row.id, row.record_json)
+    words = ratings.result_words(row.outcome, seat, record)
+    return words if row.outcome == "draw" else f"{words} ({row.reason or 'points'})"
 
 
 def since_words(then: float, now: float) -> str:
+    """How long a table has waited or a game been played: ``now``, ``12 min``, ``3 h``."""
     mins = int(max(0.0, now - then) // 60)
-    return "just now" if mins < 1 else f"{mins} min"
+    return "now" if mins < 1 else f"{mins} min" if mins < 60 else f"{mins // 60} h"
+
+
+def _seat(name: str, key: str | None) -> Segment:
+    """A seat of a game in play: a person's name that may be cut (its mark kept), or an AI's
+    name as it is."""
+    return Name(name, key) if key is not None else name
 
 
 class Lobby:
@@ -218,7 +262,7 @@ class Lobby:
         self.messages: list[str] = [*([notice] if notice else []), *notices.take(login.key)]
         self.waiting: Table | None = None
         self.help_open = False
-        self.finished: list[GameRow] | None = None  # shown after ``games``
+        self.finished: RenderableType | None = None  # shown after ``games`` (made once)
         self.board: RenderableType | None = None  # shown after ``top`` or ``me``
         self.reviewing = False
         self.tasks: set[asyncio.Task[None]] = set()
@@ -321,6 +365,7 @@ class Lobby:
         return Group(*self._parts())
 
     def _parts(self) -> list[RenderableType]:
+        """The lobby's lists (each line of a list fitted to the width it is drawn at)."""
         now = time.time()
         parts: list[RenderableType] = []
         held = self.hall.seat_of(self.login)
@@ -348,29 +393,23 @@ class Lobby:
             )
             # on a line of its own, never folded: it is copied and pasted whole
             parts.append(Text(f"  {self.invite} join {table.id}", no_wrap=True, overflow="ignore"))
-        tables = RichTable(title="Open tables", title_justify="left", expand=False)
-        for col in ("id", "seats", "who sits", "rules", "since"):
-            tables.add_column(col)
-        for t in sorted(self.hall.tables.values(), key=lambda t: t.since):
-            tables.add_row(t.id, t.taken(), t.who(), t.rules, since_words(t.since, now))
-        if not self.hall.tables:
+        tables = sorted(self.hall.tables.values(), key=lambda t: t.since)
+        if not tables:
             parts.append(Text("No table is waiting: open one with new, or play the AI with ai."))
         else:
-            parts.append(tables)
-        games = RichTable(title="Games in play", title_justify="left", expand=False)
-        for col in ("id", "players", "rules", "since"):
-            games.add_column(col)
-        for m in self.hall.matches.values():
-            names = tuple(marked(c.name, c.key) for c in m.chairs)
-            teams = m.session.game.rules.teams
-            games.add_row(m.id, players_words(names, teams), m.rules,
-                          since_words(m.started_at, now))
+            parts.append(listing("Open tables", TABLE_COLUMNS, [
+                [t.id, t.taken(), t.who_segments(), short_rules(t.rules, t.size),
+                 since_words(t.since, now)] for t in tables]))
         if self.hall.matches:
-            parts.append(games)
+            parts.append(listing("Games in play", GAME_COLUMNS, [
+                [m.id, players_segments(tuple(_seat(c.name, c.key) for c in m.chairs),
+                                        m.session.game.rules.teams),
+                 short_rules(m.rules, len(m.chairs)), since_words(m.started_at, now)]
+                for m in self.hall.matches.values()]))
         else:
             parts.append(Text("No game is being played."))
         if self.finished is not None:
-            parts.append(finished_table(self.finished))
+            parts.append(self.finished)
         if self.board is not None:
             parts.append(self.board)
         return parts
@@ -531,19 +570,22 @@ class Lobby:
         else:
             self.say(text)
 
-    def _my_games(self) -> list[GameRow]:
+    def _my_games(self) -> RenderableType:
+        """``games``: this player's latest finished games."""
         from cuttle.files.history import HistoryError
 
         rows: list[GameRow] = []
         try:
             history = store.history()
-            for game_id in keep.finished(self.login.key)[:SHOWN_GAMES]:
+            ids = keep.finished(self.login.key)[:SHOWN_GAMES]
+            for game_id in ids:
                 row = history.game(game_id)
                 if row is not None:
                     rows.append(row)
+            keys = history.read(lambda con: ratings.seat_keys(con, ids)) if rows else {}
         except (HistoryError, OSError) as exc:
             raise HallError(store.unsaid("the history cannot be read", exc)) from None
-        return rows
+        return finished_table(rows, keys, self.login.key)
 
     def _record(self, game_id: int) -> GameRecord:
         from cuttle.files.history import HistoryError

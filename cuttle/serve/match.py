@@ -28,29 +28,27 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from rich.console import RenderableType
 
 from cuttle import Move
+from cuttle.files.storage import GameRecord
 from cuttle.play.session import GameSession, Options, Seat
 from cuttle.serve import adapter, keep, store
 from cuttle.serve.adapter import Gone, Screen
 from cuttle.serve.aipool import AIPool
 from cuttle.serve.limits.frames import carried
-from cuttle.serve.rematch import ask_rematch, seat_ais
+from cuttle.serve.rematch import ask_rematch, gone_question, seat_ais
 from cuttle.serve.seats import Chair, Seats
 from cuttle.serve.spectators import Spectators, public_model
 from cuttle.serve.tables.claims import Claims, settle
 from cuttle.serve.tables.out import OutSeats, out_words
-from cuttle.serve.tables.waiting import Waiting, takeover_level
+from cuttle.serve.tables.waiting import Waiting, own_concede_question, takeover_level
 from cuttle.serve.timers import WINDOW_WAIT, Clock, CounterWindows, Timers
 from cuttle.text.cardtext import CardStyle
 from cuttle.text.render import GameOverView, MoveListView, TableModel
 from cuttle.text.safetext import clean_line
-
-if TYPE_CHECKING:
-    from cuttle.files.storage import GameRecord
 
 log = logging.getLogger("cuttle.serve")
 T = TypeVar("T")
@@ -83,6 +81,33 @@ class ServedSession(GameSession):
     (``hold_window``), so its timing tells nobody what the hand holds."""
 
     hold_window: Callable[[int], None] = staticmethod(lambda ply: None)
+    # teams: the seats an AI took over (``tables/claims.py``): seat -> (the key and the name of
+    # the person who played it until then), kept in the save to outlive a restart
+    replaced: dict[int, tuple[str, str]]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.replaced = {}
+        super().__init__(*args, **kwargs)
+
+    def record(self) -> GameRecord:
+        """The game as a record; a seat an AI took over is kept with its person: the save
+        holds who it was (``replaced``), the finished game names them (its controller says the
+        AI finished it: the history, ``games`` and the ratings read both)."""
+        record = super().record()
+        replaced = self.replaced
+        if not replaced:
+            return record
+        if record.session is not None:
+            record.session["replaced"] = [[p, key, name] for p, (key, name) in
+                                          sorted(replaced.items())]
+        if record.outcome is not None:
+            record.players = [replaced[p][1] if p in replaced else name
+                              for p, name in enumerate(record.players)]
+        return record
+
+    def concede_question(self, p: int) -> str:
+        """Asked on one's own screen (``waiting.py``), not in hot-seat's words."""
+        return own_concede_question(self.game, self.names, p)
 
     def _apply(self, player: int | None, move: Move | str, quiet: bool = False) -> Any:
         if (
@@ -116,6 +141,7 @@ class Match:
         moves: list[str] | None = None,
         on_end: Callable[[Match], None] | None = None,
         on_rematch: Callable[[Match], None] | None = None,
+        on_change: Callable[[], None] | None = None,
         pool: AIPool | None = None,
         window_wait: tuple[float, float] = WINDOW_WAIT,
     ) -> None:
@@ -125,6 +151,7 @@ class Match:
         self.clock = clock or Clock()
         self.on_end = on_end
         self.on_rematch = on_rematch
+        self.on_change = on_change  # what the lobbies list of it changed (any thread)
         self.ai = ai
         self.started_at = time.time()
         self.lock = threading.RLock()  # the seats' and the spectators' lists, ``over``
@@ -229,6 +256,11 @@ class Match:
         one an AI took over in the game)."""
         return [c.key if self.ai[p] is None else None for p, c in enumerate(self.chairs)]
 
+    def played_keys(self) -> list[str | None]:
+        """``keys``, and in a seat an AI took over the key of the person who played it until
+        then: the finished game is theirs too (``games``, ``me``; docs/serve.md, "Ratings")."""
+        return [self.session.replaced.get(p, (k, ""))[0] for p, k in enumerate(self.keys())]
+
     def away(self) -> list[int]:
         return self.seats.away()
 
@@ -265,14 +297,15 @@ class Match:
     ) -> tuple[int | None, str | None]:
         """Into the history (as any finished game), the id kept for the players' ``games``."""
         # the people's keys (None: an AI's seat, from the start or taken over): ratings
-        game_id, problem = store.record_finished(record, duration, source, keys=self.keys())
+        game_id, problem = store.record_finished(record, duration, source,
+                                                 keys=self.played_keys())
         self.finished_id = game_id
         return game_id, problem
 
     def _note_finished(self) -> None:
         """Remember the finished game's history id for each player's key (``replay``)."""
         if self.finished_id is not None:
-            keep.add_finished(self.keys(), self.finished_id)
+            keep.add_finished(self.played_keys(), self.finished_id)
 
     def _goodbye(self) -> None:
         """The game is over: the players are offered a rematch with the seats swapped (both
@@ -290,16 +323,12 @@ class Match:
             and self.session.game.outcome is not None  # not after an error
         )
         level = takeover_level(len(self.chairs))
-        question = None
-        if gone:
-            who = " and ".join(f"{self.names()[p]}'s" for p in gone)
-            question = (f"Rematch, the deal one seat on, an AI ({level}) in {who} "
-                        f"seat? [y/N]")
+        question, said = gone_question(self.names(), gone, level) if gone else (None, "")
         agreed = ask_rematch(
             players, watchers, asked, offered,
             until=self.clock.now() + self.timers.idle, clock=self.clock,
             stopping=lambda: self.stopping, went_to_lobby=self.spectators.went_to_lobby,
-            names=self.names(), parted=self.part, question=question,
+            names=self.names(), parted=self.part, question=question, said=said,
         )
         if agreed and self.on_rematch is not None:
             seat_ais(self, gone, level)
@@ -412,7 +441,7 @@ class Match:
                     begun = None  # a refused command: read again
                     since = self.clock.now()
                     continue
-                verdict = self.claims.step(p, since, self.names())
+                verdict = self.claims.step(p, since, self.names(), self.waiting.conceding)
                 if verdict is not None:
                     settle(self, p, *verdict)
                     return ""  # the game moved on (or is over): the session reads afresh

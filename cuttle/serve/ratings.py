@@ -19,7 +19,10 @@ is ranked against anybody). A game is rated when (the anti-farming rules, docs/s
   count): a concession after one move leaves every rating as it was;
 - the same people (the same set of keys) have had fewer than :data:`DAILY_CAP` rated games
   that day (UTC): two keys of one person, or two friends trading wins, move a rating a few
-  games a day at most.
+  games a day at most;
+- a seat an AI took over (its player left a 2v2, the partner let an AI play on) still counts
+  as its player's, but the game is rated only when that seat's side lost: leaving a losing
+  game to an AI protects no rating, and an AI that plays on is no way to win one.
 
 Everything is kept in the server's history database (``history.db``, schema 6), in the same
 transaction as the game itself: ``seat_keys`` (who sat where), ``rated`` (each game's decision),
@@ -49,6 +52,9 @@ from cuttle.files.storage import (
 from cuttle.safejson import loads_limited
 
 MIN_OWN_MOVES = 3  # moves each person makes before a game is rated (a concession is none)
+# why a game whose seat an AI finished is not rated: it counts only when that side lost (leaving
+# a losing game to an AI protects no rating; an AI playing on is no way to win one)
+TAKEN_OVER = "an AI finished the seat of a side that did not lose"
 DAILY_CAP = 5  # rated games a day (UTC) for the same people
 MODEL = PlackettLuce()  # mu 25, sigma 25/3: a newcomer's ordinal is 0
 Z = 3.0  # the shown rating is mu - Z * sigma
@@ -166,9 +172,22 @@ def decide(record: GameRecord, keys: dict[int, str], done_today: int) -> Decisio
     short = [s for s in seats if outcome.own_moves[s] < MIN_OWN_MOVES]
     if short:
         return no(f"a player made fewer than {MIN_OWN_MOVES} moves")
+    if any(not lost(record, outcome, s) for s in taken_over(record, seats)):
+        return no(TAKEN_OVER)
     if done_today >= DAILY_CAP:
         return no(f"the same players' {DAILY_CAP} rated games today were played")
     return Decision(True, "", seats, people, outcome)
+
+
+def taken_over(record: GameRecord, seats: Sequence[int]) -> list[int]:
+    """The people's seats (``seats``: those with a key) that an AI finished: their player
+    left and an AI took the seat over (teams), so the record names an AI controller there."""
+    return [s for s in seats if s < len(record.controllers) and record.controllers[s] != "human"]
+
+
+def lost(record: GameRecord, outcome: Outcome, seat: int) -> bool:
+    """Did ``seat`` (its side, in teams) lose the game (not a win, not a draw)?"""
+    return record.outcome != "draw" and seat not in outcome.winners
 
 
 # == the database (inside the history's transaction) ===========================================
@@ -363,6 +382,7 @@ class Played:
     why: str  # why it was not rated
     before: float | None  # the shown rating before and after a rated game
     after: float | None
+    left: bool = False  # the key's player left and an AI finished the seat
 
 
 def recent(con: sqlite3.Connection, key: str, limit: int) -> list[Played]:
@@ -379,28 +399,50 @@ def recent(con: sqlite3.Connection, key: str, limit: int) -> list[Played]:
         if not (isinstance(gid, int) and isinstance(finished, str) and isinstance(rules, str)
                 and isinstance(seat, int) and isinstance(result, str)):
             continue
+        record = record_of(gid, text)
         out.append(Played(
-            gid, finished, rules, _result_words(gid, result, seat, text),
+            gid, finished, rules, result_words(result, seat, record),
             None if counted is None else bool(counted), why if isinstance(why, str) else "",
             before if isinstance(before, float) else None,
             shown(mu, sigma) if isinstance(mu, float) and isinstance(sigma, float) else None,
+            left=record is not None and bool(taken_over(record, [seat])),
         ))
     return out
 
 
-def _result_words(game_id: int, result: str, seat: int, text: object) -> str:
-    """``won``, ``lost``, ``draw``; ``team won``/``team lost`` in 2v2; the place in cutthroat
-    (``2nd of 3, tied``) read from the stored record (checked as any file)."""
+def record_of(game_id: int, text: object) -> GameRecord | None:
+    """A stored record read back (checked as any file); None when it does not read."""
+    try:
+        return GameRecord.from_json(loads_limited(str(text)), f"game {game_id}")
+    except (ValueError, CorruptFileError):
+        return None
+
+
+def result_words(result: str, seat: int, record: GameRecord | None) -> str:
+    """A game's result for ``seat``: ``won``, ``lost``, ``draw``; ``team won``/``team lost``
+    in 2v2; the place in cutthroat (``2nd of 3, tied``) read from the stored record."""
     score = seat_score(result, seat)
     words = "won" if score == 1 else "lost" if score == 0 else "draw"
     if result.startswith("team"):
         return f"team {words}"
-    try:
-        record = GameRecord.from_json(loads_limited(str(text)), f"game {game_id}")
-    except (ValueError, CorruptFileError):
+    if record is None:
         return words
     place = cutthroat_place(result, record.moves, seat) if len(record.players) == 3 else ""
     return place or words
+
+
+def seat_keys(con: sqlite3.Connection, game_ids: Sequence[int]) -> dict[int, dict[int, str]]:
+    """Each of ``game_ids``'s people: game id -> {seat: login key} (games without: left out)."""
+    found: dict[int, dict[int, str]] = {}
+    for start in range(0, len(game_ids), 500):
+        part = list(game_ids[start:start + 500])
+        marks = ",".join("?" * len(part))
+        for gid, seat, key in con.execute(
+            f"SELECT game_id, seat, key FROM seat_keys WHERE game_id IN ({marks})", part
+        ):
+            if isinstance(gid, int) and isinstance(seat, int) and isinstance(key, str):
+                found.setdefault(gid, {})[seat] = key
+    return found
 
 
 def _standing(r: Sequence[object]) -> Standing | None:

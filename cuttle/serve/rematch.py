@@ -18,6 +18,7 @@ from cuttle.play.asking import answer_of
 from cuttle.serve import adapter
 from cuttle.serve.adapter import Gone, Screen
 from cuttle.serve.timers import Clock
+from cuttle.text.people import ai_seat_names
 
 if TYPE_CHECKING:
     from cuttle.serve.match import Match
@@ -26,6 +27,21 @@ POLL = 0.05  # seconds between looks at the screens while the answers are awaite
 QUESTION = "Rematch with the seats swapped? [y/N]"
 QUESTION_TABLE = "Rematch, the deal one seat on? [y/N]"  # three or four seats
 BACK = "Enter: back to the lobby."
+LINE = 78  # characters of a question that fit the input line at 80 columns, with the cursor
+
+
+def gone_question(names: tuple[str, ...], gone: list[int], level: str) -> tuple[str, str]:
+    """The rematch question when the people of ``gone`` (out, in the lobby) are not waited
+    for, an AI of ``level`` in their seats, and the line said before it ("" when it fits the
+    input line: one line of the screen, so a long name's question says its why above it)."""
+    who = " and ".join(f"{names[p]}'s" for p in gone)
+    seat = "seat" if len(gone) == 1 else "seats"
+    question = f"Rematch, the deal one seat on, an AI ({level}) in {who} {seat}? [y/N]"
+    if len(question) <= LINE:
+        return question, ""
+    return ("Rematch, the deal one seat on, with that AI? [y/N]" if len(gone) == 1 else
+            "Rematch, the deal one seat on, with those AIs? [y/N]",
+            f"A rematch has an AI ({level}) in {who} {seat}.")
 
 
 def ask_rematch(
@@ -41,16 +57,19 @@ def ask_rematch(
     names: tuple[str, ...] = ("Your opponent", "Your opponent"),
     parted: Callable[[int, str], None] = lambda seat, words: None,
     question: str | None = None,
+    said: str = "",
 ) -> bool:
     """Ask the players on ``players`` (screen -> seat) whether to play again when ``offered``
     (else, and the spectators on ``watchers`` always, only to press Enter), until the clock
     reaches ``until`` or the server stops. True when every one of ``people`` agreed; the screens
     of those who answered otherwise are closed, and so are the others' once the rematch is off,
     each told why through ``parted`` (seat, words; ``names``: the seats' names; ``question``:
-    the question asked, when not the usual one)."""
+    the question asked, when not the usual one; ``said``: a line said before it)."""
     everyone = offered
     question = question or (QUESTION if len(names) == 2 else QUESTION_TABLE)
     for screen in players:
+        if said and everyone:
+            adapter.message(screen, said)
         adapter.begin_ask(screen, question if everyone else BACK)
     for screen in watchers:  # a question: Enter answers it even with the result's window open
         adapter.begin_ask(screen, BACK)
@@ -110,12 +129,10 @@ def seat_ais(m: Match, gone: list[int], level: str) -> None:
         m.ai = tuple(level if s in gone else a for s, a in enumerate(m.ai))
         for p in gone:
             m.people.remove(p)
-        # the AIs are numbered across levels, as the hall names them (AI 1 (easy), AI 2 (hard))
-        taken = {c.name.split(" (")[0] for c in m.chairs}
-        for p, chair in enumerate(m.chairs):
-            ai = m.ai[p]
-            if ai is None or chair.key is None:
-                continue
-            number = next(k for k in range(1, 5) if f"AI {k}" not in taken)
-            chair.name, chair.key = f"AI {number} ({ai})", None
-            taken.add(f"AI {number}")
+        # a chair with a key and an AI (a person's, the AI in it now) is named anew: the AIs
+        # are numbered across levels, never twice (AI 1 (easy), AI 2 (hard))
+        names = ai_seat_names(m.ai, [None if a is not None and c.key is not None else c.name
+                                     for a, c in zip(m.ai, m.chairs, strict=True)])
+        for chair, ai, name in zip(m.chairs, m.ai, names, strict=True):
+            if ai is not None:
+                chair.name, chair.key = name or chair.name, None

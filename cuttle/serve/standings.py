@@ -16,11 +16,16 @@ from cuttle.serve.hall import HallError
 from cuttle.serve.keys import Login
 from cuttle.serve.names import MAX_NAME, marked
 from cuttle.serve.ratings import Played, Standing
+from cuttle.serve.tables.listing import Cell, Column, listing
 from cuttle.text.safetext import safe_text
 
 TOP = 20  # lines of ``top``
 RECENT = 8  # games listed by ``me``
 ORDINALS = ("1st", "2nd", "3rd")
+LEFT = "* you left; an AI finished your seat."  # a game whose seat an AI took over
+NOT_RATED = "not rated: "
+ME_COLUMNS = [Column("id"), Column("finished"), Column("rules", cut=True), Column("result"),
+              Column("rating")]
 
 
 def shown_name(name: str, key: str) -> str:
@@ -71,20 +76,26 @@ def me_view(who: str, line: Standing | None, place: int, total: int,
             "server kept each seat's key, and could not be given it back: not rated."))
     if not games:
         return Group(head, Text("You have no finished game between people here yet."))
-    table = Table(title="Your latest games", title_justify="left")
-    for col in ("id", "finished", "rules", "result", "rating"):
-        table.add_column(col)
+    reasons: list[str] = []  # why a game was not rated, each said once under the list
+    rows: list[list[Cell]] = []
     for g in games:
-        table.add_row(str(g.game_id), safe_text(g.finished_at[:16].replace("T", " "), 16),
-                      Text(safe_text(g.rules, 40)), g.result, Text(_rating_words(g)))
-    return Group(head, table)
+        words = _rating_words(g)
+        if words.startswith(NOT_RATED):
+            if words not in reasons:
+                reasons.append(words)
+            words = f"not rated ({reasons.index(words) + 1})"
+        rows.append([str(g.game_id), safe_text(g.finished_at[:16].replace("T", " "), 16),
+                     safe_text(g.rules, 40), g.result + ("*" if g.left else ""), words])
+    notes = [*([LEFT] if any(g.left for g in games) else []),
+             *(f"({n}) {why}" for n, why in enumerate(reasons, start=1))]
+    return Group(head, listing("Your latest games", ME_COLUMNS, rows, "\n".join(notes)))
 
 
 def _rating_words(g: Played) -> str:
     if g.counted is None:
         return "not rated yet"
     if not g.counted or g.after is None or g.before is None:
-        return "not rated: " + safe_text(g.why or "see help", 60)
+        return NOT_RATED + safe_text(g.why or "see help", 60)
     change = g.after - g.before
     return f"{g.after:.1f} ({change:+.1f})"
 

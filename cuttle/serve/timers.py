@@ -74,6 +74,8 @@ class Timers:
         self.notes: dict[Screen, str] = {}  # the absence note each screen shows
         self.why = ""  # why the claim on offer is offered: "was away", "had not moved"
         self.warned: float | None = None  # the idle time (its ``since``) already warned about
+        # what the seat to move was told of its idle time or the claim (gone with the turn)
+        self.told: list[tuple[Screen, str]] = []
         # the seats out of a cutthroat game that goes on: nobody waits for them, so their
         # absence is neither shown nor counted (the match sets it)
         self.out: Callable[[], set[int]] = set
@@ -141,11 +143,20 @@ class Timers:
         if self.clock.now() - since < self.idle - lead:
             return
         self.warned = since
-        adapter.message(
-            screen,
-            f"You have not moved for {_span(self.idle - lead)}: at {_span(self.idle)} "
-            f"{opponent} may claim {'the game' if two else 'your seat'}.",
-        )
+        self.tell(screen, f"You have not moved for {_span(self.idle - lead)}: at "
+                          f"{_span(self.idle)} {opponent} may claim "
+                          f"{'the game' if two else 'your seat'}.")
+
+    def tell(self, screen: Screen, words: str) -> None:
+        """A line for the seat to move about its idle time or the claim, until the turn ends."""
+        adapter.message(screen, words)
+        self.told.append((screen, words))
+
+    def untell(self) -> None:
+        """The turn ended (a move, or the claim settled): what ``tell`` said no longer holds."""
+        for screen, words in self.told:
+            adapter.remove_message(screen, words)
+        self.told = []
 
 
 def _span(seconds: float) -> str:

@@ -9,6 +9,8 @@ stack's royal under a 9 (teams). ``describe`` builds its sentences on them.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +19,36 @@ from cuttle.text.cardtext import split_stack
 Position = dict[str, Any]
 
 ROYAL_VERBS = ("perm", "jack", "joker")  # a move whose card is a royal on the stack (teams)
+_NUMBERED_AI = re.compile(r"AI (\d+) \(")  # ``AI 2 (easy)``: the number an AI seat has taken
+
+
+def ai_seat_names(
+    levels: Sequence[str | None],
+    names: Sequence[str | None] | None = None,
+    *,
+    partner: int | None = None,
+) -> list[str | None]:
+    """Each seat's name at a table, the AI seats named, the one way every screen names them:
+    ``names[i]`` when given (a person's, or a seat named before); else seat ``i`` with an AI
+    of level ``levels[i]`` is ``AI (LEVEL)`` at two seats, ``Partner (LEVEL)`` when it is the
+    ``partner`` seat (the one person's partner across a table of four, at the terminal), and
+    otherwise ``AI N (LEVEL)``, N the lowest number no name given holds, in seat order (so an
+    AI that takes a seat over, or fills one for a rematch, never repeats a number). A person's
+    seat left unnamed stays None."""
+    shown: list[str | None] = list(names) if names is not None else [None] * len(levels)
+    taken = {int(m.group(1)) for n in shown if n and (m := _NUMBERED_AI.match(n))}
+    for i, level in enumerate(levels):
+        if shown[i] is not None or level is None:
+            continue
+        if len(levels) == 2:
+            shown[i] = f"AI ({level})"
+        elif i == partner:
+            shown[i] = f"Partner ({level})"
+        else:
+            number = next(k for k in range(1, len(levels) + len(taken) + 1) if k not in taken)
+            taken.add(number)
+            shown[i] = f"AI {number} ({level})"
+    return shown
 
 
 def parse_move_text(text: str) -> tuple[str, list[str]]:

@@ -200,3 +200,31 @@ def test_a_jack_with_a_seat_mark_at_cutthroat_says_it_names_none() -> None:
     GameSession(0, "classic+cutthroat", table, io, Options(save=False), ["points 8D"]).run()
     assert "No seat to name: a jack takes the card for its own player here (e.g. jack J♥ 8♦)." \
         in io.messages, io.said()
+
+
+def test_ai_seats_are_named_one_way_at_the_terminal_and_on_the_server() -> None:
+    """``text.people.ai_seat_names`` names the AI seats for ``cuttle play`` (whose names stay
+    what they were: ``AI (LEVEL)`` at two seats, ``Partner (LEVEL)`` across the one person of
+    four, ``AI N (LEVEL)`` numbered in seat order) and for the server's hall, rematch and
+    takeover (a number already given is never given again, across levels)."""
+    from cuttle.text.people import ai_seat_names
+
+    def names(seats: str) -> list[str]:
+        return [s.name for s in plan_table(rules="classic", seats=seats).seats]
+
+    assert names("human,easy") == ["You", "AI (easy)"]
+    assert names("human,easy,hard") == ["You", "AI 1 (easy)", "AI 2 (hard)"]
+    assert names("human,easy,medium,hard") == [
+        "You", "AI 1 (easy)", "Partner (medium)", "AI 2 (hard)"]
+    assert names("human,human,random,easy") == [
+        "Player 1", "Player 2", "AI 1 (random)", "AI 2 (easy)"]
+    assert names("easy,human,human") == ["AI 1 (easy)", "Player 1", "Player 2"]
+    assert ai_seat_names(["easy", None]) == ["AI (easy)", None]
+    # an AI taking a seat over, or a rematch's: the lowest number no seat holds
+    assert ai_seat_names(["random", "medium", "random", None],
+                         ["AI 1 (random)", None, "AI 3 (random)", "ann"]) == [
+        "AI 1 (random)", "AI 2 (medium)", "AI 3 (random)", "ann"]
+    assert ai_seat_names([None, "hard", "easy", None], ["ann", None, "AI 1 (easy)", "bob"],
+                         partner=None)[1] == "AI 2 (hard)"
+    assert ai_seat_names([None, "easy", "hard", "easy"], partner=2) == [
+        None, "AI 1 (easy)", "Partner (hard)", "AI 2 (easy)"]

@@ -389,3 +389,43 @@ def _plain(view: object) -> str:
     out = StringIO()
     Console(file=out, width=200, color_system=None).print(view)
     return " ".join(out.getvalue().split())
+
+
+def test_a_seat_an_ai_took_over_rates_its_player_only_when_that_side_lost() -> None:
+    """2v2, A (seat 0) left and an AI finished the seat (controller ``ai:medium``, A's key
+    kept): a loss of A's side is rated as any game (leaving a losing game to an AI protects no
+    rating); a win or a draw of that side is not rated for anyone (an AI playing on for a
+    player is no way to win a rating). Before, the seat had no key: the game was never rated
+    (one person against two), whatever happened."""
+    h = History()
+    took = ["ai:medium", "human", "human", "human"]
+    names = ["ann", "bob", "cy", "dee"]
+    lost = add(h, played("classic+teams", 5, outcome="team1", players=names,
+                         controllers=took), [A, B, C, D])
+    won = add(h, played("classic+teams", 6, outcome="team0", players=names,
+                        controllers=took), [A, B, C, D])
+    why = {g: (c, w) for g, c, w in decisions(h)}
+    assert why[lost] == (1, "")
+    assert why[won] == (0, ratings.TAKEN_OVER)
+    rated = table(h)
+    assert set(rated) == {A, B, C, D} and rated[A][2:] == (1, 0)  # one game, lost
+    assert rated[A][0] < MODEL.mu < rated[B][0]
+    assert h.read(lambda con: con.execute("SELECT name FROM ratings WHERE key = ?",
+                                          (A,)).fetchone()[0]) == "ann"
+    # a draw of the side whose seat an AI finished is not a loss either
+    drawn = add(h, played("classic+teams", 0, outcome="draw", players=names, controllers=took),
+                [A, B, C, D])
+    assert decisions(h)[-1] == (drawn, 0, ratings.TAKEN_OVER)
+    kept = table(h)
+    h.write(ratings.rebuild)
+    assert table(h) == kept
+    # me lists both games for A, each marked
+    me = h.read(lambda con: ratings.recent(con, A, 8))
+    assert [(g.game_id, g.result, g.left) for g in me] == [
+        (drawn, "draw", True), (won, "team won", True), (lost, "team lost", True)]
+    shown = render(standings.me_view("ann#aaaa", None, 0, 0, me))
+    assert re.search(r"team won\*\s+not rated \(1\)", shown)
+    assert f"(1) not rated: {ratings.TAKEN_OVER}" in shown
+    assert re.search(r"team lost\*\s+-?\d+\.\d \(-\d+\.\d\)", shown)
+    assert "* you left; an AI finished your seat." in shown
+    assert not any(g.left for g in h.read(lambda con: ratings.recent(con, B, 8)))

@@ -31,6 +31,7 @@ from test_serve_game import by_seat, concede_to_the_rematch, prompt_of, reading,
 
 from cuttle import Game
 from cuttle.ai import levels_for
+from cuttle.serve import store
 from cuttle.serve.hall import Hall
 from cuttle.serve.keys import Login
 from cuttle.serve.lobby import LobbyCompleter
@@ -234,18 +235,34 @@ def test_a_dropped_player_in_2v2_is_replaced_by_an_ai_when_the_partner_says_ai(
                         "the line said before the question to go with it")
             assert match.ai[mover] == "easy" and match.session.seats[mover].ai == "easy"
             assert match.keys()[mover] is None and mover not in match.people
-            words = f"let an AI (easy) take {names[mover]}'s seat."
+            # the seat is named as the AI it is, numbered after the AIs already there, on
+            # every screen (the board, the status line, the lobby's list); the line said now
+            # names both, and the game is still the person's who left (games, me)
+            ai_name = "AI 3 (easy)"
+            assert match.names()[mover] == ai_name == match.chairs[mover].name
+            assert match.played_keys()[mover] == key_fp(NAMES.index(names[mover]))
+            assert match.session.replaced == {mover: (key_fp(NAMES.index(names[mover])),
+                                                      names[mover])}
+            words = f"{names[partner]} let {ai_name} take {names[mover]}'s seat."
             await seats[partner].wait(re.escape(words))
             await asyncio.sleep(0.3)
             assert seats[partner].text().count(words) == 1  # said once (it was twice)
             await dave.wait(re.escape(words))  # and the spectators are told
             await until(lambda: len(game.history) > 0 or game.to_move != mover, "the AI to move")
             assert game.outcome is None
+            for screen in (seats[partner], dave):
+                await screen.wait(re.escape(f"{ai_name} 0/21") + "|" + re.escape(ai_name)
+                                  + r" \d+/21")
+                board = screen.text().replace(words, "")
+                assert names[mover] not in board, board  # nowhere but the line said now
             n = NAMES.index(names[mover])  # back: the lobby says why the seat is gone
             back = await connect(port_of(server), NAMES[n], key(n))
             await back.wait(LOBBY)
             await back.wait(re.escape(f"{names[partner]} let an AI (easy) take your seat in "
                                       f"game {match.id}."))
+            await back.wait(re.escape(ai_name))  # the games in play name the AI
+            playing = back.text().split("Games in play")[1]
+            assert f"{names[mover]}#" not in playing, playing
 
     with hang_guard(60):
         asyncio.run(scenario())
@@ -434,3 +451,171 @@ def test_the_games_list_names_every_seat_and_who_won_at_three_and_four() -> None
     out = StringIO()
     Console(file=out, width=120, color_system=None).print(finished_table([three, four]))
     assert "ann · bob · cy" in out.getvalue() and "ann & cy vs bob & dee" in out.getvalue()
+
+
+def test_the_player_an_ai_replaced_finds_the_game_in_games_and_me(tmp_path: Path) -> None:
+    """Issue 37's play-test: the person whose 2v2 seat an AI finished played part of the game
+    but never saw it in ``games`` or ``me`` (their key was dropped with the seat). Now it is
+    listed for them, marked, their name kept in the history's record (the AI in its
+    controller), and the lobbies' list of games names the AI as soon as it sits."""
+
+    async def scenario() -> None:
+        clock = FakeClock()
+        async with running(tmp_path, authorized=None, clock=clock, hold=300.0) as server:
+            match, seats = await two_and_two_ais(server)
+            game = match.session.game
+            await until(lambda: game.to_move in seats, "a person to move")
+            mover = game.to_move or 0
+            partner = (mover + 2) % 4
+            name = match.session.names[mover]
+            carol = await sit(server, 2, "games")  # in the lobby meanwhile
+            await carol.wait("(?s)Games in play.*" + re.escape(name))
+            await seats[mover].wait(prompt_of(name))
+            seats[mover].drop()
+            await seats[partner].wait(rf"{name} dropped")
+            clock.advance(301)
+            await seats[partner].wait(r"\[ai/y/N\]")
+            await seats[partner].line("ai")
+            await until(lambda: match.ai[mover] == "medium", "the AI to take the seat")
+            ai_name = match.names()[mover]
+            saved = match.session.record()  # the save: the AI plays the seat, who it was kept
+            assert saved.players[mover] == ai_name and saved.session is not None
+            assert saved.session["replaced"] == [[mover, key_fp(NAMES.index(name)), name]]
+            await carol.wait(re.escape(ai_name))  # the lobbies' list is drawn again
+            assert f"{name}#" not in carol.text().split("Games in play")[1]
+            rng = random.Random(11)  # the one person left: the AIs may answer for them
+            while game.outcome is None:
+                if game.to_move == partner and reading(match, partner):
+                    n = len(game.history)
+                    await seats[partner].line(quick_move(game, rng))
+                    await until(lambda n=n: len(game.history) > n or game.outcome is not None
+                                or not reading(match, partner), "the move")
+                await asyncio.sleep(0.05)
+            await until(lambda: match.finished_id is not None, "the game in the history")
+            row = store.history().game(match.finished_id)
+            assert row is not None and row.players[mover] == name  # who sat there
+            assert row.controllers[mover] == "ai:medium"  # and who finished
+            n = NAMES.index(name)
+            back = await connect(port_of(server), NAMES[n], key(n))
+            await back.wait(LOBBY)
+            await back.line("games")
+            await back.wait(rf"(?m)^{match.finished_id}\s+.*{re.escape(name)}\*")
+            await back.wait(re.escape("* left the game; an AI finished that seat."))
+            await back.line("me")
+            await back.wait(rf"(?m)^{match.finished_id}\s+.*team (won|lost)\*")
+            await back.wait(re.escape("* you left; an AI finished your seat."))
+            await back.wait(r"not rated: the people were all on one side")
+            await back.line(f"replay {match.finished_id}")  # one of their games: it replays
+            await back.wait(r"Move 0/\d+")
+
+    with hang_guard(90):
+        asyncio.run(scenario())
+
+
+def test_the_hall_numbers_its_ai_seats_in_the_lobbys_seat_order() -> None:
+    """The AIs were numbered in the game's seat order, after the draw turned the table: the
+    lobby's seat 2 could become AI 2. Now seat 2's AI is AI 1 whoever moves first, as the
+    terminal numbers them from its first seat (``text.people.ai_seat_names``)."""
+    alice, bob = (Login(n, key_fp(i)) for i, n in enumerate(NAMES[:2]))
+
+    async def scenario() -> None:
+        for seed in range(6):
+            hall = Hall(rng=random.Random(seed))
+            table = hall.open_table(alice, "classic+teams", 4)
+            hall.join(bob, table.id, 2)
+            hall.seat_ai(alice, 1, "medium")
+            match, _ = hall.seat_ai(alice, 3, "easy")
+            assert sorted(match.names()) == ["AI 1 (medium)", "AI 2 (easy)", "alice", "bob"]
+            first = match.names().index("alice")  # the lobby's seat 1, wherever it sits now
+            assert match.names()[(first + 1) % 4] == "AI 1 (medium)"
+            match.stop()
+            await asyncio.to_thread(match.thread.join, 10)
+
+    with hang_guard(60):
+        asyncio.run(scenario())
+
+
+def test_a_seat_an_ai_took_over_outlives_a_restart_in_the_save() -> None:
+    """The person whose seat an AI took over is kept in the save (``replaced``), so a game
+    resumed after a restart still lists the game for them at its end; a save whose list does
+    not fit gives nothing back."""
+    from cuttle.files.storage import GameRecord
+    from cuttle.serve.hall import replaced_seats
+
+    ai = (None, "medium", None, "easy")
+    record = GameRecord("classic+teams", 5, ["ann", "AI 2 (medium)", "cy", "AI 1 (easy)"],
+                        session={"replaced": [[1, "SHA256:bob", "bob"]]})
+    assert replaced_seats(record, ai) == {1: ("SHA256:bob", "bob")}
+    for bad in ([[0, "k", "ann"]], [[1, 7, "bob"]], [[9, "k", "bob"]], [[1, "k", ""]], "x",
+                [[1, "k"]], [[1, "k", "b\x1bob"]]):
+        record.session = {"replaced": bad}
+        assert replaced_seats(record, ai) == {}, bad
+
+
+def test_what_an_idle_player_was_told_goes_once_the_others_claimed_the_seat(
+    tmp_path: Path,
+) -> None:
+    """Issue 37's play-test: claimed out of a cutthroat game for idling, a player still read
+    "You have not moved for 1 min..." and "The others are asked whether to claim your seat:
+    move to go on." to the game's end, under "You are out of this game"."""
+
+    async def scenario() -> None:
+        clock = FakeClock()
+        async with running(tmp_path, authorized=None, clock=clock, idle=600.0) as server:
+            match, seats = await table_of_three(server)
+            game = match.session.game
+            mover = game.to_move or 0
+            names = match.session.names
+            await seats[mover].wait(prompt_of(names[mover]))
+            await until(lambda: reading(match, mover), "the move to be read")
+            clock.advance(541)
+            await seats[mover].wait(r"You have not moved for 9 min: at 10 min the others")
+            clock.advance(60)
+            await seats[mover].wait(r"The others are asked whether to claim your seat")
+            other = next(p for p in seats if p != mover)
+            await seats[other].wait(rf"Claim: {names[mover]} concedes and is out")
+            await seats[other].line("y")
+            await until(lambda: mover in game.seats.out, "the seat claimed")
+            await seats[mover].wait(r"You are out of this game")
+            await until(lambda: "move to go on" not in seats[mover].text()
+                        and "You have not moved" not in seats[mover].text(),
+                        "what no longer holds to go")
+
+    with hang_guard(60):
+        asyncio.run(scenario())
+
+
+def test_a_claim_is_not_asked_over_an_open_concede_question(tmp_path: Path) -> None:
+    """Issue 37's play-test: bob typed concede, and before he answered, the claim against the
+    idle player to move took his input line: his "y" claimed her seat instead of conceding."""
+
+    async def scenario() -> None:
+        clock = FakeClock()
+        async with running(tmp_path, authorized=None, clock=clock, idle=600.0) as server:
+            match, seats = await table_of_three(server)
+            game = match.session.game
+            mover = game.to_move or 0
+            names = match.session.names
+            bob, carol = (p for p in sorted(seats) if p != mover)
+            await seats[mover].wait(prompt_of(names[mover]))
+            await seats[bob].wait(r"\(waiting\)> ")
+            def waits() -> bool:
+                screen = match.seats.screen(bob)
+                return screen is not None and screen.mode in ("read", "ask") \
+                    and screen.ready.is_set()
+
+            await until(waits, "bob's line")
+            await seats[bob].line("concede")
+            await seats[bob].wait(r"Concede this game\? You are out")
+            await until(waits, "bob's question")
+            clock.advance(601)
+            await seats[carol].wait(rf"Claim: {names[mover]} concedes and is out")
+            await asyncio.sleep(0.3)
+            assert "Claim:" not in seats[bob].text()  # his own question stays his
+            await until(waits, "bob's question")
+            await seats[bob].line("y")
+            await until(lambda: bob in game.seats.out, "bob's concession")
+            assert mover not in game.seats.out
+
+    with hang_guard(60):
+        asyncio.run(scenario())

@@ -46,7 +46,7 @@ async def one_concedes(match: Match, seats: dict[int, Player]) -> int:
     out = next(p for p in seats if p != mover)
     await seats[out].wait(r"\(waiting\)> ")
     await say(match, out, seats[out], "concede")
-    await seats[out].wait(r"You are out; the others play on. \[y/N\]")
+    await seats[out].wait(r"Concede this game\? You are out; the others play on. \[y/N\]")
     await say(match, out, seats[out], "y")
     await until(lambda: out in game.seats.out, "the seat to be out")
     assert game.outcome is None
@@ -161,3 +161,40 @@ def test_before_a_rematch_every_ai_seat_keeps_no_key_and_is_named_as_an_ai() -> 
     assert cutthroat.ai == (None, "medium", "medium") and cutthroat.people == [0]
     assert [(c.name, c.key) for c in three] == [
         ("ann", "kann"), ("AI 2 (medium)", None), ("AI 1 (medium)", None)]
+
+
+def test_the_rematch_question_with_an_ai_for_one_who_left_fits_the_input_line() -> None:
+    """Issue 37's play-test: "Rematch, the deal one seat on, an AI (medium) in
+    bobby_tables_0123456's seat? [y/N]" is 81 characters: the input line (one line of 80
+    columns) showed it scrolled, its start cut off. A question too long says its why above."""
+    from cuttle.serve.rematch import LINE, gone_question
+
+    names = ("ann", "bobby_tables_0123456", "cy")
+    assert gone_question(names, [2], "medium") == (
+        "Rematch, the deal one seat on, an AI (medium) in cy's seat? [y/N]", "")
+    question, said = gone_question(names, [1], "medium")
+    assert said == "A rematch has an AI (medium) in bobby_tables_0123456's seat."
+    assert question == "Rematch, the deal one seat on, with that AI? [y/N]"
+    question, said = gone_question(("annabelle_longname_x", *names[1:]), [0, 1], "medium")
+    assert "annabelle_longname_x's and bobby_tables_0123456's seats" in said
+    assert len(question) <= LINE and question.endswith("with those AIs? [y/N]")
+
+
+def test_the_player_to_move_is_asked_to_concede_without_their_name(tmp_path: Path) -> None:
+    """Issue 37's play-test: at a table the question read "bobby_tables_0123456, concede this
+    game? You are out; the others play on. [y/N]" (hot-seat's words), 80 characters: the input
+    line showed it scrolled. On one's own screen it is "Concede this game? ..."."""
+
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None) as server:
+            match, seats = await table_of_three(server)
+            game = match.session.game
+            mover = game.to_move or 0
+            await seats[mover].wait(prompt_of(match.session.names[mover]))
+            await say(match, mover, seats[mover], "concede")
+            await seats[mover].wait(r"(?m)^Concede this game\? You are out; the others play on\.")
+            await say(match, mover, seats[mover], "y")
+            await until(lambda: mover in game.seats.out, "the concession")
+
+    with hang_guard(60):
+        asyncio.run(scenario())

@@ -13,6 +13,7 @@ Called on the match's thread.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Literal
 
 from cuttle.ai import levels_for
@@ -23,6 +24,7 @@ from cuttle.serve.adapter import Gone, Screen
 from cuttle.serve.tables import notices
 from cuttle.serve.tables.waiting import takeover_level
 from cuttle.serve.timers import Timers
+from cuttle.text.people import ai_seat_names
 
 if TYPE_CHECKING:
     from cuttle.serve.match import Match
@@ -56,19 +58,23 @@ class Claims:
         for screen, said in self.said.items():
             adapter.remove_message(screen, said)
         self.asked, self.said = {}, {}
+        self.timers.untell()
 
     def reset(self) -> None:
         """A new move or answer is awaited."""
         self.offer_after = 0.0
 
-    def step(self, p: int, since: float, names: tuple[str, ...]) -> Verdict | None:
+    def step(self, p: int, since: float, names: tuple[str, ...],
+             busy: Collection[int] = ()) -> Verdict | None:
         """Past the hold (away) or the idle time (on their move, since ``since``), the others
         of ``p`` may claim: the verdict once one of them chose, else None. ``p``, idle, is
-        warned a little before the others are asked."""
+        warned a little before the others are asked; a seat in ``busy`` (its own question open:
+        "Concede this game?") is asked once it answered, not over it (a "y" to conceding would
+        have claimed another's seat)."""
         late = self.timers.late(p, since)
         if self.asked:
             return self._answers(late)
-        others = [o for o in self.timers.people_in() if o != p
+        others = [o for o in self.timers.people_in() if o != p and o not in busy
                   and self.seats.screen(o) is not None]
         if self.n == 2:
             opponent = names[1 - p]
@@ -82,7 +88,8 @@ class Claims:
         self.timers.why = "was away" if away_since is not None else "had not moved"
         why = "has been away" if away_since is not None else "has not moved"
         minutes = int((now - (away_since if away_since is not None else since)) // 60)
-        head = f"{names[p]} {why} for {minutes} min."
+        head = f"{names[p]} {why} for {minutes} min." if minutes else (
+            f"{names[p]} {why} for under a minute.")
         self.against = p
         for o in others:
             screen = self.seats.screen(o)
@@ -97,7 +104,7 @@ class Claims:
         if mine is not None:
             told = (f"{opponent} is asked whether to claim the game" if self.n == 2
                     else "The others are asked whether to claim your seat")
-            adapter.message(mine, f"{told}: move to go on.")
+            self.timers.tell(mine, f"{told}: move to go on.")
         return None
 
     def _question(self, p: int, o: int, names: tuple[str, ...], head: str) -> tuple[str, str]:
@@ -185,19 +192,32 @@ def settle(m: Match, p: int, verdict: str, by: int, level: str = "") -> None:
 
 def _ai_takes(m: Match, p: int, by: int, level: str) -> None:
     """An AI of ``level`` takes seat ``p`` (its player away): the seat is the AI's to the end,
-    its player's screen (if any) back to the lobby."""
+    named as the AI it is (``AI N (LEVEL)``, as the hall and the rematch name AI seats) on
+    every screen from now on, its player's screen (if any) back to the lobby. What was said
+    before keeps the player's name (the log of their moves), the line said now names both,
+    and the finished game is listed for that player too (``Match.played_keys``)."""
     names = m.session.names
+    was = names[p]
     with m.lock:
         m.ai = tuple(level if s == p else a for s, a in enumerate(m.ai))
         m.people.remove(p)
-        screen = m.chairs[p].screen
-        m.chairs[p].screen = None
+        chair = m.chairs[p]
+        screen, key = chair.screen, chair.key
+        now = ai_seat_names(m.ai, [None if s == p else n for s, n in enumerate(names)])[p]
+        assert now is not None
+        chair.screen, chair.name, chair.key = None, now, None
+        if key is not None:
+            m.session.replaced[p] = (key, was)
     m.session.seats = tuple(
-        Seat(s.name, level) if i == p else s for i, s in enumerate(m.session.seats)
+        Seat(now, level) if i == p else s for i, s in enumerate(m.session.seats)
     )
+    m.session.names = tuple(now if i == p else n for i, n in enumerate(names))
+    if m.session.home == was:  # the result starts from the first person still at the table
+        m.session.home = next((s.name for s in m.session.seats if s.ai is None), now)
     m.kept = None  # the save's keys are noted again: the seat is the AI's
+    if m.on_change is not None:  # the lobbies' list of games names the AI now
+        m.on_change()
     words = f"{names[by]} let an AI ({level}) take your seat in game {m.id}."
-    key = m.chairs[p].key
     if screen is not None:  # idle at the table: their lobby says why, now
         m.part(p, words)
         adapter.close_screen(screen)
@@ -205,7 +225,7 @@ def _ai_takes(m: Match, p: int, by: int, level: str) -> None:
         notices.tell(key, words)
     # under the table every seat is drawn again with (a message as well said it twice); the
     # spectators' table has no such line: a message tells them
-    said = f"{names[by]} let an AI ({level}) take {names[p]}'s seat."
+    said = f"{names[by]} let {now} take {was}'s seat."
     m.session.announce(said)
     for watcher in m.spectators.drawn():
         adapter.message(watcher, said)

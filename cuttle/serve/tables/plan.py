@@ -13,14 +13,15 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cuttle.ai import LEVELS, levels_for
 from cuttle.ai.base import seats_refusal
-from cuttle.play.seating import SeatingError, rules_for, table_size
+from cuttle.play.seating import MODE_OF, SeatingError, rules_for, table_size
 from cuttle.rules import Rules
 from cuttle.serve.keys import Login
-from cuttle.serve.names import marked
+from cuttle.serve.tables.listing import VS, Name, Segment
 
 FREE = "—"  # an empty seat in the lobby's list
 Sitter = Login | str | None  # a person, an AI's level, or nobody yet
@@ -132,32 +133,73 @@ class Table:
         """``2/4``: the seats taken of all."""
         return f"{self.size - len(self.free())}/{self.size}"
 
-    def sitter_words(self, i: int) -> str:
+    def sitter(self, i: int) -> Segment:
+        """Who sits in seat ``i`` as the lobby lists it: a person's name (with their mark),
+        ``AI (LEVEL)``, or ``—``."""
         s = self.seats[i]
         if s is None:
             return FREE
         if isinstance(s, Login):
-            return marked(s.name, s.key)
+            return Name(s.name, s.key)
         return f"AI ({s})"
 
-    def who(self) -> str:
+    def who_segments(self) -> tuple[Segment, ...]:
         """Who sits where, as the lobby lists it: ``1 ann · 2 — · 3 bob`` (cutthroat),
-        ``1 ann & 3 bob vs 2 — & 4 AI (easy)`` (teams); two seats: the people waiting."""
+        ``1 ann & 3 bob vs 2 — & 4 AI (easy)`` (teams: 1 and 3 partners); two seats: the
+        people waiting."""
         if self.size == 2:
-            return " · ".join(self.sitter_words(i) for i in range(2) if self.seats[i] is not None)
-        if self.size == 4:
-            return (f"1 {self.sitter_words(0)} & 3 {self.sitter_words(2)} vs "
-                    f"2 {self.sitter_words(1)} & 4 {self.sitter_words(3)}")
-        return " · ".join(f"{i + 1} {self.sitter_words(i)}" for i in range(self.size))
+            return joined([self.sitter(i) for i in range(2) if self.seats[i] is not None],
+                          " · ")
+        order: list[int] = [0, 2, 1, 3] if self.size == 4 else list(range(self.size))
+        between = ["", " & ", VS, " & "] if self.size == 4 else ["", " · ", " · "]
+        return tuple(part for i, before in zip(order, between, strict=True)  # vs: a segment
+                     for part in ((before,) if before == VS else ()) + (
+                         f"{'' if before == VS else before}{i + 1} ", self.sitter(i)))
+
+    def who(self) -> str:
+        """``who_segments`` as one line, every name whole."""
+        return text_of(self.who_segments())
+
+
+def joined(parts: list[Segment], between: str) -> tuple[Segment, ...]:
+    """``parts`` with ``between`` between each two."""
+    out: list[Segment] = []
+    for i, part in enumerate(parts):
+        out += [between, part] if i else [part]
+    return tuple(out)
+
+
+def text_of(segments: tuple[Segment, ...]) -> str:
+    """Segments as one line, every name whole with its mark."""
+    return "".join(s if isinstance(s, str) else s.text() for s in segments)
+
+
+def players_segments(names: Sequence[Segment | tuple[Segment, ...]],
+                     teams: bool) -> tuple[Segment, ...]:
+    """A game's players for the lobby (each name a segment or a few): ``a vs b``,
+    ``a · b · c``, ``a & c vs b & d``."""
+    each = [n if isinstance(n, tuple) else (n,) for n in names]
+    if len(each) == 2:
+        order, between = [0, 1], ["", VS]
+    elif teams and len(each) == 4:
+        order, between = [0, 2, 1, 3], ["", " & ", VS, " & "]
+    else:
+        order, between = list(range(len(each))), ["", *[" · "] * (len(each) - 1)]
+    return tuple(part for i, before in zip(order, between, strict=True)
+                 for part in ((before,) if before else ()) + each[i])
 
 
 def players_words(names: tuple[str, ...], teams: bool) -> str:
-    """A game's players for the lobby: ``a vs b``, ``a · b · c``, ``a & c vs b & d``."""
-    if len(names) == 2:
-        return f"{names[0]} vs {names[1]}"
-    if teams and len(names) == 4:
-        return f"{names[0]} & {names[2]} vs {names[1]} & {names[3]}"
-    return " · ".join(names)
+    """``players_segments`` of plain names, as one line."""
+    return text_of(players_segments(names, teams))
+
+
+def short_rules(rules: str, n: int) -> str:
+    """``rules`` as the lobby's lists show them: without the mode a table of ``n`` plays anyway
+    (``classic+cutthroat`` at three is ``classic``)."""
+    mode = MODE_OF.get(n)
+    parts = rules.split("+")
+    return "+".join(p for i, p in enumerate(parts) if not (i and p.strip().lower() == mode))
 
 
 def game_seat(table_seat: int, first: int, n: int) -> int:

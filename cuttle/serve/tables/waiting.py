@@ -6,8 +6,10 @@ back to the lobby, the seat let go. Called on the match's thread.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from cuttle import Game
 from cuttle.ai import levels_for
 from cuttle.play.asking import answer_of
 from cuttle.serve import adapter
@@ -31,6 +33,14 @@ def takeover_level(n: int) -> str:
     """The AI that takes a seat over at a table of ``n``: ``TAKEOVER`` when it plays that size."""
     can = levels_for(n)
     return TAKEOVER if TAKEOVER in can else can[-1]
+
+
+def own_concede_question(game: Game, names: Sequence[str], p: int) -> str:
+    """``concede_question_at`` as asked of ``p`` on their own screen: at three and four seats
+    "Concede this game?" (a name before it, as in hot-seat, pushed a long name's question past
+    the input line's 80 columns); two seats as they always were."""
+    return concede_question_at(
+        game, ["You" if q == p and len(names) > 2 else n for q, n in enumerate(names)], p)
 
 
 class Waiting:
@@ -97,7 +107,7 @@ class Waiting:
             adapter.message(screen, "You are out of this game already: lobby goes back to the "
                                     "lobby.")
         elif cmd == "concede" and len(words) == 1:
-            question = concede_question_at(m.session.game, names, o)
+            question = own_concede_question(m.session.game, names, o)
             adapter.begin_ask(screen, question + " [y/N]")
             self.conceding[o] = screen
         elif cmd in ("help", "?", "h"):
