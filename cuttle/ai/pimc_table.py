@@ -57,6 +57,7 @@ from cuttle.ai.evaluate import SHARE_SCALE, THREAT, evaluate
 from cuttle.ai.fasteval import table_shares, table_value_blind, table_values
 from cuttle.ai.heuristic import HeuristicPlayer
 from cuttle.ai.knowledge import read_view
+from cuttle.ai.tablefit import fit_value_blind, fit_values
 from cuttle.engine.phases import COUNTER_PHASE, MAIN, RESPOND_ROYAL
 from cuttle.engine.search import child, push, search_copy
 from cuttle.engine.search import moves as legal
@@ -84,7 +85,7 @@ class TableSearcher:
     """The search on one determinized game of three or four seats, for seat ``me``."""
 
     __slots__ = ("me", "paranoid", "nodes", "team", "values", "end", "soft", "rng", "blind",
-                 "peek_rng")
+                 "peek_rng", "judge")
 
     def __init__(self, me: int, paranoid: bool, teams: bool,
                  values: Callable[[Game], Values] = table_values, soft: float = 0.0,
@@ -93,6 +94,8 @@ class TableSearcher:
         self.soft = soft
         self.rng = rng
         self.blind = False  # the other seats judge by table_value_blind (max-n only)
+        # When set, what the other seats judge by instead (max-n only): (game, chooser) -> value
+        self.judge: Callable[[Game, int], float] | None = None
         # When set, the seat's own last searched turn is chosen on a fresh deal of the cards
         # it cannot see (no peeking at the deal), then played on this one.
         self.peek_rng: random.Random | None = None
@@ -140,13 +143,16 @@ class TableSearcher:
         and the game after it (the first of equals)."""
         if self.soft and not self.ally(chooser):
             return self.soft_reply(g, moves, chooser)
-        blind = self.blind and not self.paranoid and not self.ally(chooser)
+        other = not self.paranoid and not self.ally(chooser)
+        judge = self.judge if other else None
+        blind = self.blind and other
         best: tuple[Values, Game] | None = None
         best_u = -math.inf
         for m in moves:
             self.nodes += 1
             got = self.settle(child(g, m))
-            u = table_value_blind(got[1], chooser) if blind else self.util(got[0], chooser)
+            u = (judge(got[1], chooser) if judge is not None
+                 else table_value_blind(got[1], chooser) if blind else self.util(got[0], chooser))
             if u > best_u:
                 best, best_u = got, u
         assert best is not None
@@ -215,6 +221,11 @@ class TableSearcher:
         return vals
 
 
+def _fit_seen(g: Game, seat: int) -> float:
+    """``seat``'s fitted value of ``g``, every hand seen (:func:`.tablefit.fit_values`)."""
+    return fit_values(g)[seat]
+
+
 def medium_chance(g: Game, seat: int) -> float:
     """``seat``'s chance in ``g`` by ``medium``'s evaluation of the seat's view of it (other
     hands weighed by the pool, as medium does): in cutthroat its share of the win, in teams the
@@ -263,13 +274,16 @@ def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[
     later = player.table_later
     weights = (THREAT, later * THREAT, 0.5 * later * THREAT)
     values: Callable[[Game], Values] = (
-        (table_values if later == LATER else lambda g: table_values(g, weights))
+        fit_values if player.table_leaf == "fit"
+        else (table_values if later == LATER else lambda g: table_values(g, weights))
         if not share else lambda g: table_shares(g, share))
     soft = player.table_soft
     searcher = TableSearcher(seat, player.table_model == "paranoid", base.seats.teams, values,
                              soft, random.Random(rng.getrandbits(64)) if soft else None)
     blind, peek = table_defaults(player, base.seats.teams)
     searcher.blind = blind
+    if player.table_others == "fit":
+        searcher.judge = fit_value_blind if blind else _fit_seen
     if not peek:
         searcher.peek_rng = random.Random(rng.getrandbits(64))
     mine = base.phase == MAIN and base.turn_player == seat
