@@ -69,6 +69,27 @@ case "${1:-all}" in
     exit 0 ;;
 esac
 case "${1:-all}" in
+  fourth)
+    # The fourth pass (docs/ai.md): the fitted leaf. Its weights first (self-play of mediums,
+    # deals 7_700_000 and up, never an arena deal: --check-seeds says so):
+    #   python benchmarks/tune_table_eval.py --games 4000 --rules classic+cutthroat --write
+    #   (and --games 1200 classic+teams, 2500 cuttlecards+cutthroat, 600 cuttlecards+teams)
+    # then each option against the default's games of seed 3502 (cutthroat) and 9302 (teams),
+    # compared game by game with benchmarks/bench_ai_modes_pair.py (teams: --per 2).
+    fourth() { python -m cuttle arena "hard$1" medium medium --rules classic+cutthroat \
+      --games 120 --seed 3502 --jobs "${JOBS:-2}" --json \
+      --log "benchmarks/arena/modes-fourth-$2-3502.jsonl" \
+      > "benchmarks/arena/modes-fourth-$2-3502.txt" 2>&1; }
+    fourth :leaf=fit leaffit
+    fourth :others=fit othersfit
+    fourth :leaf=fit,others=fit fitboth
+    fourth :leaf=fit,others=fit,prune=6 fitboth-prune6
+    python -m cuttle arena hard:leaf=fit medium --rules classic+teams --games 100 --seed 9302 \
+      --jobs "${JOBS:-2}" --json --log benchmarks/arena/modes-fourth-teams-leaffit-9302.jsonl \
+      > benchmarks/arena/modes-fourth-teams-leaffit-9302.txt 2>&1
+    exit 0 ;;
+esac
+case "${1:-all}" in
   medium|all)
     run hard-medium-medium-cutthroat hard medium medium --rules classic+cutthroat --games "$G"
     # the same deals without the root pruning (what prune=4 gained, on deals not tuned on)

@@ -93,8 +93,9 @@ DEFAULTS: dict[str, tuple[Spec, Any]] = {
     # the win by exp(standing / share).
     "share": (Spec("float", 0, 1000), 0.0),
     # ... or by medium's evaluation of its view when it is next to move (leaf=medium), or by
-    # the fitted chances of cuttle.ai.tablefit (leaf=fit) ...
-    "leaf": (Spec("choice", choices=("table", "medium", "fit")), "table"),
+    # the fitted chances of cuttle.ai.tablefit (leaf=fit); not given: fit at a table of three,
+    # table in teams (pimc_table.table_leaf) ...
+    "leaf": (Spec("choice", choices=("table", "medium", "fit"), optional=True), None),
     # ... and what the other seats' moves in a simulation maximise: the hand-set values
     # (table) or the fitted chances (fit), seen or blind as tblind says.
     "others": (Spec("choice", choices=("table", "fit")), "table"),
@@ -324,7 +325,7 @@ class DeterminizedPlayer(Player):
         self.table_scale: float = TABLE_SCALE if cfg["scale"] is None else cfg["scale"]
         self.table_prune: int = cfg["prune"]
         self.table_share: float = cfg["share"]
-        self.table_leaf: str = cfg["leaf"]
+        self.table_leaf: str | None = cfg["leaf"]  # None: the table's (pimc_table.table_leaf)
         self.table_others: str = cfg["others"]
         self.table_later: float = cfg["later"]
         self.table_stick: float = cfg["stick"]

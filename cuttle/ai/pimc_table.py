@@ -260,6 +260,15 @@ def table_defaults(player: DeterminizedPlayer, teams: bool) -> tuple[bool, bool]
     return blind, peek
 
 
+def table_leaf(player: DeterminizedPlayer, teams: bool) -> str:
+    """``player``'s leaf at this table: as given, else the default -- the fitted chances
+    (:mod:`cuttle.ai.tablefit`) at a table of three (screened no worse than the hand-set values
+    against two mediums, docs/ai.md "fourth pass"), the hand-set values in teams."""
+    if player.table_leaf is not None:
+        return player.table_leaf
+    return "table" if teams else "fit"
+
+
 def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[Move],
                  rng: random.Random, view: View) -> tuple[Move, str]:
     """``hard``'s decision at a table of three or four, from ``base`` (a game built from the
@@ -273,8 +282,9 @@ def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[
     share = player.table_share
     later = player.table_later
     weights = (THREAT, later * THREAT, 0.5 * later * THREAT)
+    leaf = table_leaf(player, base.seats.teams)
     values: Callable[[Game], Values] = (
-        fit_values if player.table_leaf == "fit"
+        fit_values if leaf == "fit"
         else (table_values if later == LATER else lambda g: table_values(g, weights))
         if not share else lambda g: table_shares(g, share))
     soft = player.table_soft
@@ -298,7 +308,7 @@ def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[
         if stick:
             first = ranked[0]
     mine_left = player.depth - 1 if mine else max(1, player.depth - 1)
-    medium_leaf = player.table_leaf == "medium"
+    medium_leaf = leaf == "medium"
     if medium_leaf:
         mine_left = 0  # scored by medium when the seat is next to move
     scale = player.table_scale
@@ -360,4 +370,5 @@ def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[
     return best, f"best by search: {100 * rate:.0f}% of {count(used, 'simulation', digits=True)}"
 
 
-__all__ = ["MODELS", "TABLE_ITERATIONS", "TableSearcher", "decide_table", "table_defaults"]
+__all__ = ["MODELS", "TABLE_ITERATIONS", "TableSearcher", "decide_table", "table_defaults",
+           "table_leaf"]

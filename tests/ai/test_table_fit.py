@@ -139,7 +139,7 @@ def test_the_fitted_options_change_the_search_and_replay() -> None:
     # seed gives the same move and values.
     differ = {"leaf": False, "others": False}
     for g in positions("classic+cutthroat", 10, seed=13):
-        base = make_player("hard", seed=6, **FAST)
+        base = make_player("hard", seed=6, leaf="table", **FAST)
         assert isinstance(base, DeterminizedPlayer)
         base.choose(g)
         for opt in differ:
@@ -149,3 +149,21 @@ def test_the_fitted_options_change_the_search_and_replay() -> None:
             assert a.choose(g) is b.choose(g) and a.last_values == b.last_values
             differ[opt] = differ[opt] or a.last_values != base.last_values
     assert all(differ.values())
+
+
+def test_the_fitted_leaf_is_the_default_at_three_seats_the_hand_set_one_in_teams() -> None:
+    # Not given, the leaf is the table's default: fitted at three seats, hand-set in teams; the
+    # same moves and values as giving it.
+    from cuttle.ai.pimc_table import table_leaf
+
+    p = make_player("hard")
+    assert isinstance(p, DeterminizedPlayer) and p.table_leaf is None
+    assert table_leaf(p, teams=False) == "fit" and table_leaf(p, teams=True) == "table"
+    given = make_player("hard", leaf="table")
+    assert isinstance(given, DeterminizedPlayer) and table_leaf(given, teams=False) == "table"
+    for rules, same in (("classic+cutthroat", "fit"), ("classic+teams", "table")):
+        for g in positions(rules, 2, seed=13):
+            a = make_player("hard", seed=6, **FAST)
+            b = make_player("hard", seed=6, leaf=same, **FAST)
+            assert isinstance(a, DeterminizedPlayer) and isinstance(b, DeterminizedPlayer)
+            assert a.choose(g) is b.choose(g) and a.last_values == b.last_values
