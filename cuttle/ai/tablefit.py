@@ -195,19 +195,67 @@ def features(g: Game) -> list[list[float]]:
 def _scores(g: Game, w: list[float], blind: int) -> list[float]:
     """``w . features`` of every side still in (the order of :func:`features`); with ``blind``
     a seat, every other seat's hand counted unseen (a mean card's weight each, a winning card
-    by the chance a hand of that size holds one)."""
-    tabs, steals, soon = _context(g)
+    by the chance a hand of that size holds one). The terms of :func:`features`, computed
+    inline: the search calls this on every table it scores."""
+    n = g.players
     seats = g.seats
-    goal0 = g.rules.goals[0]
+    goals = g.rules.goals
+    perms = g.perms
+    points = g.points
+    need_ = [0] * n
+    kings_ = [0] * n
+    score_ = [0] * n
+    best_ = [0] * n
+    queens_ = [0] * n
+    glasses_ = [0] * n
+    for p in range(n):
+        k = q = gl = 0
+        for c in perms[p]:
+            r = c >> 2
+            if r == _QUEEN:
+                q += 1
+            elif r == _KING:
+                k += 1
+            else:
+                gl += 1
+        sc = b = 0
+        for c in points[p]:
+            v = (c >> 2) + 1
+            sc += v
+            if v > b:
+                b = v
+        nd = goals[k if k < 4 else 4] - sc
+        need_[p] = nd if nd > 0 else 0
+        kings_[p] = k
+        score_[p] = sc
+        best_[p] = 0 if q else b
+        queens_[p] = q
+        glasses_[p] = gl
+    opps = seats.opps
+    nxt = g.turn_player if g.phase == "main" else g.to_move
+    soon = [9] * n
+    if nxt is not None:
+        soon[nxt] = 0
+        i = 1
+        for q in seats.around[nxt]:
+            if q != nxt:
+                soon[q] = i
+                i += 1
+    goal0 = goals[0]
     frozen = g.frozen
+    hands = g.hands
     hand_w = w[_HAND:_HAND + 14]
-    mean_card = sum(hand_w[:13]) / 13
+    joker_w = hand_w[13]
     jack_w = w[_REST]
     win_w = w[_REST + 1:_REST + 4]
+    w_next = w[_REST + 4]
+    w_second = 0.0 if seats.teams else w[_REST + 5]
+    mean_card = sum(hand_w[:13]) / 13
     out: list[float] = []
     for members in _members(g):
-        need = tabs[members[0]][0] if len(members) == 1 else min(tabs[members[0]][0],
-                                                                  tabs[members[1]][0])
+        # the terms added in the order of the reference (floating point: the same sums)
+        need = need_[members[0]] if len(members) == 1 else min(need_[members[0]],
+                                                                 need_[members[1]])
         s = w[0] * need / goal0
         if need <= 10:
             s += w[1]
@@ -215,28 +263,43 @@ def _scores(g: Game, w: list[float], blind: int) -> list[float]:
                 s += w[2]
                 if need <= 3:
                     s += w[3]
+        first = 9
         win_soon = 9
         unseen_win = 0.0  # chance that an unseen hand of the side wins, by its holder's turn
         for p in members:
-            _n, kings, queens, glasses, _s = tabs[p]
-            if queens:
-                s += w[4] + w[5] * (queens - 1)
-            s += w[6] * kings + w[7] * glasses
-            steal = steals[p]
-            low, king, jack = _win_ranks(g, tabs[p], steal)
-            hand = g.hands[p]
+            sp = soon[p]
+            if sp < first:
+                first = sp
+            q = queens_[p]
+            if q:
+                s += w[4] + w[5] * (q - 1)
+            s += w[6] * kings_[p] + w[7] * glasses_[p]
+            nd = need_[p]
+            steal = 0
+            for o in opps[p]:
+                if best_[o] > steal:
+                    steal = best_[o]
+            if nd <= 0:
+                low, king, jack = 99, False, False
+            else:
+                low = nd if nd <= 10 else 99
+                k = kings_[p] + 1
+                king = goals[k if k < 4 else 4] <= score_[p]
+                jack = steal >= nd
+            hand = hands[p]
             if blind >= 0 and p != blind:
-                k = len(hand)
-                s += k * (mean_card + jack_w * steal / 130)
+                m = len(hand)
+                s += m * (mean_card + jack_w * steal / 130)
                 ranks = (max(0, 11 - low) if low <= 10 else 0) + king + jack
                 if ranks:
-                    q = 1.0 - (1.0 - ranks / 13) ** k
-                    unseen_win = max(unseen_win, q * win_w[min(soon[p], 2)])
+                    x = (1.0 - (1.0 - ranks / 13) ** m) * win_w[sp if sp < 2 else 2]
+                    if x > unseen_win:
+                        unseen_win = x
                 continue
             wins = False
             for c in hand:
                 if c >= 52:
-                    s += hand_w[13]
+                    s += joker_w
                     continue
                 r = c >> 2
                 s += hand_w[r]
@@ -245,17 +308,15 @@ def _scores(g: Game, w: list[float], blind: int) -> list[float]:
                 if not wins and not (frozen and c in frozen):
                     if r < 10 and r + 1 >= low or r == _KING and king or r == _JACK and jack:
                         wins = True
-            if wins:
-                win_soon = min(win_soon, soon[p])
+            if wins and sp < win_soon:
+                win_soon = sp
         if win_soon < 9:
-            s += win_w[min(win_soon, 2)]
+            s += win_w[win_soon if win_soon < 2 else 2]
         s += unseen_win
-        first = soon[members[0]] if len(members) == 1 else min(soon[members[0]],
-                                                                soon[members[1]])
         if first == 0:
-            s += w[_REST + 4]
-        elif first == 1 and not seats.teams:
-            s += w[_REST + 5]
+            s += w_next
+        elif first == 1:
+            s += w_second
         out.append(s)
     return out
 
@@ -296,13 +357,24 @@ def fit_values(g: Game) -> list[float]:
     :func:`~cuttle.ai.fasteval.table_values`): ``WIN``/``-WIN``/0 for a finished game, a seat
     out ``-WIN``, else the log-odds of its side's fitted chance times ``SCALE``."""
     out = g.outcome
+    n = g.players
+    seats = g.seats
     if out is not None:
         if out == "draw":
-            return [0.0] * g.players
-        return [WIN if g.seats.side(s) == out else -WIN for s in range(g.players)]
-    gone = g.seats.out
-    teams = g.seats.teams
-    return [-WIN if p in gone and not teams else _value(c) for p, c in enumerate(chances(g))]
+            return [0.0] * n
+        return [WIN if seats.side(s) == out else -WIN for s in range(n)]
+    sc = _scores(g, weights_for(g.rules), -1)
+    top = max(sc)
+    ex = [math.exp(x - top) for x in sc]
+    total = sum(ex)
+    if seats.teams:
+        v0 = _value(ex[0] / total)
+        v1 = _value(ex[1] / total)
+        return [v0, v1, v0, v1]
+    res = [-WIN] * n
+    for (p,), e in zip(_members(g), ex, strict=True):
+        res[p] = _value(e / total)
+    return res
 
 
 def fit_value_blind(g: Game, seat: int) -> float:
