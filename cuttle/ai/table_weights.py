@@ -1,6 +1,6 @@
 """Weights of the fitted table leaf (:mod:`cuttle.ai.tablefit`): one list per rule set (preset
 and mode), one weight per feature in the order of ``tablefit.NAMES``. Written by
-``python benchmarks/tune_table_eval.py --games 1200 --jobs 1 --rules classic+teams --write``.
+``python benchmarks/tune_table_eval.py --games 2500 --jobs 1 --rules cuttlecards+cutthroat --write``.
 """
 
 WEIGHTS: dict[str, list[float]] = {
@@ -35,34 +35,34 @@ WEIGHTS: dict[str, list[float]] = {
         0.2209,  # second
     ],
     "cuttlecards+cutthroat": [
-        0.0,  # need
-        0.0,  # reach10
-        0.0,  # reach6
-        0.0,  # reach3
-        0.0,  # queen
+        0.5628,  # need
+        0.7397,  # reach10
+        -0.0696,  # reach6
+        0.3701,  # reach3
+        0.5406,  # queen
         0.0,  # queens2
-        0.0,  # kings
-        0.0,  # glasses
-        0.0,  # hand_A
-        0.0,  # hand_2
-        0.0,  # hand_3
-        0.0,  # hand_4
-        0.0,  # hand_5
-        0.0,  # hand_6
-        0.0,  # hand_7
-        0.0,  # hand_8
-        0.0,  # hand_9
-        0.0,  # hand_T
-        0.0,  # hand_J
-        0.0,  # hand_Q
-        0.0,  # hand_K
-        0.0,  # hand_X
-        0.0,  # jack_best
-        0.0,  # win_next
-        0.0,  # win_second
-        0.0,  # win_later
-        0.0,  # next
-        0.0,  # second
+        0.6833,  # kings
+        0.2891,  # glasses
+        -0.0656,  # hand_A
+        0.079,  # hand_2
+        -0.2298,  # hand_3
+        -0.1593,  # hand_4
+        -0.0779,  # hand_5
+        0.1615,  # hand_6
+        0.2852,  # hand_7
+        0.2447,  # hand_8
+        0.3476,  # hand_9
+        0.31,  # hand_T
+        0.4343,  # hand_J
+        -0.1491,  # hand_Q
+        0.0467,  # hand_K
+        0.1048,  # hand_X
+        0.0559,  # jack_best
+        4.7762,  # win_next
+        1.6676,  # win_second
+        1.0336,  # win_later
+        0.4763,  # next
+        0.2305,  # second
     ],
     "classic+teams": [
         -1.1845,  # need
