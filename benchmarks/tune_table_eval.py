@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import random
-import sys
 from pathlib import Path
 
 from cuttle import Game
@@ -185,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
               f" {accuracy(ph, yv):.3f}, a coin {1 / yv.shape[1]:.3f}")
         for name, value in zip(NAMES, w, strict=True):
             print(f"  {name:12s} {value:+.3f}")
-        sys.stdout.flush()
+        print(end="", flush=True)
         w = fit(np.vstack([xt, xv]), np.concatenate([yt, yv]), args.l2)
         weights[key] = [round(float(v), 4) for v in w]
     if args.write:
@@ -197,7 +196,8 @@ def main(argv: list[str] | None = None) -> int:
             '"""Weights of the fitted table leaf (:mod:`cuttle.ai.tablefit`): one list per rule'
             " set (preset",
             "and mode), one weight per feature in the order of ``tablefit.NAMES``. Written by",
-            f"``python benchmarks/tune_table_eval.py {' '.join(sys.argv[1:])}``.",
+            "``python benchmarks/tune_table_eval.py`` (each rule set's command: docs/ai.md,",
+            '"fourth pass").',
             '"""',
             "",
             "WEIGHTS: dict[str, list[float]] = {",

@@ -93,8 +93,8 @@ DEFAULTS: dict[str, tuple[Spec, Any]] = {
     # the win by exp(standing / share).
     "share": (Spec("float", 0, 1000), 0.0),
     # ... or by medium's evaluation of its view when it is next to move (leaf=medium), or by
-    # the fitted chances of cuttle.ai.tablefit (leaf=fit); not given: fit at a table of three,
-    # table in teams (pimc_table.table_leaf) ...
+    # the fitted chances of cuttle.ai.tablefit (leaf=fit, the default at every table size:
+    # pimc_table.table_leaf) ...
     "leaf": (Spec("choice", choices=("table", "medium", "fit"), optional=True), None),
     # ... and what the other seats' moves in a simulation maximise: the hand-set values
     # (table) or the fitted chances (fit), seen or blind as tblind says.

@@ -261,12 +261,13 @@ def table_defaults(player: DeterminizedPlayer, teams: bool) -> tuple[bool, bool]
 
 
 def table_leaf(player: DeterminizedPlayer, teams: bool) -> str:
-    """``player``'s leaf at this table: as given, else the default -- the fitted chances
-    (:mod:`cuttle.ai.tablefit`) at a table of three (screened no worse than the hand-set values
-    against two mediums, docs/ai.md "fourth pass"), the hand-set values in teams."""
+    """``player``'s leaf at this table: as given, else the default, the fitted chances
+    (:mod:`cuttle.ai.tablefit`) at three seats and in teams: against mediums it won more
+    games than the hand-set values on the same deals at both sizes (docs/ai.md, "fourth
+    pass"). ``teams`` is kept for a size-dependent default."""
     if player.table_leaf is not None:
         return player.table_leaf
-    return "table" if teams else "fit"
+    return "fit"
 
 
 def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[Move],

@@ -1,6 +1,7 @@
 """Weights of the fitted table leaf (:mod:`cuttle.ai.tablefit`): one list per rule set (preset
 and mode), one weight per feature in the order of ``tablefit.NAMES``. Written by
-``python benchmarks/tune_table_eval.py --games 2500 --jobs 1 --rules cuttlecards+cutthroat --write``.
+``python benchmarks/tune_table_eval.py`` (each rule set's command: docs/ai.md,
+"fourth pass").
 """
 
 WEIGHTS: dict[str, list[float]] = {

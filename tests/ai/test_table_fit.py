@@ -151,19 +151,19 @@ def test_the_fitted_options_change_the_search_and_replay() -> None:
     assert all(differ.values())
 
 
-def test_the_fitted_leaf_is_the_default_at_three_seats_the_hand_set_one_in_teams() -> None:
-    # Not given, the leaf is the table's default: fitted at three seats, hand-set in teams; the
-    # same moves and values as giving it.
+def test_the_fitted_leaf_is_the_default_at_every_table() -> None:
+    # Not given, the leaf is the fitted one at three seats and in teams: the same moves and
+    # values as giving it; leaf=table is the hand-set one.
     from cuttle.ai.pimc_table import table_leaf
 
     p = make_player("hard")
     assert isinstance(p, DeterminizedPlayer) and p.table_leaf is None
-    assert table_leaf(p, teams=False) == "fit" and table_leaf(p, teams=True) == "table"
+    assert table_leaf(p, teams=False) == "fit" and table_leaf(p, teams=True) == "fit"
     given = make_player("hard", leaf="table")
-    assert isinstance(given, DeterminizedPlayer) and table_leaf(given, teams=False) == "table"
-    for rules, same in (("classic+cutthroat", "fit"), ("classic+teams", "table")):
+    assert isinstance(given, DeterminizedPlayer) and table_leaf(given, teams=True) == "table"
+    for rules in ("classic+cutthroat", "classic+teams"):
         for g in positions(rules, 2, seed=13):
             a = make_player("hard", seed=6, **FAST)
-            b = make_player("hard", seed=6, leaf=same, **FAST)
+            b = make_player("hard", seed=6, leaf="fit", **FAST)
             assert isinstance(a, DeterminizedPlayer) and isinstance(b, DeterminizedPlayer)
             assert a.choose(g) is b.choose(g) and a.last_values == b.last_values
