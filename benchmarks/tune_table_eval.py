@@ -12,7 +12,7 @@ side. Prints, on the held-out last fifth of the games: the fitted leaf's log-los
 (the side it rates highest won), against the hand-set leaf (``fasteval.table_values``'
 standings, turned into chances by a softmax whose temperature is fitted on the training games)
 and against a coin (every side alike). With ``--write`` stores the weights (fitted again on all
-the games) in cuttle/ai/table_weights.py.
+the games) in cuttle/ai/tablefit.py (``WEIGHTS``, between its marker lines).
 
 The deals come from seeds 7_700_000 + 100_000 * k + i (k the rule set's place in the list), far
 from the seeds of the arena runs in docs/ai.md (their deals are derived by a hash, see
@@ -38,7 +38,8 @@ from cuttle.ai.tablefit import NAMES, features, weights_key
 from cuttle.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
-WEIGHTS_FILE = ROOT / "cuttle" / "ai" / "table_weights.py"
+WEIGHTS_FILE = ROOT / "cuttle" / "ai" / "tablefit.py"
+BEGIN, END = "# -- weights: begin --\n", "# -- weights: end --\n"
 SEED_BASE = 7_700_000
 DEFAULT_RULES = ("classic+cutthroat", "cuttlecards+cutthroat", "classic+teams",
                  "cuttlecards+teams")
@@ -188,26 +189,20 @@ def main(argv: list[str] | None = None) -> int:
         w = fit(np.vstack([xt, xv]), np.concatenate([yt, yv]), args.l2)
         weights[key] = [round(float(v), 4) for v in w]
     if args.write:
-        from cuttle.ai.table_weights import WEIGHTS
+        from cuttle.ai.tablefit import WEIGHTS
 
         old = dict(WEIGHTS)
         old.update(weights)
-        lines = [
-            '"""Weights of the fitted table leaf (:mod:`cuttle.ai.tablefit`): one list per rule'
-            " set (preset",
-            "and mode), one weight per feature in the order of ``tablefit.NAMES``. Written by",
-            "``python benchmarks/tune_table_eval.py`` (each rule set's command: docs/ai.md,",
-            '"fourth pass").',
-            '"""',
-            "",
-            "WEIGHTS: dict[str, list[float]] = {",
-        ]
+        lines = ["WEIGHTS: dict[str, list[float]] = {"]
         for key, row in old.items():
             lines.append(f'    "{key}": [')
             lines += [f"        {v!r},  # {name}" for name, v in zip(NAMES, row, strict=True)]
             lines.append("    ],")
         lines.append("}")
-        WEIGHTS_FILE.write_text("\n".join(lines) + "\n")
+        text = WEIGHTS_FILE.read_text()
+        head, rest = text.split(BEGIN, 1)
+        tail = rest.split(END, 1)[1]
+        WEIGHTS_FILE.write_text(head + BEGIN + "\n".join(lines) + "\n" + END + tail)
         print(f"wrote {WEIGHTS_FILE.relative_to(ROOT)}")
     return 0
 

@@ -34,6 +34,12 @@ every card, a gain likely but not proven at the 5% level (docs/ai.md, "third pas
 both stay off by default (not measured there, and a teams decision has little time to
 spare): :func:`table_defaults`.
 
+The leaf (``leaf``): by default the fitted chances of :mod:`cuttle.ai.tablefit` (a softmax over
+the sides fitted on self-play outcomes), at both sizes: on the same deals against two mediums, and
+against a medium team, it won more games than the hand-set :func:`table_values` (docs/ai.md,
+"fourth pass"); ``leaf=table`` is the hand-set leaf. ``others=fit`` makes the other seats judge by
+the fitted chances too (blind with ``tblind``); screened, not the default.
+
 Options kept for measuring: ``stick`` (play medium's first choice unless a searched move beats
 it by that much win chance) and ``soft`` (the other seats' moves drawn by ``exp(value / soft)``
 instead of their best).

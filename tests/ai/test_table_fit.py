@@ -13,10 +13,10 @@ from test_modes_players import random_positions as positions
 from cuttle import Game
 from cuttle.ai import make_player
 from cuttle.ai.pimc import DeterminizedPlayer
-from cuttle.ai.table_weights import WEIGHTS
 from cuttle.ai.tablefit import (
     NAMES,
     SCALE,
+    WEIGHTS,
     _scores,
     chances,
     features,
