@@ -87,6 +87,17 @@ case "${1:-all}" in
     python -m cuttle arena hard:leaf=fit medium --rules classic+teams --games 100 --seed 9302 \
       --jobs "${JOBS:-2}" --json --log benchmarks/arena/modes-fourth-teams-leaffit-9302.jsonl \
       > benchmarks/arena/modes-fourth-teams-leaffit-9302.txt 2>&1
+    # the confirmation on fresh deals (seed 9501): the new default (leaf=fit) and, on the same
+    # deals, the hand-set leaf; then the teams row
+    for x in "hard final-cutthroat" "hard:leaf=table final-cutthroat-leaftable"; do
+      set -- $x
+      python -m cuttle arena "$1" medium medium --rules classic+cutthroat --games 300 \
+        --seed 9501 --jobs "${JOBS:-2}" --json --log "benchmarks/arena/modes-fourth-$2-9501.jsonl" \
+        > "benchmarks/arena/modes-fourth-$2-9501.txt" 2>&1
+    done
+    python -m cuttle arena hard medium --rules classic+teams --games 100 --seed 9501 \
+      --jobs "${JOBS:-2}" --json --log benchmarks/arena/modes-fourth-final-teams-9501.jsonl \
+      > benchmarks/arena/modes-fourth-final-teams-9501.txt 2>&1
     exit 0 ;;
 esac
 case "${1:-all}" in

@@ -34,8 +34,11 @@ FAST = {"iterations": 24}
 def test_every_rule_set_has_a_weight_for_every_feature() -> None:
     for rules in MODES:
         key = weights_key(Rules.parse(rules))
-        assert key == rules and len(WEIGHTS[key]) == len(NAMES)
-        assert any(w != 0.0 for w in WEIGHTS[key])  # fitted, not the placeholder
+        w = weights_for(Rules.parse(rules))
+        assert key == rules and len(w) == len(NAMES)
+        assert any(x != 0.0 for x in w)  # fitted, not a placeholder
+        # a rule set without its own weights takes its mode's classic ones
+        assert w is WEIGHTS.get(key, WEIGHTS["classic+" + key.split("+")[1]])
     # the house rules on top use their preset's weights
     assert weights_for(Rules.parse("classic+cutthroat+nine-freeze")) is WEIGHTS[
         "classic+cutthroat"]
@@ -101,7 +104,7 @@ def test_a_nearer_goal_and_a_winning_card_are_worth_more() -> None:
     # the whole goal still to make, and a winning card in hand is worth more to the next to
     # move than to a later seat.
     for rules in MODES:
-        named = dict(zip(NAMES, WEIGHTS[rules], strict=True))
+        named = dict(zip(NAMES, weights_for(Rules.parse(rules)), strict=True))
         goal = Rules.parse(rules).goals[0]
         near = named["need"] * 3 / goal + named["reach10"] + named["reach6"] + named["reach3"]
         assert near > named["need"]
