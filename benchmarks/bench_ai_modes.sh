@@ -69,6 +69,38 @@ case "${1:-all}" in
     exit 0 ;;
 esac
 case "${1:-all}" in
+  fourth)
+    # The fourth pass (docs/ai.md): the fitted leaf. Its weights first (self-play of mediums,
+    # deals 7_700_000 and up, never an arena deal: --check-seeds says so):
+    #   python benchmarks/tune_table_eval.py --games 4000 --rules classic+cutthroat --write
+    #   (and --games 1200 classic+teams, 2500 cuttlecards+cutthroat, 600 cuttlecards+teams)
+    # then each option against the default's games of seed 3502 (cutthroat) and 9302 (teams),
+    # compared game by game with benchmarks/bench_ai_modes_pair.py (teams: --per 2).
+    fourth() { python -m cuttle arena "hard$1" medium medium --rules classic+cutthroat \
+      --games 120 --seed 3502 --jobs "${JOBS:-2}" --json \
+      --log "benchmarks/arena/modes-fourth-$2-3502.jsonl" \
+      > "benchmarks/arena/modes-fourth-$2-3502.txt" 2>&1; }
+    fourth :leaf=fit leaffit
+    fourth :others=fit othersfit
+    fourth :leaf=fit,others=fit fitboth
+    fourth :leaf=fit,others=fit,prune=6 fitboth-prune6
+    python -m cuttle arena hard:leaf=fit medium --rules classic+teams --games 100 --seed 9302 \
+      --jobs "${JOBS:-2}" --json --log benchmarks/arena/modes-fourth-teams-leaffit-9302.jsonl \
+      > benchmarks/arena/modes-fourth-teams-leaffit-9302.txt 2>&1
+    # the confirmation on fresh deals (seed 9501): the new default (leaf=fit) and, on the same
+    # deals, the hand-set leaf; then the teams row
+    for x in "hard final-cutthroat" "hard:leaf=table final-cutthroat-leaftable"; do
+      set -- $x
+      python -m cuttle arena "$1" medium medium --rules classic+cutthroat --games 300 \
+        --seed 9501 --jobs "${JOBS:-2}" --json --log "benchmarks/arena/modes-fourth-$2-9501.jsonl" \
+        > "benchmarks/arena/modes-fourth-$2-9501.txt" 2>&1
+    done
+    python -m cuttle arena hard medium --rules classic+teams --games 100 --seed 9501 \
+      --jobs "${JOBS:-2}" --json --log benchmarks/arena/modes-fourth-final-teams-9501.jsonl \
+      > benchmarks/arena/modes-fourth-final-teams-9501.txt 2>&1
+    exit 0 ;;
+esac
+case "${1:-all}" in
   medium|all)
     run hard-medium-medium-cutthroat hard medium medium --rules classic+cutthroat --games "$G"
     # the same deals without the root pruning (what prune=4 gained, on deals not tuned on)

@@ -92,8 +92,13 @@ DEFAULTS: dict[str, tuple[Spec, Any]] = {
     # ... and the leaf: 0 the sigmoid of the lead over the best other side, else the share of
     # the win by exp(standing / share).
     "share": (Spec("float", 0, 1000), 0.0),
-    # ... or by medium's evaluation of its view when it is next to move (leaf=medium).
-    "leaf": (Spec("choice", choices=("table", "medium")), "table"),
+    # ... or by medium's evaluation of its view when it is next to move (leaf=medium), or by
+    # the fitted chances of cuttle.ai.tablefit (leaf=fit, the default at every table size:
+    # pimc_table.table_leaf) ...
+    "leaf": (Spec("choice", choices=("table", "medium", "fit"), optional=True), None),
+    # ... and what the other seats' moves in a simulation maximise: the hand-set values
+    # (table) or the fitted chances (fit), seen or blind as tblind says.
+    "others": (Spec("choice", choices=("table", "fit")), "table"),
     # ... and how much a winning card weighs in the hand of the second seat to move.
     "later": (Spec("float", 0, 1), LATER),
     # ... and how far (in win chance) a searched move must beat medium's first choice to be
@@ -320,7 +325,8 @@ class DeterminizedPlayer(Player):
         self.table_scale: float = TABLE_SCALE if cfg["scale"] is None else cfg["scale"]
         self.table_prune: int = cfg["prune"]
         self.table_share: float = cfg["share"]
-        self.table_leaf: str = cfg["leaf"]
+        self.table_leaf: str | None = cfg["leaf"]  # None: the table's (pimc_table.table_leaf)
+        self.table_others: str = cfg["others"]
         self.table_later: float = cfg["later"]
         self.table_stick: float = cfg["stick"]
         self.table_soft: float = cfg["soft"]

@@ -34,6 +34,12 @@ every card, a gain likely but not proven at the 5% level (docs/ai.md, "third pas
 both stay off by default (not measured there, and a teams decision has little time to
 spare): :func:`table_defaults`.
 
+The leaf (``leaf``): by default the fitted chances of :mod:`cuttle.ai.tablefit` (a softmax over
+the sides fitted on self-play outcomes), at both sizes: on the same deals against two mediums, and
+against a medium team, it won more games than the hand-set :func:`table_values` (docs/ai.md,
+"fourth pass"); ``leaf=table`` is the hand-set leaf. ``others=fit`` makes the other seats judge by
+the fitted chances too (blind with ``tblind``); screened, not the default.
+
 Options kept for measuring: ``stick`` (play medium's first choice unless a searched move beats
 it by that much win chance) and ``soft`` (the other seats' moves drawn by ``exp(value / soft)``
 instead of their best).
@@ -57,6 +63,7 @@ from cuttle.ai.evaluate import SHARE_SCALE, THREAT, evaluate
 from cuttle.ai.fasteval import table_shares, table_value_blind, table_values
 from cuttle.ai.heuristic import HeuristicPlayer
 from cuttle.ai.knowledge import read_view
+from cuttle.ai.tablefit import fit_value_blind, fit_values
 from cuttle.engine.phases import COUNTER_PHASE, MAIN, RESPOND_ROYAL
 from cuttle.engine.search import child, push, search_copy
 from cuttle.engine.search import moves as legal
@@ -84,7 +91,7 @@ class TableSearcher:
     """The search on one determinized game of three or four seats, for seat ``me``."""
 
     __slots__ = ("me", "paranoid", "nodes", "team", "values", "end", "soft", "rng", "blind",
-                 "peek_rng")
+                 "peek_rng", "judge")
 
     def __init__(self, me: int, paranoid: bool, teams: bool,
                  values: Callable[[Game], Values] = table_values, soft: float = 0.0,
@@ -93,6 +100,8 @@ class TableSearcher:
         self.soft = soft
         self.rng = rng
         self.blind = False  # the other seats judge by table_value_blind (max-n only)
+        # When set, what the other seats judge by instead (max-n only): (game, chooser) -> value
+        self.judge: Callable[[Game, int], float] | None = None
         # When set, the seat's own last searched turn is chosen on a fresh deal of the cards
         # it cannot see (no peeking at the deal), then played on this one.
         self.peek_rng: random.Random | None = None
@@ -140,13 +149,16 @@ class TableSearcher:
         and the game after it (the first of equals)."""
         if self.soft and not self.ally(chooser):
             return self.soft_reply(g, moves, chooser)
-        blind = self.blind and not self.paranoid and not self.ally(chooser)
+        other = not self.paranoid and not self.ally(chooser)
+        judge = self.judge if other else None
+        blind = self.blind and other
         best: tuple[Values, Game] | None = None
         best_u = -math.inf
         for m in moves:
             self.nodes += 1
             got = self.settle(child(g, m))
-            u = table_value_blind(got[1], chooser) if blind else self.util(got[0], chooser)
+            u = (judge(got[1], chooser) if judge is not None
+                 else table_value_blind(got[1], chooser) if blind else self.util(got[0], chooser))
             if u > best_u:
                 best, best_u = got, u
         assert best is not None
@@ -215,6 +227,11 @@ class TableSearcher:
         return vals
 
 
+def _fit_seen(g: Game, seat: int) -> float:
+    """``seat``'s fitted value of ``g``, every hand seen (:func:`.tablefit.fit_values`)."""
+    return fit_values(g)[seat]
+
+
 def medium_chance(g: Game, seat: int) -> float:
     """``seat``'s chance in ``g`` by ``medium``'s evaluation of the seat's view of it (other
     hands weighed by the pool, as medium does): in cutthroat its share of the win, in teams the
@@ -249,6 +266,16 @@ def table_defaults(player: DeterminizedPlayer, teams: bool) -> tuple[bool, bool]
     return blind, peek
 
 
+def table_leaf(player: DeterminizedPlayer, teams: bool) -> str:
+    """``player``'s leaf at this table: as given, else the default, the fitted chances
+    (:mod:`cuttle.ai.tablefit`) at three seats and in teams: against mediums it won more
+    games than the hand-set values on the same deals at both sizes (docs/ai.md, "fourth
+    pass"). ``teams`` is kept for a size-dependent default."""
+    if player.table_leaf is not None:
+        return player.table_leaf
+    return "fit"
+
+
 def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[Move],
                  rng: random.Random, view: View) -> tuple[Move, str]:
     """``hard``'s decision at a table of three or four, from ``base`` (a game built from the
@@ -262,14 +289,18 @@ def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[
     share = player.table_share
     later = player.table_later
     weights = (THREAT, later * THREAT, 0.5 * later * THREAT)
+    leaf = table_leaf(player, base.seats.teams)
     values: Callable[[Game], Values] = (
-        (table_values if later == LATER else lambda g: table_values(g, weights))
+        fit_values if leaf == "fit"
+        else (table_values if later == LATER else lambda g: table_values(g, weights))
         if not share else lambda g: table_shares(g, share))
     soft = player.table_soft
     searcher = TableSearcher(seat, player.table_model == "paranoid", base.seats.teams, values,
                              soft, random.Random(rng.getrandbits(64)) if soft else None)
     blind, peek = table_defaults(player, base.seats.teams)
     searcher.blind = blind
+    if player.table_others == "fit":
+        searcher.judge = fit_value_blind if blind else _fit_seen
     if not peek:
         searcher.peek_rng = random.Random(rng.getrandbits(64))
     mine = base.phase == MAIN and base.turn_player == seat
@@ -284,7 +315,7 @@ def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[
         if stick:
             first = ranked[0]
     mine_left = player.depth - 1 if mine else max(1, player.depth - 1)
-    medium_leaf = player.table_leaf == "medium"
+    medium_leaf = leaf == "medium"
     if medium_leaf:
         mine_left = 0  # scored by medium when the seat is next to move
     scale = player.table_scale
@@ -346,4 +377,5 @@ def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[
     return best, f"best by search: {100 * rate:.0f}% of {count(used, 'simulation', digits=True)}"
 
 
-__all__ = ["MODELS", "TABLE_ITERATIONS", "TableSearcher", "decide_table", "table_defaults"]
+__all__ = ["MODELS", "TABLE_ITERATIONS", "TableSearcher", "decide_table", "table_defaults",
+           "table_leaf"]

@@ -187,7 +187,8 @@ def test_prune_searches_mediums_best_few_on_its_own_turn() -> None:
 def test_stick_keeps_mediums_first_choice_unless_the_search_beats_it_clearly(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # With medium's ranking made the reverse of the legal order, stick=1 (no move can beat the
-    # first choice by a whole win chance) plays that first choice; stick=0 the search's best.
+    # first choice by a whole win chance) plays that first choice; stick=0 the search's best
+    # (the hand-set leaf, on which this position was found).
     import cuttle.ai.pimc_table as pimc_table
 
     monkeypatch.setattr(pimc_table, "medium_ranking",
@@ -198,11 +199,13 @@ def test_stick_keeps_mediums_first_choice_unless_the_search_beats_it_clearly(
         moves = g.legal_moves()
         if g.phase != "main" or g.turn_player != seat or len(moves) <= 2:
             continue
-        sticky = make_player("hard", seed=2, stick=1, prune=0, iterations=24)
+        sticky = make_player("hard", seed=2, stick=1, prune=0, iterations=24,
+                             leaf="table")
         assert sticky.choose(g) is moves[-1]
-        plain = make_player("hard", seed=2, prune=0, iterations=24)
+        plain = make_player("hard", seed=2, prune=0, iterations=24, leaf="table")
         assert plain.choose(g) is not moves[-1]  # this position: the search prefers another
-        half = make_player("hard", seed=2, stick=0.02, prune=0, iterations=24)
+        half = make_player("hard", seed=2, stick=0.02, prune=0, iterations=24,
+                           leaf="table")
         assert isinstance(half, DeterminizedPlayer)
         chosen = half.choose(g)
         vals = half.last_values
