@@ -69,23 +69,36 @@ _ORIGINAL_MOUSE: list[Callable[..., Any]] = []  # and its own mouse handlers' se
 counts = {"rows": 0, "skipped": 0, "kept": 0, "copied": 0}
 
 
-class _Blank(dict[int, Char]):
-    """A row with nothing in it, which stays so when read (no cell is added on a lookup)."""
+class _Cells(dict[int, Char]):
+    """A row as the diff reads it: a cell never written reads as ``default`` and stays
+    unwritten (prompt_toolkit's rows write the default in each cell read, so a row read once
+    would no longer equal the same row drawn again)."""
+
+    __slots__ = ("default",)
+
+    def __init__(self, cells: Mapping[int, Char], default: Char) -> None:
+        super().__init__(cells)
+        self.default = default
 
     def __missing__(self, key: int) -> Char:
-        return _BLANK_CHAR
+        return self.default
 
 
 class _Rows:
-    """A screen's rows as the diff reads them: a row in ``same`` reads as blank."""
+    """A screen's rows as the diff reads them: a row in ``same`` reads as blank, the others
+    as they are (never written to)."""
 
-    def __init__(self, rows: Mapping[int, dict[int, Char]], same: set[int]) -> None:
+    def __init__(self, rows: Mapping[int, dict[int, Char]], same: set[int],
+                 default: Char) -> None:
         self.rows = rows
         self.same = same
-        self.blank = _Blank()
+        self.default = default
+        self.blank = _Cells({}, _BLANK_CHAR)
 
     def __getitem__(self, y: int) -> dict[int, Char]:
-        return self.blank if y in self.same else self.rows[y]
+        if y in self.same:
+            return self.blank
+        return _Cells(self.rows.get(y, {}), self.default)
 
 
 class _Shown:
@@ -93,7 +106,8 @@ class _Shown:
 
     def __init__(self, screen: Screen, same: set[int]) -> None:
         self.screen = screen
-        self.data_buffer = _Rows(screen.data_buffer, same)
+        default = screen.data_buffer.default_factory()[0]  # type: ignore[misc]
+        self.data_buffer = _Rows(screen.data_buffer, same, default)
         self.zero_width_escapes = screen.zero_width_escapes
         self.height = screen.height
         self.show_cursor = screen.show_cursor
@@ -105,7 +119,7 @@ class _Shown:
 def same_rows(screen: Screen, previous: Screen, rows: int) -> set[int]:
     """The rows (of the first ``rows``) whose every cell is the same in both screens."""
     new, old = screen.data_buffer, previous.data_buffer
-    same = {y for y in range(rows) if new.get(y) == old.get(y)}
+    same = {y for y in range(rows) if (new.get(y) or {}) == (old.get(y) or {})}
     counts["rows"] += rows
     counts["skipped"] += len(same)
     return same
@@ -123,8 +137,7 @@ def output_screen_diff(
     if previous_screen is not None and not is_done and previous_width == size.columns:
         rows = min(max(screen.height, previous_screen.height), size.rows)
         same = same_rows(screen, previous_screen, rows)
-        if same:
-            new_screen, old_screen = _Shown(screen, same), _Shown(previous_screen, same)
+        new_screen, old_screen = _Shown(screen, same), _Shown(previous_screen, same)
     return original(  # type: ignore[no-any-return]
         app, output, new_screen, current_pos, color_depth, old_screen, last_style, is_done,
         full_screen=full_screen, attrs_for_style_string=attrs_for_style_string,
