@@ -188,7 +188,8 @@ def a_key_copies_no_row_again() -> None:
         screen.changed()
         render(screen.app, terminal)
         render(screen.app, terminal)  # the rows' positions, once asked, are kept too
-        copied, rows, skipped = paint.counts["copied"], paint.counts["rows"], paint.counts["skipped"]
+        copied, rows = paint.counts["copied"], paint.counts["rows"]
+        skipped = paint.counts["skipped"]
         screen.buffer.insert_text("z")
         screen.changed(MSG)
         sent = render(screen.app, terminal)
