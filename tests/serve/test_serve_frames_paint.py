@@ -111,7 +111,8 @@ def on_a_loop(test: Callable[..., Any]) -> Callable[..., Any]:
 @on_a_loop
 def game_frames(seats: int, size: tuple[int, int], viewer: int = 0) -> list[str]:
     """What a seat's screen sends for: its first table, the input line opened, two keys, the
-    next move, the help over the board, a key under it, the help closed, a click on a card."""
+    next move, the help over the board, a key under it, the help closed, a click on a card;
+    and where each window's characters went."""
     columns, rows = size
     tables = models(seats, viewer)
     terminal = Terminal()
@@ -138,6 +139,11 @@ def game_frames(seats: int, size: tuple[int, int], viewer: int = 0) -> list[str]
             screen.changed(None if step is steps[0] else (*MSG, *OVL, "board", "own",
                                                          "own-tiles"))
             frames.append(render(app, terminal))
+        # where each window put each character (for clicks and the cursor), as a last "frame"
+        frames.append(repr([
+            sorted(w.render_info._rowcol_to_yx.items())
+            for w in app.layout.find_all_windows() if w.render_info is not None
+        ]))
     return frames
 
 

@@ -170,11 +170,19 @@ class _Row:
 
     __slots__ = ("line", "cells", "columns")
 
-    def __init__(self, line: StyleAndTextTuples, cells: dict[int, Char],
-                 columns: list[tuple[int, int]] | None) -> None:
+    def __init__(self, line: StyleAndTextTuples, cells: dict[int, Char]) -> None:
         self.line = line
         self.cells = cells
-        self.columns = columns  # (character, screen column) of each character; None: not yet
+        self.columns: dict[int, int] | None = None  # character -> screen column, once asked
+
+    def where(self, window: Window, width: int, xpos: int) -> dict[int, int]:
+        """Each character's screen column (worked out by prompt_toolkit's copy, once)."""
+        if self.columns is None:
+            found = _cells(window, self.line, width, xpos)
+            self.columns = {} if found is None else {
+                col: x for (_, col), (_, x) in found[1].items()
+            }
+        return self.columns
 
 
 class _Where(dict[tuple[int, int], tuple[int, int]]):
@@ -186,28 +194,24 @@ class _Where(dict[tuple[int, int], tuple[int, int]]):
                  xpos: int) -> None:
         super().__init__()
         self.window = window
-        self.todo = lines  # line -> (screen row, the row)
+        self.lines = lines  # line -> (screen row, the row)
         self.width = width
         self.xpos = xpos
-
-    def _fill(self, lineno: int) -> None:
-        y, row = self.todo.pop(lineno)
-        if row.columns is None:
-            found = _cells(self.window, row.line, self.width, self.xpos)
-            row.columns = [] if found is None else [
-                (col, x) for (_, col), (_, x) in found[1].items()
-            ]
-        for col, x in row.columns:
-            dict.__setitem__(self, (lineno, col), (y, x))
+        self.filled = False
 
     def _fill_all(self) -> None:
-        for lineno in list(self.todo):
-            self._fill(lineno)
+        if not self.filled:
+            self.filled = True
+            for lineno, (y, row) in self.lines.items():
+                for col, x in row.where(self.window, self.width, self.xpos).items():
+                    dict.__setitem__(self, (lineno, col), (y, x))
 
     def __getitem__(self, key: tuple[int, int]) -> tuple[int, int]:
-        if key[0] in self.todo:
-            self._fill(key[0])
-        return dict.__getitem__(self, key)
+        lineno, col = key
+        if lineno not in self.lines:
+            raise KeyError(key)
+        y, row = self.lines[lineno]
+        return y, row.where(self.window, self.width, self.xpos)[col]
 
     def get(self, key: tuple[int, int], default: Any = None) -> Any:
         try:
@@ -216,8 +220,7 @@ class _Where(dict[tuple[int, int], tuple[int, int]]):
             return default
 
     def __contains__(self, key: object) -> bool:
-        if isinstance(key, tuple) and key and key[0] in self.todo:
-            self._fill(key[0])
+        self._fill_all()
         return dict.__contains__(self, key)
 
     def items(self) -> Any:
@@ -285,7 +288,7 @@ def copy_body(
                     vertical_scroll, horizontal_scroll, wrap_lines, highlight_lines,
                     vertical_scroll_2, always_hide_cursor, has_focus, align, get_line_prefix,
                 )
-            row = _Row(line, found[0], None)
+            row = _Row(line, found[0])
             counts["copied"] += 1
         else:
             counts["kept"] += 1
