@@ -10,7 +10,8 @@ time, and holds on a loaded machine. Frames measured:
   frames at the tables);
 - ``move``: another seat's move, a new table handed to the screen (a third of them);
 - ``help``: the help window opened at 500x200 (F1), then ``help-key`` a key under it;
-- ``replay``: the replay screen stepping one move (``n``).
+- ``lobby``: a key typed in the lobby (eight tables open), at 100x30 and 200x60; the lobby's
+  help opened at 500x200.
 
 Every frame of a kind is timed ``--rounds`` times; the lower quartile per frame is printed, in
 ms, by screen and size (2, 3 and 4 seats at 80x24, 100x30, 200x60)::
@@ -171,6 +172,43 @@ async def game_frames(seats: int, size: tuple[int, int], rounds: int) -> dict[st
     return figures
 
 
+async def lobby_frames(size: tuple[int, int], rounds: int) -> dict[str, float]:
+    from cuttle.serve.hall import Hall
+    from cuttle.serve.keys import Login
+    from cuttle.serve.lobby import Lobby
+
+    columns, rows = size
+    hall = Hall()
+    for n in range(8):
+        hall.open_table(Login(f"host{n}", f"SHA256:host{n}"), "classic", 2 + n % 3)
+    with create_pipe_input() as pipe:
+        out = Vt100_Output(cast(Any, Sink()), lambda: Size(rows=rows, columns=columns),
+                           term="xterm-256color", enable_cpr=False)
+        lobby = Lobby(hall, Login("ann", "SHA256:annkey"), pipe, out)
+        timed = Timed(lobby.app)
+        task = asyncio.ensure_future(lobby.run())
+        await timed.frame(lambda: None)
+        keys, helps = [], []
+        for i in range(rounds):
+            keys.append(await timed.frame(lambda i=i: pipe.send_text("zZ"[i % 2])))
+            await timed.frame(lambda: pipe.send_bytes(b"\x7f"))
+        figures = {"lobby key": low(keys)}
+        if size == (200, 60):
+            out2 = Vt100_Output(cast(Any, Sink()), lambda: Size(rows=200, columns=500),
+                                term="xterm-256color", enable_cpr=False)
+            lobby.app.output = out2
+            lobby.app.renderer.output = out2
+            lobby.app.renderer.reset()
+            await timed.frame(lobby.app.invalidate)
+            for _ in range(rounds):
+                helps.append(await timed.frame(lambda: pipe.send_bytes(b"\x1bOP")))  # F1
+                await timed.frame(lambda: pipe.send_bytes(b"\x1b"))  # Esc closes it
+            figures["lobby help 500x200"] = low(helps)
+        lobby.app.exit(result=("quit",))
+        await asyncio.wait_for(task, 5)
+    return figures
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=15)
@@ -189,6 +227,8 @@ def main() -> int:
                         paint.install()
                     try:
                         figures = asyncio.run(game_frames(seats, size, args.rounds))
+                        if seats == 2 and size != (80, 24):
+                            figures.update(asyncio.run(lobby_frames(size, args.rounds)))
                     finally:
                         paint.uninstall()
                     for k, v in figures.items():

@@ -7,6 +7,7 @@ the rows of its last frame, its own, so two seats' screens never hold each other
 from __future__ import annotations
 
 import asyncio
+import random
 import types
 from collections.abc import Callable, Iterator
 from typing import Any, cast
@@ -166,6 +167,7 @@ def click_hand(screen: AppIO) -> None:
 @pytest.mark.parametrize("seats", [2, 3, 4])
 @pytest.mark.parametrize("size", [(80, 24), (100, 30), (200, 60)])
 def test_a_game_screen_sends_the_same_bytes(seats: int, size: tuple[int, int]) -> None:
+    paint.uninstall()  # a server started earlier in this process put them in place
     before = game_frames(seats, size)
     assert paint.install()
     try:
@@ -176,6 +178,58 @@ def test_a_game_screen_sends_the_same_bytes(seats: int, size: tuple[int, int]) -
     for i, (a, b) in enumerate(zip(before, after, strict=True)):
         assert a == b, f"frame {i} differs"
     assert all(before[1:])  # every step changed something on the screen
+
+
+@on_a_loop
+def lobby_frames(size: tuple[int, int]) -> list[str]:
+    """What a lobby sends: its first frame, a key, tables opened in the hall, the help opened
+    (over the lists: a window that blanks its area), a key under it, the help closed."""
+    from cuttle.serve.hall import Hall
+    from cuttle.serve.keys import Login
+    from cuttle.serve.lobby import Lobby
+
+    columns, rows = size
+    hall = Hall(rng=random.Random(1))  # the same table numbers for both
+    hall.open_table(Login("host0", "SHA256:host0"), "classic", 3)
+    terminal = Terminal()
+    with create_pipe_input() as pipe:
+        out = Vt100_Output(cast(Any, terminal), lambda: Size(rows=rows, columns=columns),
+                           term="xterm-256color", enable_cpr=False)
+        lobby = Lobby(hall, Login("ann", "SHA256:annkey"), pipe, out)
+
+        def more_tables() -> None:
+            for n in range(1, 6):
+                hall.open_table(Login(f"host{n}", f"SHA256:host{n}"), "classic", 2 + n % 3)
+
+        def help_open(on: bool) -> None:
+            lobby.help_open = on
+
+        steps: list[Callable[[], None]] = [
+            lambda: None,
+            lambda: lobby.buffer.insert_text("join"),
+            more_tables,
+            lambda: help_open(True),
+            lambda: lobby.buffer.insert_text(" 1"),
+            lambda: help_open(False),
+        ]
+        frames = []
+        for step in steps:
+            step()
+            frames.append(render(lobby.app, terminal))
+    return frames
+
+
+@pytest.mark.parametrize("size", [(100, 30), (250, 80)])
+def test_a_lobby_sends_the_same_bytes(size: tuple[int, int]) -> None:
+    paint.uninstall()
+    before = lobby_frames(size)
+    assert paint.install()
+    try:
+        after = lobby_frames(size)
+    finally:
+        paint.uninstall()
+    assert before == after
+    assert all(before)
 
 
 def test_a_key_copies_no_row_again_and_diffs_only_its_rows(installed: None) -> None:

@@ -15,9 +15,11 @@ last frame, so what it holds is at most what it shows, and no row is shared betw
 escape, a window that wraps, scrolls sideways, aligns, prefixes lines or shows a menu, take
 prompt_toolkit's copy as ever.
 
-**Mouse handlers set a row at a time.** Each window sets its handler on every cell it covers,
-one by one (``MouseHandlers.set_mouse_handler_for_range``): here a row at a time, in C, the
-same handlers in the same cells.
+**Areas filled a row at a time.** Each window sets its mouse handler on every cell it covers,
+one by one (``MouseHandlers.set_mouse_handler_for_range``), a window over others blanks its
+area cell by cell (``Window._fill_bg``), a window's style is added to each of its cells
+(``Screen.fill_area``): here a row at a time (in C, or one comprehension a row), the same
+handlers, characters and styles in the same cells.
 
 **Rows left out of the diff.** prompt_toolkit sends a frame as the difference between the
 screen just laid out and the last one sent (``renderer._output_screen_diff``), comparing every
@@ -29,7 +31,7 @@ differ, and trims a row only when it got shorter), and the cursor, the styles an
 that changed go through prompt_toolkit's own code. A frame drawn from scratch (the first, a
 new width, the last) is prompt_toolkit's alone.
 
-``install`` puts the three in place for the process (the server calls it once); with a version of
+``install`` puts them in place for the process (the server calls it once); with a version of
 prompt_toolkit whose diff or copy takes other arguments it changes nothing.
 """
 
@@ -46,7 +48,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.layout.containers import Window, WindowAlign
 from prompt_toolkit.layout.controls import UIContent
 from prompt_toolkit.layout.mouse_handlers import MouseHandlers
-from prompt_toolkit.layout.screen import Char, Screen, WritePosition
+from prompt_toolkit.layout.screen import _CHAR_CACHE, Char, Screen, WritePosition
 
 from cuttle.ui.richpt import RichControl
 
@@ -64,7 +66,8 @@ COPY_EXPECTED = (
 )
 _ORIGINAL: list[Callable[..., Any]] = []  # prompt_toolkit's own diff, once installed
 _ORIGINAL_COPY: list[Callable[..., Any]] = []  # and its own copy of a window's text
-_ORIGINAL_MOUSE: list[Callable[..., Any]] = []  # and its own mouse handlers' setting
+_ORIGINAL_MOUSE: list[Callable[..., Any]] = []  # and its own mouse handlers' setting,
+_ORIGINAL_FILLS: list[tuple[Callable[..., Any], Callable[..., Any]]] = []  # and area fills
 # rows looked at by the diff and left out; rows copied whole and rows copied cell by cell
 counts = {"rows": 0, "skipped": 0, "kept": 0, "copied": 0}
 
@@ -340,6 +343,29 @@ def set_mouse_handler_for_range(
         handlers[y].update(cells)
 
 
+def fill_bg(self: Window, screen: Screen, write_position: WritePosition, erase_bg: bool) -> None:
+    """prompt_toolkit's ``Window._fill_bg``, a row at a time."""
+    char = self.char() if callable(self.char) else self.char
+    if erase_bg or char:
+        wp = write_position
+        cells = dict.fromkeys(range(wp.xpos, wp.xpos + wp.width), _CHAR_CACHE[char or " ", ""])
+        for y in range(wp.ypos, wp.ypos + wp.height):
+            screen.data_buffer[y].update(cells)
+
+
+def fill_area(self: Screen, write_position: WritePosition, style: str = "",
+              after: bool = False) -> None:
+    """prompt_toolkit's ``Screen.fill_area``, a row at a time."""
+    if not style.strip():
+        return
+    xs = range(write_position.xpos, write_position.xpos + write_position.width)
+    chars = _CHAR_CACHE
+    before, behind = ("", " " + style) if after else (style + " ", "")
+    for y in range(write_position.ypos, write_position.ypos + write_position.height):
+        row = self.data_buffer[y]
+        row.update({x: chars[(cell := row[x]).char, before + cell.style + behind] for x in xs})
+
+
 def install() -> bool:
     """Every frame of this process copies its rows whole and diffs only the rows that changed,
     from now on (False: this prompt_toolkit's diff or copy is not the one this was written
@@ -361,6 +387,9 @@ def install() -> bool:
     MouseHandlers.set_mouse_handler_for_range = (  # type: ignore[method-assign]
         set_mouse_handler_for_range
     )
+    _ORIGINAL_FILLS.append((Window._fill_bg, Screen.fill_area))
+    Window._fill_bg = fill_bg  # type: ignore[method-assign]
+    Screen.fill_area = fill_area  # type: ignore[method-assign]
     return True
 
 
@@ -372,4 +401,5 @@ def uninstall() -> None:
         MouseHandlers.set_mouse_handler_for_range = (  # type: ignore[method-assign]
             _ORIGINAL_MOUSE.pop()
         )
+        Window._fill_bg, Screen.fill_area = _ORIGINAL_FILLS.pop()  # type: ignore[method-assign]
         _KEPT.clear()
