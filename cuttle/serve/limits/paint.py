@@ -292,6 +292,8 @@ def copy_body(
                     vertical_scroll_2, always_hide_cursor, has_focus, align, get_line_prefix,
                 )
             row = _Row(line, found[0])
+            if lineno == ui_content.cursor_position.y:  # asked at once: kept from this copy
+                row.columns = {col: x for (_, col), (_, x) in found[1].items()}
             counts["copied"] += 1
         else:
             counts["kept"] += 1
