@@ -37,7 +37,7 @@ from cuttle.serve.aipool import AIPool
 from cuttle.serve.hall import Hall
 from cuttle.serve.keyboard import KeyboardInput
 from cuttle.serve.keys import Login, fingerprint
-from cuttle.serve.limits import refusals
+from cuttle.serve.limits import paint, refusals
 from cuttle.serve.limits.admission import LOGINS_PER_PREFIX, Gate
 from cuttle.serve.limits.disk import KEEP_DAYS, PRUNE_EVERY, prune_finished
 from cuttle.serve.limits.fairshare import Shares, metered
@@ -463,6 +463,9 @@ class Server:
             self.lock.acquire()  # before anything of the server's files is read
         self.hall.loop = asyncio.get_running_loop()
         self.hall.loop.set_exception_handler(_log_loop_error)
+        if not paint.install():  # every screen's frames cheaper, the same bytes
+            log.info("frames: this prompt_toolkit's copy and diff are not the ones the server "
+                     "saves on; its frames cost what prompt_toolkit's own cost")
         self.notices = keep.prepare()
         store.REVIEWS.reset()
         await asyncio.to_thread(prune_finished, self.settings.keep_finished)
