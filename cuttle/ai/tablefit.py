@@ -210,6 +210,13 @@ def _context(g: Game) -> tuple[list[tuple[int, int, int, int, int]], list[int], 
             if best[o] > b:
                 b = best[o]
         steal[p] = b
+    return tabs, steal, _soon(g, n)
+
+
+def _soon(g: Game, n: int) -> list[int]:
+    """How soon each seat moves: 0 the seat to move, then 1, 2... around the table; 9 a seat
+    out (or nobody to move)."""
+    seats = g.seats
     nxt = g.turn_player if g.phase == "main" else g.to_move
     soon = [9] * n
     if nxt is not None:
@@ -219,7 +226,7 @@ def _context(g: Game) -> tuple[list[tuple[int, int, int, int, int]], list[int], 
             if q != nxt:
                 soon[q] = i
                 i += 1
-    return tabs, steal, soon
+    return soon
 
 
 def _win_ranks(g: Game, tab: tuple[int, int, int, int, int], steal: int) -> tuple[int, bool,
@@ -331,15 +338,7 @@ def _scores(g: Game, w: list[float], blind: int) -> list[float]:
         queens_[p] = q
         glasses_[p] = gl
     opps = seats.opps
-    nxt = g.turn_player if g.phase == "main" else g.to_move
-    soon = [9] * n
-    if nxt is not None:
-        soon[nxt] = 0
-        i = 1
-        for q in seats.around[nxt]:
-            if q != nxt:
-                soon[q] = i
-                i += 1
+    soon = _soon(g, n)
     goal0 = goals[0]
     frozen = g.frozen
     hands = g.hands
