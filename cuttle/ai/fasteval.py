@@ -262,17 +262,24 @@ def table_values(g: Game, soon_weights: tuple[float, float, float] = _SOON) -> l
     to move, the one after and the one after that."""
     n = g.players
     if g.outcome is not None:
-        return [_final_value(g, s) for s in range(n)]
+        return [final_value(g, s) for s in range(n)]
     st = _standings(g, soon_weights)
     gone = g.seats.out
     return [-WIN if p in gone and not g.seats.teams else _lead(g, st, p) for p in range(n)]
 
 
-def _final_value(g: Game, seat: int) -> float:
+def final_value(g: Game, seat: int) -> float:
     """``seat``'s value of the finished ``g``: ``WIN`` for its winners, ``-WIN`` for the
     others, 0 for a draw."""
     out = g.outcome
     return 0.0 if out == "draw" else (WIN if g.seats.side(seat) == out else -WIN)
+
+
+def final_chance(g: Game, seat: int) -> float:
+    """``seat``'s chance in the finished ``g``: 1 for its winners, 0 for the others, one half
+    for a draw."""
+    out = g.outcome
+    return 0.5 if out == "draw" else float(g.seats.side(seat) == out)
 
 
 def _lead(g: Game, st: list[float], seat: int) -> float:
@@ -290,7 +297,7 @@ def table_value_blind(g: Game, seat: int) -> float:
     hand counted unseen (``_standings``' ``blind``): how a player who cannot see them judges
     the table."""
     if g.outcome is not None:
-        return _final_value(g, seat)
+        return final_value(g, seat)
     return _lead(g, _standings(g, _SOON, seat), seat)
 
 
@@ -299,17 +306,13 @@ def table_shares(g: Game, temperature: float) -> list[float]:
     :func:`table_values`) shared by ``exp(standing / temperature)``, so a seat's chance counts
     every other side, not only the best of them. Partners share one chance; a finished game
     gives its winners 1 and the others 0 (a draw one half)."""
-    seats = g.seats
     n = g.players
-    out = g.outcome
-    if out is not None:
-        if out == "draw":
-            return [0.5] * n
-        return [1.0 if seats.side(s) == out else 0.0 for s in range(n)]
+    if g.outcome is not None:
+        return [final_chance(g, s) for s in range(n)]
     st = _standings(g)
     top = max(st)
     w = [math.exp(max(-60.0, (x - top) / temperature)) for x in st]
     total = sum(w)
-    if seats.teams:
+    if g.seats.teams:
         return [w[s & 1] / total for s in range(n)]
     return [x / total for x in w]

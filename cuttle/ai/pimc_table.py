@@ -60,7 +60,7 @@ from typing import TYPE_CHECKING
 from cuttle import Game, Move
 from cuttle.ai.base import View, simulation
 from cuttle.ai.evaluate import SHARE_SCALE, THREAT, evaluate
-from cuttle.ai.fasteval import table_shares, table_value_blind, table_values
+from cuttle.ai.fasteval import final_chance, table_shares, table_value_blind, table_values
 from cuttle.ai.heuristic import HeuristicPlayer
 from cuttle.ai.knowledge import read_view
 from cuttle.ai.tablefit import fit_value_blind, fit_values
@@ -236,9 +236,8 @@ def medium_chance(g: Game, seat: int) -> float:
     """``seat``'s chance in ``g`` by ``medium``'s evaluation of the seat's view of it (other
     hands weighed by the pool, as medium does): in cutthroat its share of the win, in teams the
     sigmoid of its score; a finished game 1 for the winners, 0 for the others, a draw one half."""
-    out = g.outcome
-    if out is not None:
-        return 0.5 if out == "draw" else float(g.seats.side(seat) == out)
+    if g.outcome is not None:
+        return final_chance(g, seat)
     v = evaluate(read_view(g.view(seat), seat))
     if g.seats.teams:
         return 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -v / TABLE_SCALE))))

@@ -25,6 +25,7 @@ import math
 
 from cuttle import Game
 from cuttle.ai.evaluate import WIN
+from cuttle.ai.fasteval import final_chance, final_value
 from cuttle.rules import Rules
 
 _JACK = 10  # rank index (card >> 2): 0 = ace ... 12 = king
@@ -425,11 +426,8 @@ def chances(g: Game, w: list[float] | None = None, blind: int = -1) -> list[floa
     ``blind``: as seat ``blind`` judges it without seeing the other hands."""
     n = g.players
     seats = g.seats
-    out = g.outcome
-    if out is not None:
-        if out == "draw":
-            return [0.5] * n
-        return [1.0 if seats.side(s) == out else 0.0 for s in range(n)]
+    if g.outcome is not None:
+        return [final_chance(g, s) for s in range(n)]
     if w is None:
         w = weights_for(g.rules)
     sc = _scores(g, w, blind)
@@ -454,13 +452,10 @@ def fit_values(g: Game) -> list[float]:
     """Each seat's value of ``g`` for the table search (the units of
     :func:`~cuttle.ai.fasteval.table_values`): ``WIN``/``-WIN``/0 for a finished game, a seat
     out ``-WIN``, else the log-odds of its side's fitted chance times ``SCALE``."""
-    out = g.outcome
     n = g.players
     seats = g.seats
-    if out is not None:
-        if out == "draw":
-            return [0.0] * n
-        return [WIN if seats.side(s) == out else -WIN for s in range(n)]
+    if g.outcome is not None:
+        return [final_value(g, s) for s in range(n)]
     sc = _scores(g, weights_for(g.rules), -1)
     top = max(sc)
     ex = [math.exp(x - top) for x in sc]
@@ -478,9 +473,8 @@ def fit_values(g: Game) -> list[float]:
 def fit_value_blind(g: Game, seat: int) -> float:
     """``seat``'s value of ``g`` as :func:`fit_values` gives it, but with every other seat's
     hand (a partner's too) counted unseen."""
-    out = g.outcome
-    if out is not None:
-        return 0.0 if out == "draw" else (WIN if g.seats.side(seat) == out else -WIN)
+    if g.outcome is not None:
+        return final_value(g, seat)
     return _value(chances(g, blind=seat)[seat])
 
 
