@@ -72,15 +72,21 @@ class Player:
         self.conn: asyncssh.SSHClientConnection | None = None
         self.chan: asyncssh.SSHClientChannel[bytes] | None = None
         self.on_feed: Callable[[bytes], None] | None = None  # called with each piece received
+        self._text: str | None = None  # the screen's text, until the next piece or resize
 
     def feed(self, data: bytes) -> None:
         self.raw += data
         self.stream.feed(data)
+        self._text = None
         if self.on_feed is not None:
             self.on_feed(data)
 
     def text(self) -> str:
-        return "\n".join(self.screen.display)
+        # kept: waits poll it every 20 ms and guards read it at every piece, and pyte builds
+        # each line again cell by cell (a fifth of a whole-game test's time)
+        if self._text is None:
+            self._text = "\n".join(self.screen.display)
+        return self._text
 
     async def wait(self, pattern: str, timeout: float = WAIT) -> re.Match[str]:
         end = time.monotonic() + timeout
@@ -110,6 +116,7 @@ class Player:
     def resize(self, width: int, height: int) -> None:
         assert self.chan is not None
         self.screen.resize(height, width)
+        self._text = None
         self.chan.change_terminal_size(width, height)
 
     def drop(self) -> None:

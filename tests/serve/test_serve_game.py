@@ -187,16 +187,28 @@ async def play_random(
 
 
 @pytest.mark.parametrize(
-    ("rules", "seed"),
-    [("", 7), ("--rules cuttlecards", 11), ("--variant eight-oneoff --variant four-random", 5)],
+    ("rules", "seed", "pace"),
+    [
+        ("", 7, "fast"),
+        ("--rules cuttlecards", 11, "normal"),
+        ("--variant eight-oneoff --variant four-random", 5, "fast"),
+    ],
 )
 def test_two_players_meet_in_the_lobby_and_play_to_the_end_without_a_hidden_card_on_the_wire(
-    tmp_path: Path, rules: str, seed: int
+    tmp_path: Path, rules: str, seed: int, pace: str
 ) -> None:
     async def scenario() -> None:
         async with running(tmp_path, authorized=None) as server:
             alice, bob, match = await two_at_a_table(server, rules=rules)
             seats = by_seat(match, alice, bob)
+            # what F2 or `pace fast` chooses: each move told at once. One game keeps the normal
+            # pace, whose step frames (a move shown before the next) cross the wire too; at the
+            # normal pace a long random game waits half a second a move (30 s at seed 7)
+            await until(lambda: all(match.seats.screen(s) for s in seats), "both screens")
+            for s in seats:
+                screen = match.seats.screen(s)
+                assert screen is not None
+                screen.set_pace(pace)
             guards = {s: Guard(p) for s, p in seats.items()}
             for s, guard in guards.items():
                 guard.allowed |= seen_in(match.session.game.view(s))
