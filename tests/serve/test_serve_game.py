@@ -22,6 +22,9 @@ from cuttle.text.cardtext import CardStyle
 
 ALL_CARDS = [card_text(c) for c in full_deck()]
 SHOWN = {c: CardStyle().plain(c) for c in ALL_CARDS}
+# any card as a screen shows it, not after a digit (no card's text is the start of another's)
+SHOWN_CARD = re.compile(r"(?<![0-9])(?:10|[A2-9JQK])[♣♦♥♠]")
+assert {m for v in SHOWN.values() for m in SHOWN_CARD.findall(v)} == set(SHOWN.values())
 
 
 def seen_in(pos: dict[str, Any]) -> set[str]:
@@ -60,12 +63,8 @@ class Guard:
         player.on_feed = self.check
 
     def _found(self, text: str) -> list[str]:
-        return [
-            card
-            for card in ALL_CARDS
-            if card not in self.allowed
-            and re.search(rf"(?<![0-9]){re.escape(SHOWN[card])}", text)
-        ]
+        shown = set(SHOWN_CARD.findall(text))  # one pass, not one search a card
+        return [card for card in ALL_CARDS if card not in self.allowed and SHOWN[card] in shown]
 
     def check(self, data: bytes) -> None:
         sent = ESCAPE.sub(" ", data.decode("utf-8", "replace"))
@@ -157,6 +156,18 @@ def reading(match: Match, seat: int) -> bool:
     return screen is not None and screen.mode == "read" and screen.ready.is_set()
 
 
+async def at_pace(match: Match, pace: str = "fast") -> None:
+    """Every person's screen at ``pace``, as F2 or ``pace fast`` would set it. At the normal
+    pace each move another seat made is shown for half a second before the next prompt: tests
+    that only need a game played to its end play it at the fast pace (the step frames are
+    covered where they are the subject)."""
+    await until(lambda: all(match.seats.screen(s) for s in match.seats.people), "every screen")
+    for s in match.seats.people:
+        screen = match.seats.screen(s)
+        assert screen is not None
+        screen.set_pace(pace)
+
+
 async def play_random(
     match: Match, players: dict[int, Player], rng: random.Random, guards: dict[int, Guard],
     public: Guard | None = None,
@@ -201,14 +212,7 @@ def test_two_players_meet_in_the_lobby_and_play_to_the_end_without_a_hidden_card
         async with running(tmp_path, authorized=None) as server:
             alice, bob, match = await two_at_a_table(server, rules=rules)
             seats = by_seat(match, alice, bob)
-            # what F2 or `pace fast` chooses: each move told at once. One game keeps the normal
-            # pace, whose step frames (a move shown before the next) cross the wire too; at the
-            # normal pace a long random game waits half a second a move (30 s at seed 7)
-            await until(lambda: all(match.seats.screen(s) for s in seats), "both screens")
-            for s in seats:
-                screen = match.seats.screen(s)
-                assert screen is not None
-                screen.set_pace(pace)
+            await at_pace(match, pace)  # one game keeps the normal pace's step frames
             guards = {s: Guard(p) for s, p in seats.items()}
             for s, guard in guards.items():
                 guard.allowed |= seen_in(match.session.game.view(s))
@@ -722,3 +726,18 @@ def test_each_player_replays_a_game_between_two_people_from_their_own_seat(
                 await player.wait(LOBBY)
 
     asyncio.run(scenario())
+
+
+def test_the_guard_finds_a_card_sent_or_on_the_screen_and_lets_the_allowed_pass() -> None:
+    """The negative control of this file's guard: a card its viewer may not see is a leak,
+    sent in pieces or drawn by cursor moves; an allowed one, or a 10 after a digit, is not."""
+    player = Player()
+    guard = Guard(player)
+    guard.allowed |= {"AH"}
+    player.feed("A♥ 110♠ ".encode())
+    assert guard.leaks == []
+    player.feed(b"\x1b[2;1H1")
+    player.feed("0\x1b[31m♦\x1b[0m".encode())  # 10♦ in pieces, a colour between
+    assert any(leak.startswith("TD shown") for leak in guard.leaks), guard.leaks
+    player.feed(" K♣".encode())
+    assert any(leak.startswith("KC sent") for leak in guard.leaks), guard.leaks

@@ -27,7 +27,14 @@ from sshkit import (
     running,
     until,
 )
-from test_serve_game import by_seat, concede_to_the_rematch, prompt_of, reading, two_at_a_table
+from test_serve_game import (
+    at_pace,
+    by_seat,
+    concede_to_the_rematch,
+    prompt_of,
+    reading,
+    two_at_a_table,
+)
 
 from cuttle import Game
 from cuttle.ai import levels_for
@@ -67,6 +74,7 @@ async def play_quick(match: Match, players: dict[int, Player], seed: int = 3) ->
     rng = random.Random(seed)
     game = match.session.game
     played: list[str] = []
+    await at_pace(match)
     while game.outcome is None:
         p = game.to_move
         assert p is not None
@@ -484,6 +492,7 @@ def test_the_player_an_ai_replaced_finds_the_game_in_games_and_me(tmp_path: Path
             await carol.wait(re.escape(ai_name))  # the lobbies' list is drawn again
             assert f"{name}#" not in carol.text().split("Games in play")[1]
             rng = random.Random(11)  # the one person left: the AIs may answer for them
+            await at_pace(match)
             while game.outcome is None:
                 if game.to_move == partner and reading(match, partner):
                     n = len(game.history)
