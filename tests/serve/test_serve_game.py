@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -111,6 +112,9 @@ async def back_to_lobby(player: Player) -> None:
     await player.wait(LOBBY)
 
 
+WAITING = "(waiting)> "  # the end of the prompt of a player who waits (tables.waiting)
+
+
 def prompt_of(name: str) -> str:
     """The input line of the player to move (not the one of the player who waits)."""
     return rf"(?m)^{re.escape(name)}(?! \(waiting\))( \([^)]*\))?> "
@@ -151,18 +155,27 @@ def by_seat_of(match: Match, n: int) -> int:
 
 
 def reading(match: Match, seat: int) -> bool:
-    """Does the screen at ``seat`` wait for a line (a move or a command) now?"""
+    """Does the screen at ``seat`` wait for its move (or a command) now, the others' moves
+    told? Not the line of a player who waits (``NAME (waiting)> ``): the screen keeps it open
+    until the session asks for the move, and a move typed there is refused, not played (the
+    race that lost a ``draw`` once in a while)."""
     screen = match.seats.screen(seat)
-    return screen is not None and screen.mode == "read" and screen.ready.is_set()
+    return (
+        screen is not None
+        and screen.mode == "read"
+        and screen.ready.is_set()
+        and not screen.prompt.endswith(WAITING)
+    )
 
 
-async def at_pace(match: Match, pace: str = "fast") -> None:
-    """Every person's screen at ``pace``, as F2 or ``pace fast`` would set it. At the normal
-    pace each move another seat made is shown for half a second before the next prompt: tests
-    that only need a game played to its end play it at the fast pace (the step frames are
-    covered where they are the subject)."""
-    await until(lambda: all(match.seats.screen(s) for s in match.seats.people), "every screen")
-    for s in match.seats.people:
+async def at_pace(match: Match, pace: str = "fast", seats: Iterable[int] | None = None) -> None:
+    """The screens at ``seats`` (every person's) at ``pace``, as F2 or ``pace fast`` would set
+    it. At the normal pace each move another seat made is shown for half a second before the
+    next prompt: tests that only need a game played to its end play it at the fast pace (the
+    step frames are covered where they are the subject)."""
+    chosen = list(match.seats.people if seats is None else seats)
+    await until(lambda: all(match.seats.screen(s) for s in chosen), "the screens")
+    for s in chosen:
         screen = match.seats.screen(s)
         assert screen is not None
         screen.set_pace(pace)

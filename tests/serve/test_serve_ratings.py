@@ -11,11 +11,11 @@ import re
 import sqlite3
 from io import StringIO
 from pathlib import Path
-from typing import Any
 
 import pytest
 from rich.console import Console
 from sshkit import LOBBY, connect, key, key_fp, port_of, running, until
+from test_serve_game import reading
 
 from cuttle import Game
 from cuttle.files.history import History
@@ -269,13 +269,6 @@ def test_top_and_me_on_a_screen_show_names_cleaned() -> None:
     assert "\x1b" not in shown and "\\x1b]52;c;ZXZp\\x07x#cccc" in shown
 
 
-def waits_for_a_line(screen: Any) -> bool:
-    """Does ``screen`` wait for a typed line, the other's move told (a line typed before that
-    is not lost, but its Enter may come while the screen is not yet reading: a race of the
-    test, not of a player, who sees the prompt before typing)?"""
-    return screen is not None and screen.mode == "read" and screen.ready.is_set()
-
-
 def test_a_game_between_two_keys_through_the_lobby_shows_in_top(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with running(tmp_path, authorized=None) as server:
@@ -295,21 +288,20 @@ def test_a_game_between_two_keys_through_the_lobby_shows_in_top(tmp_path: Path) 
             seats = {match.seat_of(key_fp(0)): alice, match.seat_of(key_fp(1)): bob}
             rng = random.Random(5)
             own = [0, 0]
-            on = match.seats.screen
             while game.outcome is None and min(own) < MIN_OWN_MOVES:
                 p = game.to_move
                 assert p is not None
                 legal = [str(m) for m in game.legal_moves()]
                 move = "draw" if "draw" in legal else rng.choice(legal)
                 n = len(game.history)
-                await until(lambda p=p: waits_for_a_line(on(p)), f"seat {p} to read")
+                await until(lambda p=p: reading(match, p), f"seat {p} to read")
                 await seats[p].line(move)
                 await until(lambda n=n: len(game.history) > n, move)
                 own[p] += 1
             assert game.outcome is None, "the game ended before both made their moves"
             p = game.to_move
             assert p is not None
-            await until(lambda p=p: waits_for_a_line(on(p)), f"seat {p} to read")
+            await until(lambda p=p: reading(match, p), f"seat {p} to read")
             await seats[p].line("concede")
             await seats[p].wait(r"\[y/N\]")
             await seats[p].line("y")

@@ -74,7 +74,7 @@ async def play_quick(match: Match, players: dict[int, Player], seed: int = 3) ->
     rng = random.Random(seed)
     game = match.session.game
     played: list[str] = []
-    await at_pace(match)
+    await at_pace(match, seats=players)
     while game.outcome is None:
         p = game.to_move
         assert p is not None
@@ -492,7 +492,7 @@ def test_the_player_an_ai_replaced_finds_the_game_in_games_and_me(tmp_path: Path
             await carol.wait(re.escape(ai_name))  # the lobbies' list is drawn again
             assert f"{name}#" not in carol.text().split("Games in play")[1]
             rng = random.Random(11)  # the one person left: the AIs may answer for them
-            await at_pace(match)
+            await at_pace(match, seats=[partner])
             while game.outcome is None:
                 if game.to_move == partner and reading(match, partner):
                     n = len(game.history)

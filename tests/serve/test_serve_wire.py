@@ -29,6 +29,7 @@ from typing import Any
 
 import pytest
 from sshkit import LOBBY, WAIT, Player, connect, key, key_fp, port_of, running, until
+from test_serve_game import reading
 
 from cuttle import Game
 from cuttle.cards import SUIT_SYMBOLS, SUITS
@@ -221,11 +222,6 @@ async def seat_everyone(server: Server, table: Table) -> list[Player]:
     await until(lambda: any(m.seat_of(key_fp(0)) is not None
                             for m in server.hall.matches.values()), "the game to start")
     return people
-
-
-def reading(match: Match, seat: int) -> bool:
-    screen = match.seats.screen(seat)
-    return screen is not None and screen.mode == "read" and screen.ready.is_set()
 
 
 def pick(rng: random.Random, moves: list[Any]) -> Any:
