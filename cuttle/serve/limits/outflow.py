@@ -35,7 +35,7 @@ from prompt_toolkit.application import Application
 
 CAP = 256 * 1024  # bytes at most waiting to be sent on one connection
 HIGH = 64 * 1024  # over this, the channel says so at once (asyncssh's pause_writing) ...
-LOW = 16 * 1024  # ... and over this a frame is not drawn: until the output is back under it
+LOW = 4 * 1024  # ... and over this a frame is not drawn: until the output is back under it
 STALL_LIMIT = 20.0  # seconds a connection may stay held before it is closed
 POLL = 0.2  # seconds between two looks at a held connection's buffers
 
