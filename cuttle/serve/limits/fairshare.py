@@ -20,12 +20,7 @@ their part wait, and the rest of the loop is left for the players who only type 
 The parts are max-min fair (``level``): a key that uses less than an equal part (its ``rate``,
 the loop's time it took a second over the last ``RATE_WINDOW``) leaves the rest to the others,
 so a typist among quiet players and a few heavy keys keeps what it asks while the heavy ones
-share what is left; the level is never below an equal part, nor below ``FLOOR``: a key that
-takes less than that is never held, however many heavy keys there are (twelve help screens
-made the level 2.5%, under what a typist's echo costs on a loaded core, and the typist's keys
-waited up to the 3 s bound). Together the keys may then ask more than the loop has: the loop's
-``frames.Painter`` draws the frames of the keys who owe least first, so what a heavy key's
-frames cost the others is a frame now and then, not their share.
+share what is left; the level is never below an equal part.
 """
 
 from __future__ import annotations
@@ -49,7 +44,6 @@ LATE = 0.02  # seconds late: the loop is behind (others' keys wait)
 ACTIVE = 1.0  # seconds since a key's last cost: it counts among the active keys (as does a
 # key over its allowance)
 RATE_WINDOW = 2.0  # seconds over which a key's rate (of the loop's time it takes) is reckoned
-FLOOR = 0.05  # of the loop, what any active key may take while it runs late, at the least
 
 
 class KeyShare:
@@ -152,7 +146,7 @@ class Shares:
             s for s in list(self.by_key.values()) if now - s.last < ACTIVE or s.debt > ALLOWANCE
         ]
         self.active = len(active)
-        self.level = max(FLOOR, fair_level([s.rate() for s in active], TOTAL_SHARE))
+        self.level = fair_level([s.rate() for s in active], TOTAL_SHARE)
         return self.active
 
     def _probe(self) -> None:
