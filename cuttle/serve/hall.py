@@ -68,12 +68,14 @@ class Hall:
         self.redraw_due = False  # the lobbies' redraw is scheduled
         self.redrawn_at = -LOBBY_INTERVAL  # when the last one began (the loop's time)
         self.changers: dict[Payer, int] = {}  # whose changes the next redraw shows, how many
+        self.version = 0  # one more at each change (a lobby's lists are kept until it moves)
 
     def changed(self) -> None:
         """Every lobby redraws its lists: at most once a ``LOBBY_INTERVAL`` whatever changed
         meanwhile, one lobby a turn of the loop (others' keys go in between). The redraw is
         paid for by those who changed the hall since the last one, not by the lobbies' owners
         (``frames.Together``)."""
+        self.version += 1
         cause = CAUSE.get()
         if cause is not None:
             self.changers[cause] = self.changers.get(cause, 0) + 1

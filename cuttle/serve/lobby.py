@@ -265,6 +265,9 @@ class Lobby:
         self.finished: RenderableType | None = None  # shown after ``games`` (made once)
         self.board: RenderableType | None = None  # shown after ``top`` or ``me``
         self.reviewing = False
+        # the lists last drawn: (width, the hall's version, minutes shown), what of this lobby
+        # they show, the rows
+        self._kept: tuple[tuple[Any, ...], tuple[Any, ...], list[StyleAndTextTuples]] | None = None
         self.tasks: set[asyncio.Task[None]] = set()
         self.buffer = Buffer(
             completer=LobbyCompleter(hall, lambda: keep.finished(login.key), login.key),
@@ -320,8 +323,22 @@ class Lobby:
         return DRAWINGS.lines(self.help_view(), width, key=("lobby help", self.invite))
 
     def _lines(self, width: int) -> list[StyleAndTextTuples]:
-        """The lists, each part drawn once for every lobby that shows it at this width."""
-        return [line for part in self._parts() for line in DRAWINGS.lines(part, width)]
+        """The lists, each part drawn once for every lobby that shows it at this width; kept
+        while nothing they show moves (a key typed redraws the input line, not the lists)."""
+        now = time.time()
+        hall = self.hall
+        minutes = (  # what ``since_words`` shows of each table and game
+            tuple(int(now - t.since) // 60 for t in hall.tables.values()),
+            tuple(int(now - m.started_at) // 60 for m in hall.matches.values()),
+        )
+        mine = (self.waiting, self.finished, self.board)
+        kept = self._kept
+        if (kept is not None and kept[0] == (width, hall.version, minutes)
+                and all(a is b for a, b in zip(kept[1], mine, strict=True))):
+            return kept[2]
+        lines = [line for part in self._parts(now) for line in DRAWINGS.lines(part, width)]
+        self._kept = ((width, hall.version, minutes), mine, lines)
+        return lines
 
     def _limit(self, buffer: Buffer) -> None:
         if len(buffer.text) > MAX_LINE:
@@ -364,9 +381,9 @@ class Lobby:
         """What the lobby shows above the messages, as one renderable."""
         return Group(*self._parts())
 
-    def _parts(self) -> list[RenderableType]:
+    def _parts(self, now: float | None = None) -> list[RenderableType]:
         """The lobby's lists (each line of a list fitted to the width it is drawn at)."""
-        now = time.time()
+        now = time.time() if now is None else now
         parts: list[RenderableType] = []
         held = self.hall.seat_of(self.login)
         if held is not None:

@@ -1,7 +1,8 @@
 """A client that never reads costs the server a bounded amount and is closed (issue 34, item 3).
 
 What waits to be sent to one connection stays under ``outflow.CAP``; no frame is drawn while
-more than ``outflow.HIGH`` waits (the next one supersedes it); a connection that stays held for
+the client grants no window for more than ``outflow.UNGRANTED`` bytes or more than ``outflow.HIGH``
+waits (the next one supersedes it); a connection that stays held for
 ``outflow.STALL_LIMIT`` seconds is closed and counted as a refusal. Every test of a server runs
 under ``hang_guard`` (a stalled loop fails instead of hanging).
 """
@@ -71,7 +72,7 @@ def test_a_held_connection_draws_again_when_its_output_is_sent_and_closes_when_i
         flow.attach(chan)
         flow.write("y" * (outflow.HIGH + 1))
         assert flow.held()
-        chan.waiting = outflow.LOW  # the client read: the next look lets frames through
+        chan.waiting = outflow.UNGRANTED  # the client read: the next look lets frames through
         flow._look()
         assert not flow.held()
         flow.write("z" * (outflow.HIGH + 1))
@@ -83,6 +84,21 @@ def test_a_held_connection_draws_again_when_its_output_is_sent_and_closes_when_i
         assert chan.written[-1] != "more"  # a closed outflow writes nothing
 
     asyncio.run(scenario())
+
+
+def test_a_frame_waits_as_soon_as_the_client_grants_no_window_for_the_last_one() -> None:
+    """Not only past ``HIGH``: each frame drawn into a channel nobody reads costs the loop a
+    whole frame, so one that stops reading costs the few frames that fill ``UNGRANTED``."""
+    flow = Outflow()
+    chan = FakeChannel()
+    flow.attach(chan)
+    flow.write("x" * 1000)
+    assert not flow.held()  # a client that reads finds little waiting: frames go on
+    chan.waiting = outflow.UNGRANTED + 1
+    assert flow.held() and flow.held_since is not None  # and the stall's clock runs
+    chan.waiting = 0
+    flow._look()
+    assert not flow.held()
 
 
 def server_conn(server: Server, name: str) -> Connection:

@@ -87,6 +87,11 @@ class KeyShare:
         self.spent_at = t
         return self.spent / RATE_WINDOW
 
+    def owing(self) -> float:
+        """Seconds of the loop it owes now (its frames are drawn after those of keys who owe
+        less: ``frames.Painter``)."""
+        return self._settle()
+
     def wait(self) -> float:
         """Seconds the key's next piece of work should wait (0: none)."""
         over = self._settle() - ALLOWANCE

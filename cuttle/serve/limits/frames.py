@@ -22,12 +22,21 @@ part, the cause pays for at most ``BASE_CELLS`` of the screen, the owner for the
 its own choice: a 250x80 window must not make every move of its opponents cost four times as
 much). Nothing here is taken from a client: a cause is the key whose input was read, never
 something it says.
+
+A frame that is due is drawn by the loop's ``Painter``, not at once: every screen's frames due on
+one loop wait in one queue, and each turn of the loop draws those of the payers who owe least
+first, for at most ``TURN`` seconds (one frame at least), then lets the loop read the sockets
+again. Drawn as prompt_toolkit draws them (each screen its own redraw as soon as it can), the
+frames that came due together were drawn in one turn, twelve 20 ms frames in a row: every key
+read in that turn waited a quarter of a second, its echo as long again. Now a key waits for one
+turn's frames at most, and its echo goes before the frames of those who owe more.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextvars
+import itertools
 import math
 import time
 import weakref
@@ -38,6 +47,7 @@ from prompt_toolkit.application import Application
 
 MIN_FRAME = 1 / 60  # seconds at least between two redraws of one screen
 BASE_CELLS = 120 * 40  # of a screen drawn for another key's input, what that key pays for
+TURN = 0.005  # seconds of frames at most drawn in one turn of the loop (one frame at least)
 
 
 class Payer(Protocol):
@@ -48,6 +58,8 @@ class Payer(Protocol):
     def wait(self) -> float: ...
 
     def frame_wait(self) -> float: ...
+
+    def owing(self) -> float: ...
 
 
 # who pays for what is asked to be drawn in this context (None: each screen's owner)
@@ -93,6 +105,67 @@ class Together:
     def frame_wait(self) -> float:
         return self.wait()
 
+    def owing(self) -> float:
+        return sum(payer.owing() * n for payer, n in self.parts.items()) / self.total
+
+
+class Painter:
+    """The frames due on one loop, drawn a few a turn, those of the payers who owe least first
+    (see the module)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop,
+                 measure: Callable[[], float] = time.perf_counter) -> None:
+        self.loop = loop
+        self.measure = measure
+        self.due: dict[Pacer, int] = {}  # the screens with a frame due, in the order they came
+        self.order = itertools.count()
+        self.scheduled = False
+        self.turns = 0  # turns of the loop that drew frames (for tests)
+
+    def add(self, pacer: Pacer) -> None:
+        """``pacer``'s screen has a frame due: drawn on a coming turn of the loop."""
+        if pacer not in self.due:
+            self.due[pacer] = next(self.order)
+        if not self.scheduled:
+            self.scheduled = True
+            self.loop.call_soon(self._turn)
+
+    def _turn(self) -> None:
+        self.scheduled = False
+        self.turns += 1
+        end = self.measure() + TURN
+        while self.due:
+            owing = {pacer: pacer.owing() for pacer in self.due}
+            pacer = min(self.due, key=lambda p: (owing[p], self.due[p]))
+            del self.due[pacer]
+            try:
+                pacer.paint()
+            except Exception as exc:  # noqa: BLE001 - one screen's error: logged, not everyone's
+                self.loop.call_exception_handler(
+                    {"message": "a frame could not be drawn", "exception": exc})
+            if self.measure() >= end:
+                break
+        if self.due and not self.scheduled:
+            self.scheduled = True
+            self.loop.call_soon(self._turn)
+
+    def discard(self, pacer: Pacer) -> None:
+        """``pacer``'s screen was drawn another way (its start, say): nothing is due."""
+        self.due.pop(pacer, None)
+
+
+_PAINTERS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Painter] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def painter(loop: asyncio.AbstractEventLoop) -> Painter:
+    """The painter of ``loop`` (one for every screen on it)."""
+    found = _PAINTERS.get(loop)
+    if found is None:
+        found = _PAINTERS[loop] = Painter(loop)
+    return found
+
 
 class Pacer:
     """One screen's frames: when each is drawn and who pays for it (see the module)."""
@@ -108,7 +181,8 @@ class Pacer:
         self.owner = owner
         self.others_pay = others_pay  # False: every frame is the owner's (a spectator's)
         self.measure = measure
-        self.draw = app.invalidate  # prompt_toolkit's own: a frame as soon as it can
+        self.invalidate = app.invalidate  # prompt_toolkit's own: a frame as soon as it can
+        self.draw: Callable[[], None] = self._queue  # a frame due: the loop's painter draws it
         self.payers: dict[Payer, None] = {}  # whose requests the next frame draws, in order
         self.timer: asyncio.TimerHandle | None = None
         self.due = math.inf  # when the timer draws
@@ -149,6 +223,30 @@ class Pacer:
         self.due = math.inf
         self.draw()
 
+    def _queue(self) -> None:
+        loop = self.app.loop
+        if loop is None or loop.is_closed() or not self.app.is_running:
+            return  # a screen not running draws nothing (its start draws it whole)
+        self.app._invalidated = True  # a frame is on its way (prompt_toolkit's ``invalidated``)
+        painter(loop).add(self)
+
+    def owing(self) -> float:
+        """What the payers of the frame due owe (the least of them: the owner's own key's
+        echo goes before a heavy change that came with it)."""
+        return min((payer.owing() for payer in self.payers), default=self.owner.owing())
+
+    def paint(self) -> None:
+        """The frame due, drawn now (prompt_toolkit's own redraw, else its invalidate)."""
+        app = self.app
+        app._invalidated = False
+        redraw = getattr(app, "_redraw", None)
+        if not app.is_running:
+            return
+        if redraw is None:  # a prompt_toolkit without it: a frame as soon as it can
+            self.invalidate()
+            return
+        redraw()
+
     def _cancel(self) -> None:
         if self.timer is not None:
             self.timer.cancel()
@@ -163,6 +261,9 @@ class Pacer:
         with_loop = self.app.loop
         self.drawn_at = with_loop.time() if with_loop is not None else time.monotonic()
         self._cancel()  # every request so far is drawn
+        if with_loop is not None and with_loop in _PAINTERS:
+            _PAINTERS[with_loop].discard(self)
+            self.app._invalidated = False
 
     def charge(self, cost: float) -> None:
         """A frame cost ``cost`` seconds: its payers pay it (those whose requests it drew)."""
