@@ -11,7 +11,15 @@ time, and holds on a loaded machine. Frames measured:
 - ``move``: another seat's move, a new table handed to the screen (a third of them);
 - ``help``: the help window opened at 500x200 (F1), then ``help-key`` a key under it;
 - ``lobby``: a key typed in the lobby (eight tables open), at 100x30 and 200x60; the lobby's
-  help opened at 500x200.
+  help opened at 500x200;
+- ``--table``: instead, a whole table as the server runs it: a real ``Match`` of 2, 3 and 4
+  people on real screens (100x30), each playing the first legal move (a point card when it
+  can) when it is theirs, ``--gap`` seconds apart; the CPU of every seat's frames together
+  per move, the frames per seat and move, and the boards built (``Board``) and rich layouts
+  made (``rich_lines``) per move. ``--baseline TREE`` measures another source tree the same
+  way, alternately (each in a process of its own)::
+
+      python benchmarks/bench_frames.py --table --baseline MAIN_TREE   # about a minute
 
 Every frame of a kind is timed ``--rounds`` times; the lower quartile per frame is printed, in
 ms, by screen and size (2, 3 and 4 seats at 80x24, 100x30, 200x60)::
@@ -211,12 +219,149 @@ async def lobby_frames(size: tuple[int, int], rounds: int) -> dict[str, float]:
     return figures
 
 
+async def table_moves(seats: int, seed: int, gap: float, moves: int) -> dict[str, float]:
+    """One table of ``seats`` people on a real ``Match`` (the server's paint installed): CPU
+    of all its screens' frames per move, frames per seat and move, boards and layouts per
+    move."""
+    import contextlib
+
+    from prompt_toolkit.application.current import create_app_session
+
+    from cuttle.serve import adapter
+    from cuttle.serve.limits import paint
+    from cuttle.serve.match import Match
+    from cuttle.serve.seats import Chair
+    from cuttle.ui import layout, richpt
+    from cuttle.ui import screen as board_module
+
+    paint.install()
+    counts = {"Board": 0, "rich_lines": 0}
+    init, lay_out = board_module.Board.__init__, richpt.rich_lines
+
+    def board(self: Any, *a: Any, **k: Any) -> None:
+        counts["Board"] += 1
+        init(self, *a, **k)
+
+    def rich_lines(*a: Any) -> Any:
+        counts["rich_lines"] += 1
+        return lay_out(*a)
+
+    board_module.Board.__init__ = board  # type: ignore[method-assign]
+    richpt.rich_lines = layout.rich_lines = rich_lines
+    cpu = [0.0]
+    frames = [0]
+    chairs = tuple(Chair(NAMES[i], f"SHA256:bench{i}") for i in range(seats))
+    match = Match("bench", seed, RULES[seats], chairs, (None,) * seats, window_wait=(0, 0))
+    with contextlib.ExitStack() as stack:
+        pipes, screens = [], []
+        for i in range(seats):
+            pipe = stack.enter_context(create_pipe_input())
+            out = Vt100_Output(cast(Any, Sink()), lambda: Size(rows=30, columns=100),
+                               term="xterm-256color", enable_cpr=False)
+            screen = adapter.make_screen(pipe, out)
+            started = [0.0]
+
+            def before(_: object, started: list[float] = started) -> None:
+                started[0] = time.thread_time()
+
+            def after(_: object, started: list[float] = started) -> None:
+                cpu[0] += time.thread_time() - started[0]
+                frames[0] += 1
+
+            screen.app.before_render += before
+            screen.app.after_render += after
+            pipes.append(pipe)
+            screens.append(screen)
+            match.sit(i, screen)
+
+        async def run(screen: Any) -> None:
+            with create_app_session(input=screen.app.input, output=screen.app.output):
+                await adapter.run_screen(screen)
+
+        tasks = [asyncio.ensure_future(run(s)) for s in screens]
+        await asyncio.sleep(0.2)
+        match.start()
+        played, last = 0, -1
+        cpu[0], frames[0] = 0.0, 0
+        counts.update(Board=0, rich_lines=0)
+        while played < moves and not match.over:
+            game, p = match.session.game, match.acting
+            if (p is not None and len(game.history) != last and game.to_move == p
+                    and screens[p].mode == "read"):
+                legal = [str(m) for m in game.legal_moves()]
+                last = len(game.history)
+                pipes[p].send_text(next((m for m in legal if m.startswith("points")),
+                                        legal[0]) + "\r")
+                played += 1
+                await asyncio.sleep(gap)
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(1.0)  # the last move's steps told
+        match.stop()
+        for s in screens:
+            adapter.close_screen(s)
+        await asyncio.gather(*tasks, return_exceptions=True)
+    played = max(1, played)
+    return {"moves": played, "ms per move": cpu[0] * 1000 / played,
+            "frames per seat and move": frames[0] / played / seats,
+            "boards per move": counts["Board"] / played,
+            "layouts per move": counts["rich_lines"] / played}
+
+
+def table_main(args: argparse.Namespace) -> int:
+    """``--table``: this tree (and ``--baseline``'s) at tables of 2, 3 and 4, alternately."""
+    import os
+    import subprocess
+    import tempfile
+
+    if args.one is not None:  # a child: one table, printed as JSON
+        seats, seed = args.one
+        with tempfile.TemporaryDirectory() as home:
+            for kind in ("STATE", "DATA", "CONFIG", "CACHE"):
+                os.environ[f"XDG_{kind}_HOME"] = f"{home}/{kind.lower()}"
+            print(json.dumps(asyncio.run(table_moves(seats, seed, args.gap, args.moves))))
+        return 0
+    trees = {"this tree": ROOT, **({"baseline": Path(args.baseline)} if args.baseline else {})}
+    results: dict[tuple[str, int], list[dict[str, float]]] = {}
+    for seats in (2, 3, 4):
+        for seed in range(11, 11 + args.repeat):
+            for name, tree in trees.items():
+                out = subprocess.run(
+                    [sys.executable, str(Path(__file__).resolve()), "--table", "--one",
+                     str(seats), str(seed), "--gap", str(args.gap), "--moves", str(args.moves)],
+                    capture_output=True, text=True, check=True,
+                    env={**os.environ, "PYTHONPATH": str(tree)}, cwd=tree,
+                )
+                results.setdefault((name, seats), []).append(json.loads(out.stdout))
+    table = []
+    for (name, seats), runs in results.items():
+        moves = sum(r["moves"] for r in runs)
+        row: dict[str, Any] = {"tree": name, "seats": seats, "moves": moves}
+        for k in ("ms per move", "frames per seat and move", "boards per move",
+                  "layouts per move"):
+            row[k] = round(sum(r[k] * r["moves"] for r in runs) / moves, 2)
+        table.append(row)
+        if not args.json:
+            print("  ".join(f"{k} {v}" for k, v in row.items()), flush=True)
+    if args.json:
+        print(json.dumps(table, indent=1))
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--table", action="store_true",
+                        help="a whole table's frames per move (see the module)")
+    parser.add_argument("--baseline", help="another source tree (--table)")
+    parser.add_argument("--gap", type=float, default=0.6,
+                        help="seconds between a move and the next one's keys (--table)")
+    parser.add_argument("--moves", type=int, default=40, help="moves a table at most (--table)")
+    parser.add_argument("--one", type=int, nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.table:
+        return table_main(args)
     from cuttle.serve.limits import paint
 
     table: list[dict[str, Any]] = []

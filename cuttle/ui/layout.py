@@ -12,6 +12,7 @@ the app's actions (``on_pick_card``, ``on_wheel``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition
@@ -44,6 +45,7 @@ from cuttle.ui.screen import TILES_HEIGHT, Board, log_text, too_small, wrap_whol
 from cuttle.ui.screenstate import ScreenState
 from cuttle.ui.statusbar import Piece, status_line
 
+T = TypeVar("T")
 MAX_ENTRIES = 4096  # log entries kept drawn (a few widths of a long game)
 
 
@@ -63,6 +65,16 @@ def leader(model: TableModel) -> int | None:
 
 # windows over the board whose text is the same for every player (never a hand, a log or moves)
 PUBLIC_PANELS = frozenset({"Help", "Watching", "Rules", "Legend", "Lessons: keys"})
+KEPT_DRAWINGS = 32  # drawings kept by what they were drawn from (a few widths of each)
+
+
+def board_key(model: TableModel) -> tuple[object, ...]:
+    """What the board's regions and the bar's threat are drawn from: every field of the table
+    but its status, log, footer and actor, which are drawn elsewhere (the messages, the log,
+    the bar). Two tables with equal keys draw the same board."""
+    return (model.pos, model.viewer, model.names, model.scores, model.goals, model.seed,
+            model.style, model.highlight, model.bottom_seat)
+
 
 class ScreenLayout:
     """The containers of one full screen, drawn from ``state``."""
@@ -79,23 +91,45 @@ class ScreenLayout:
         self.on_pick_card = on_pick_card  # a click on the card at this position of the hand
         self.on_wheel = on_wheel  # the mouse wheel over the log (lines, up is negative)
         self._entries: dict[tuple[str, int, bool, bool], list[StyleAndTextTuples]] = {}
+        # (drawing, width) -> (what it was drawn from, the drawing): kept past a change of the
+        # state that leaves it as it was (a table handed over while a step is on screen, the
+        # same table again), so the frame finds the same objects and lays nothing out again
+        self._kept: dict[tuple[str, int], tuple[object, Any]] = {}
         self.container = self._build()
+
+    def _keep(self, name: str, width: int, source: object, make: Callable[[], T]) -> T:
+        """The drawing ``name`` at ``width`` made from ``source`` (compared by ``==``): the one
+        made before when ``source`` is equal to what that was made from, else made now."""
+        kept = self._kept.get((name, width))
+        if kept is not None and kept[0] == source:
+            return kept[1]  # type: ignore[no-any-return]
+        value = make()
+        if len(self._kept) >= KEPT_DRAWINGS:
+            self._kept.clear()
+        self._kept[(name, width)] = (source, value)
+        return value
 
     def _board(self, width: int) -> Board | None:
         model = self.state.shown()
         if model is None:
             return None
         selected = self.state.selected
-        board: Board = self.state.memo("board", width, lambda: Board(model, width, selected))
+        board: Board = self.state.memo("board", width, lambda: self._keep(
+            "board", width, (board_key(model), selected), lambda: Board(model, width, selected)))
         return board
+
+    def _region(self, name: str, width: int, board: Board, make: Callable[[], T]) -> T:
+        """A region of ``board`` (the same object while the board is: see ``_keep``)."""
+        return self.state.memo(name, width, lambda: self._keep(  # type: ignore[no-any-return]
+            name, width, board, make))  # a board equals only itself
 
     def _opp(self, width: int) -> RenderableType | None:
         board = self._board(width)
         if board is None:
             return None
         if self._roomy():
-            return self.state.memo("opp-roomy", width, lambda: board.opponent(roomy=True))
-        return self.state.memo("opp", width, board.opponent)
+            return self._region("opp-roomy", width, board, lambda: board.opponent(roomy=True))
+        return self._region("opp", width, board, board.opponent)
 
     def _roomy(self) -> bool:
         """A table of three or four with the log beside it on a tall terminal: room to spare
@@ -105,14 +139,14 @@ class ScreenLayout:
 
     def _middle(self, width: int) -> RenderableType | None:
         board = self._board(width)
-        return None if board is None else self.state.memo("mid", width, board.middle)
+        return None if board is None else self._region("mid", width, board, board.middle)
 
     def _own(self, width: int) -> RenderableType | None:
         board = self._board(width)
         if board is None:
             return None
         key = self._own_key()
-        own = self.state.memo(key, width, lambda: board.own(key == "own-tiles"))
+        own = self._region(key, width, board, lambda: board.own(key == "own-tiles"))
         return own[0]  # type: ignore[no-any-return]
 
     def _own_key(self) -> str:
@@ -127,9 +161,8 @@ class ScreenLayout:
         """The log's rows: each entry drawn once (per width and boldness) and kept, so a long
         game costs no more to draw than a short one."""
 
-        def make() -> list[StyleAndTextTuples]:
+        def draw(lines: list[str], fresh: int) -> list[StyleAndTextTuples]:
             st = self.state
-            lines = self._log_lines()
             if not lines:
                 keys = st.style.say(
                     st.log_placeholder
@@ -138,12 +171,18 @@ class ScreenLayout:
                     "Enter. F1: help."
                 )
                 return rich_lines(Text(keys, style="dim"), width)
-            fresh = 1 if st.current_step() is not None else min(st.fresh, len(lines))
             bold_from = len(lines) - fresh
             rows: list[StyleAndTextTuples] = []
             for i, line in enumerate(lines):
                 rows += self._entry_rows(line, width, i >= bold_from)
             return rows
+
+        def make() -> list[StyleAndTextTuples]:
+            st = self.state
+            lines = self._log_lines()
+            fresh = 1 if st.current_step() is not None else min(st.fresh, len(lines))
+            return self._keep("log", width, (lines, fresh, st.style, st.log_placeholder),
+                              lambda: draw(lines, fresh))
 
         return self.state.memo("log", width, make)  # type: ignore[no-any-return]
 
@@ -241,9 +280,8 @@ class ScreenLayout:
                 and pos.get("phase") != "over"
                 and self.state.mode != "ask"
             ):
-                forms, urgent = self.state.memo(
-                    "threat", model.viewer, lambda: self._threat_piece(model)
-                )
+                forms, urgent = self.state.memo("threat", model.viewer, lambda: self._keep(
+                    "threat", 0, board_key(model), lambda: self._threat_piece(model)))
                 pieces.append((forms, 2 if urgent else 5))
         pieces += [(extra(), 3) for extra in self.state.status_extras]
         pieces.append(("F1 help", 1))
