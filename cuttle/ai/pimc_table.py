@@ -44,9 +44,10 @@ What the other seats judge by (``others``): at a table of three, by default, ``m
 evaluation of the chooser's view of the table after each of its moves (:func:`medium_chance`;
 the windows too), with :data:`MEDIUM_ITERATIONS` simulations (a reply costs about three times
 as much): it picks the move a real medium plays far more often than the search's own values
-(85% of its decisions against 67%), and on fresh deals it won about ten points more against two
-mediums (docs/ai.md, "fifth pass"). In teams the hand-set values (``others=table``) and
-:data:`TABLE_ITERATIONS`, as before: :func:`table_others`, :func:`table_budget`.
+(85% of its decisions against 67%); against two mediums it won about three points more on 600
+fresh deals (ten on the deals it was chosen on; docs/ai.md, "fifth pass"). In teams the
+hand-set values (``others=table``) and :data:`TABLE_ITERATIONS`, as before:
+:func:`table_others`, :func:`table_budget`.
 
 Options kept for measuring: ``stick`` (play medium's first choice unless a searched move beats
 it by that much win chance) and ``soft`` (the other seats' moves drawn by ``exp(value / soft)``
@@ -286,9 +287,9 @@ def table_defaults(player: DeterminizedPlayer, teams: bool) -> tuple[bool, bool]
 def table_others(player: DeterminizedPlayer, teams: bool) -> str:
     """What the other seats judge by in ``player``'s simulations at this table: as given, else
     at a table of three medium's evaluation of the chooser's view (:func:`medium_chance`: it
-    picks a real medium's move far more often than the search's own values, and won about ten
-    points more against two mediums, docs/ai.md "fifth pass"); in teams, not measured there
-    and short of time, the hand-set values."""
+    picks a real medium's move far more often than the search's own values, and won about
+    three points more against two mediums on fresh deals, docs/ai.md "fifth pass"); in teams,
+    not measured there and short of time, the hand-set values."""
     if player.table_others is not None:
         return player.table_others
     return "table" if teams else "medium"
