@@ -60,7 +60,7 @@ from cuttle.ai.inference import (
 from cuttle.ai.knowledge import read_view
 from cuttle.ai.learned import evaluate_learned
 from cuttle.ai.options import ITERATIONS, THINK, Spec
-from cuttle.ai.pimc_table import LATER, MODELS, TABLE_ITERATIONS, TABLE_SCALE, decide_table
+from cuttle.ai.pimc_table import LATER, MODELS, TABLE_SCALE, decide_table
 from cuttle.engine.phases import COUNTER_PHASE
 from cuttle.engine.position import sees_opponent_hand
 from cuttle.engine.search import child, push, search_copy
@@ -97,8 +97,10 @@ DEFAULTS: dict[str, tuple[Spec, Any]] = {
     # pimc_table.table_leaf) ...
     "leaf": (Spec("choice", choices=("table", "medium", "fit"), optional=True), None),
     # ... and what the other seats' moves in a simulation maximise: the hand-set values
-    # (table) or the fitted chances (fit), seen or blind as tblind says.
-    "others": (Spec("choice", choices=("table", "fit")), "table"),
+    # (table) or the fitted chances (fit), seen or blind as tblind says, or medium's evaluation
+    # of the chooser's view (medium); not given: medium at a table of three, table in teams
+    # (pimc_table.table_others).
+    "others": (Spec("choice", choices=("table", "fit", "medium"), optional=True), None),
     # ... and how much a winning card weighs in the hand of the second seat to move.
     "later": (Spec("float", 0, 1), LATER),
     # ... and how far (in win chance) a searched move must beat medium's first choice to be
@@ -318,15 +320,15 @@ class DeterminizedPlayer(Player):
         self.model_rate: float = cfg["model"]
         self.margin: float = cfg["margin"]
         # At a table of three or four a simulation plays every other seat's turn: its own
-        # default budget, unless one was given (pimc_table).
+        # default budget, unless one was given (None: pimc_table.table_budget).
         self.table_model: str = cfg["table"]
-        self.table_iterations: int = (cfg["iterations"] if "iterations" in options
-                                      else TABLE_ITERATIONS)
+        self.table_iterations: int | None = (cfg["iterations"] if "iterations" in options
+                                             else None)
         self.table_scale: float = TABLE_SCALE if cfg["scale"] is None else cfg["scale"]
         self.table_prune: int = cfg["prune"]
         self.table_share: float = cfg["share"]
         self.table_leaf: str | None = cfg["leaf"]  # None: the table's (pimc_table.table_leaf)
-        self.table_others: str = cfg["others"]
+        self.table_others: str | None = cfg["others"]  # None: pimc_table.table_others
         self.table_later: float = cfg["later"]
         self.table_stick: float = cfg["stick"]
         self.table_soft: float = cfg["soft"]

@@ -40,6 +40,15 @@ against a medium team, it won more games than the hand-set :func:`table_values` 
 "fourth pass"); ``leaf=table`` is the hand-set leaf. ``others=fit`` makes the other seats judge by
 the fitted chances too (blind with ``tblind``); screened, not the default.
 
+What the other seats judge by (``others``): at a table of three, by default, ``medium``'s own
+evaluation of the chooser's view of the table after each of its moves (:func:`medium_chance`;
+the windows too), with :data:`MEDIUM_ITERATIONS` simulations (a reply costs about three times
+as much): it picks the move a real medium plays far more often than the search's own values
+(85% of its decisions against 67%); against two mediums it won about three points more on 600
+fresh deals (ten on the deals it was chosen on; docs/ai.md, "fifth pass"). In teams the
+hand-set values (``others=table``) and :data:`TABLE_ITERATIONS`, as before:
+:func:`table_others`, :func:`table_budget`.
+
 Options kept for measuring: ``stick`` (play medium's first choice unless a searched move beats
 it by that much win chance) and ``soft`` (the other seats' moves drawn by ``exp(value / soft)``
 instead of their best).
@@ -79,6 +88,10 @@ MODELS = ("maxn", "paranoid")
 #: The default budget at a table of three or four (simulations per decision): each simulation
 #: plays every other seat's turn, so it costs about (seats - 1) times a two-player one.
 TABLE_ITERATIONS = 160
+#: The default budget at a table of three when the other seats are judged by medium's evaluation
+#: (``others=medium``, the default there): a reply costs about three times as much, and on the
+#: tuning deals 80 simulations won as many games as 160 (docs/ai.md, "fifth pass").
+MEDIUM_ITERATIONS = 80
 TABLE_SCALE = 25.0
 #: A winning card's weight in the hand of the second seat to move, the next one's being 1 (the
 #: third's is half of it).
@@ -149,10 +162,16 @@ class TableSearcher:
         and the game after it (the first of equals)."""
         if self.soft and not self.ally(chooser):
             return self.soft_reply(g, moves, chooser)
+        return self.reply_of(g, moves, chooser)[1]
+
+    def reply_of(self, g: Game, moves: list[Move], chooser: int
+                 ) -> tuple[Move, tuple[Values, Game]]:
+        """The move of ``moves`` best for ``chooser`` by the model (the first of equals), and
+        its values and the game after it, settled."""
         other = not self.paranoid and not self.ally(chooser)
         judge = self.judge if other else None
         blind = self.blind and other
-        best: tuple[Values, Game] | None = None
+        best: tuple[Move, tuple[Values, Game]] | None = None
         best_u = -math.inf
         for m in moves:
             self.nodes += 1
@@ -160,7 +179,7 @@ class TableSearcher:
             u = (judge(got[1], chooser) if judge is not None
                  else table_value_blind(got[1], chooser) if blind else self.util(got[0], chooser))
             if u > best_u:
-                best, best_u = got, u
+                best, best_u = (m, got), u
         assert best is not None
         return best
 
@@ -265,6 +284,26 @@ def table_defaults(player: DeterminizedPlayer, teams: bool) -> tuple[bool, bool]
     return blind, peek
 
 
+def table_others(player: DeterminizedPlayer, teams: bool) -> str:
+    """What the other seats judge by in ``player``'s simulations at this table: as given, else
+    at a table of three medium's evaluation of the chooser's view (:func:`medium_chance`: it
+    picks a real medium's move far more often than the search's own values, and won about
+    three points more against two mediums on fresh deals, docs/ai.md "fifth pass"); in teams,
+    not measured there and short of time, the hand-set values."""
+    if player.table_others is not None:
+        return player.table_others
+    return "table" if teams else "medium"
+
+
+def table_budget(player: DeterminizedPlayer, teams: bool) -> int:
+    """``player``'s simulations a decision at this table: as given (``iterations``), else
+    :data:`MEDIUM_ITERATIONS` when the other seats are judged by medium, :data:`TABLE_ITERATIONS`
+    otherwise."""
+    if player.table_iterations is not None:
+        return player.table_iterations
+    return MEDIUM_ITERATIONS if table_others(player, teams) == "medium" else TABLE_ITERATIONS
+
+
 def table_leaf(player: DeterminizedPlayer, teams: bool) -> str:
     """``player``'s leaf at this table: as given, else the default, the fitted chances
     (:mod:`cuttle.ai.tablefit`) at three seats and in teams: against mediums it won more
@@ -298,8 +337,11 @@ def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[
                              soft, random.Random(rng.getrandbits(64)) if soft else None)
     blind, peek = table_defaults(player, base.seats.teams)
     searcher.blind = blind
-    if player.table_others == "fit":
+    others = table_others(player, base.seats.teams)
+    if others == "fit":
         searcher.judge = fit_value_blind if blind else _fit_seen
+    elif others == "medium":
+        searcher.judge = medium_chance
     if not peek:
         searcher.peek_rng = random.Random(rng.getrandbits(64))
     mine = base.phase == MAIN and base.turn_player == seat
@@ -344,7 +386,7 @@ def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[
     rounds = max(1, math.ceil(math.log(len(alive), 1.0 / keep)))
     t_start = time.perf_counter()
     if player.think is None:
-        budget = player.table_iterations
+        budget = table_budget(player, base.seats.teams)
         used = 0
     else:
         used = run(alive, 1)
@@ -376,5 +418,5 @@ def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[
     return best, f"best by search: {100 * rate:.0f}% of {count(used, 'simulation', digits=True)}"
 
 
-__all__ = ["MODELS", "TABLE_ITERATIONS", "TableSearcher", "decide_table", "table_defaults",
-           "table_leaf"]
+__all__ = ["MEDIUM_ITERATIONS", "MODELS", "TABLE_ITERATIONS", "TableSearcher", "decide_table",
+           "table_budget", "table_defaults", "table_leaf", "table_others"]

@@ -306,11 +306,13 @@ class Judge:
         self.budget = budget or Budget()
         # prune=0: at a table the judge values every legal move, not only medium's best few
         # (what hard searches when it plays), so the move played always has a value; leaf=table:
-        # the hand-set leaf its labels were set on (hard's fitted one is not measured here).
+        # the hand-set leaf its labels were set on (hard's fitted one is not measured here);
+        # others=table: the other seats judged as when the labels were set (hard's medium judge
+        # triples a simulation's cost, and is not measured here either).
         self._wide = make_player("hard", seed=REVIEW_SEED, prune=0, leaf="table",
-                                 **self.budget.share(WIDE))
+                                 others="table", **self.budget.share(WIDE))
         self._pair = make_player("hard", seed=REVIEW_SEED, prune=0, leaf="table",
-                                 **self.budget.share(PAIR))
+                                 others="table", **self.budget.share(PAIR))
 
     def _values(self, player: Any, view: dict[str, Any], seat: int,
                 moves: list[Move]) -> tuple[Move, str, dict[Move, float]]:

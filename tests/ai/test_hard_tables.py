@@ -301,3 +301,60 @@ def test_the_table_defaults_blind_and_no_peeking_at_three_the_second_pass_in_tea
             b = make_player("hard", seed=6, **same, **FAST)
             assert isinstance(a, DeterminizedPlayer) and isinstance(b, DeterminizedPlayer)
             assert a.choose(g) is b.choose(g) and a.last_values == b.last_values
+
+
+def test_the_other_seats_judged_by_medium_at_three_by_the_table_values_in_teams() -> None:
+    # Not given, ``others`` is medium at a table of three (with its own budget of 80
+    # simulations) and the hand-set values in teams (160): the defaults are the same search as
+    # those options spelt out, and others=table at three is the fourth pass's search.
+    from cuttle.ai.pimc_table import (
+        MEDIUM_ITERATIONS,
+        TABLE_ITERATIONS,
+        table_budget,
+        table_others,
+    )
+
+    p = make_player("hard")
+    assert isinstance(p, DeterminizedPlayer)
+    assert table_others(p, teams=False) == "medium" and table_others(p, teams=True) == "table"
+    assert table_budget(p, teams=False) == MEDIUM_ITERATIONS == 80
+    assert table_budget(p, teams=True) == TABLE_ITERATIONS == 160
+    old = make_player("hard", others="table")
+    assert isinstance(old, DeterminizedPlayer) and table_budget(old, teams=False) == 160
+    given = make_player("hard", iterations=30)
+    assert isinstance(given, DeterminizedPlayer) and table_budget(given, teams=False) == 30
+    for rules, same in (("classic+cutthroat", {"others": "medium", "iterations": 80}),
+                        ("classic+teams", {"others": "table", "iterations": 160})):
+        for g in positions(rules, 2, seed=13):
+            a = make_player("hard", seed=6)
+            b = make_player("hard", seed=6, **same)
+            assert isinstance(a, DeterminizedPlayer) and isinstance(b, DeterminizedPlayer)
+            assert a.choose(g) is b.choose(g) and a.last_values == b.last_values
+            assert a.last_iterations == b.last_iterations
+
+
+def test_a_seat_judged_by_medium_takes_the_move_medium_rates_best() -> None:
+    # others=medium: another seat's move in a simulation is the one after which medium's
+    # evaluation of that seat's view of the table is highest; the seat's own moves are still
+    # judged by the search's values.
+    from cuttle.ai.pimc_table import medium_chance
+    from cuttle.engine.search import child, search_copy
+    from cuttle.engine.search import moves as legal
+
+    checked = 0
+    for g in positions("classic+cutthroat", 8, seed=21):
+        if g.phase != "main":
+            continue
+        chooser = g.turn_player
+        s = search_copy(g)
+        moves = legal(s)
+        ts = TableSearcher((chooser + 1) % 3, False, False)
+        ts.judge = medium_chance
+        ts.blind = True
+        picked, (_vals, after) = ts.reply_of(s, moves, chooser)
+        rated = [medium_chance(ts.settle(child(s, m))[1], chooser) for m in moves]
+        assert rated[moves.index(picked)] == max(rated)
+        assert medium_chance(after, chooser) == max(rated)
+        assert ts.best_reply(s, moves, chooser)[0] == _vals
+        checked += 1
+    assert checked >= 3

@@ -118,12 +118,13 @@ def test_the_options_parse_and_bad_ones_are_refused() -> None:
     with pytest.raises(ValueError, match="leaf must be one of"):
         make_player("hard", leaf="fitted")
     with pytest.raises(ValueError, match="others must be one of"):
-        make_player("hard", others="medium")
+        make_player("hard", others="psychic")
 
 
 @pytest.mark.parametrize("rules", MODES)
 @pytest.mark.parametrize("opts", [{"leaf": "fit"}, {"others": "fit"},
-                                  {"others": "fit", "tblind": 0}])
+                                  {"others": "fit", "tblind": 0}, {"others": "medium"},
+                                  {"others": "medium", "tblind": 0}])
 def test_fair_play_with_the_fitted_leaf(rules: str, opts: dict[str, object]) -> None:
     # Every card the seat cannot see re-dealt: the same view, the same move.
     rng = random.Random(31)
