@@ -332,16 +332,26 @@ def table_main(args: argparse.Namespace) -> int:
                     env={**os.environ, "PYTHONPATH": str(tree)}, cwd=tree,
                 )
                 results.setdefault((name, seats), []).append(json.loads(out.stdout))
-    table = []
+    table: list[dict[str, Any]] = []
     for (name, seats), runs in results.items():
         moves = sum(r["moves"] for r in runs)
         row: dict[str, Any] = {"tree": name, "seats": seats, "moves": moves}
         for k in ("ms per move", "frames per seat and move", "boards per move",
                   "layouts per move"):
             row[k] = round(sum(r[k] * r["moves"] for r in runs) / moves, 2)
-        table.append(row)
-        if not args.json:
-            print("  ".join(f"{k} {v}" for k, v in row.items()), flush=True)
+        show(row, table, args)
+    return finish(table, args)
+
+
+def show(row: dict[str, Any], table: list[dict[str, Any]], args: argparse.Namespace) -> None:
+    """One row kept for the report, and printed now on a terminal run (not with --json)."""
+    table.append(row)
+    if not args.json:
+        print("  ".join(f"{k} {v}" for k, v in row.items()), flush=True)
+
+
+def finish(table: list[dict[str, Any]], args: argparse.Namespace) -> int:
+    """The rows as JSON at the end with --json; the exit status."""
     if args.json:
         print(json.dumps(table, indent=1))
     return 0
@@ -383,12 +393,8 @@ def main() -> int:
             row: dict[str, Any] = {"seats": seats, "size": f"{size[0]}x{size[1]}"}
             for k in best["before"]:
                 row[k] = f"{best['before'][k] * 1000:.2f} -> {best['after'][k] * 1000:.2f}"
-            table.append(row)
-            if not args.json:
-                print("  ".join(f"{k} {v}" for k, v in row.items()), flush=True)
-    if args.json:
-        print(json.dumps(table, indent=1))
-    return 0
+            show(row, table, args)
+    return finish(table, args)
 
 
 if __name__ == "__main__":
