@@ -8,15 +8,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from typing import Any, cast
+from typing import Any
 
 import pytest
-from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output.vt100 import Vt100_Output
-from test_serve_frames_paint import NAMES, Terminal, models, on_a_loop, render
+from test_serve_frames_paint import NAMES, Terminal, models, on_a_loop, render, screen_at
 
-from cuttle.text.cardtext import CardStyle
 from cuttle.text.render import TableModel
 from cuttle.ui import screen as screen_module
 from cuttle.ui.app import AppIO
@@ -65,12 +62,6 @@ def test_what_the_board_is_drawn_from_is_its_key(seats: int) -> None:
     for change in ({"highlight": frozenset({"AS"})}, {"seed": 3}, {"viewer": 1},
                    {"names": ("X", *model.names[1:])}, {"bottom_seat": 1}):
         assert board_key(dataclasses.replace(model, **change)) != board_key(model)
-
-
-def screen_at(terminal: Terminal, pipe: Any, size: tuple[int, int]) -> AppIO:
-    out = Vt100_Output(cast(Any, terminal), lambda: Size(rows=size[1], columns=size[0]),
-                       term="xterm-256color", enable_cpr=False)
-    return AppIO(CardStyle(), pt_input=pipe, pt_output=out)
 
 
 def cells(screen: AppIO) -> list[list[tuple[str, str]]]:

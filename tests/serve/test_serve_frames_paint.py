@@ -97,6 +97,17 @@ def render(app: Application[Any], terminal: Terminal) -> str:
     return terminal.take()
 
 
+def output_to(terminal: Terminal, size: tuple[int, int]) -> Vt100_Output:
+    """A terminal of ``size`` (columns, rows) writing to ``terminal``."""
+    return Vt100_Output(cast(Any, terminal), lambda: Size(rows=size[1], columns=size[0]),
+                        term="xterm-256color", enable_cpr=False)
+
+
+def screen_at(terminal: Terminal, pipe: Any, size: tuple[int, int]) -> AppIO:
+    """A game screen of ``size`` drawing to ``terminal``, its keys from ``pipe``."""
+    return AppIO(CardStyle(), pt_input=pipe, pt_output=output_to(terminal, size))
+
+
 def on_a_loop(test: Callable[..., Any]) -> Callable[..., Any]:
     """``test`` run on an event loop of its own."""
 
@@ -114,13 +125,10 @@ def game_frames(seats: int, size: tuple[int, int], viewer: int = 0) -> list[str]
     """What a seat's screen sends for: its first table, the input line opened, two keys, the
     next move, the help over the board, a key under it, the help closed, a click on a card;
     and where each window's characters went."""
-    columns, rows = size
     tables = models(seats, viewer)
     terminal = Terminal()
     with create_pipe_input() as pipe:
-        out = Vt100_Output(cast(Any, terminal), lambda: Size(rows=rows, columns=columns),
-                           term="xterm-256color", enable_cpr=False)
-        screen = AppIO(CardStyle(), pt_input=pipe, pt_output=out)
+        screen = screen_at(terminal, pipe, size)
         app = screen.app
         steps: list[Callable[[], None]] = [
             lambda: screen._set_table(tables[0]),
@@ -188,14 +196,11 @@ def lobby_frames(size: tuple[int, int]) -> list[str]:
     from cuttle.serve.keys import Login
     from cuttle.serve.lobby import Lobby
 
-    columns, rows = size
     hall = Hall(rng=random.Random(1))  # the same table numbers for both
     hall.open_table(Login("host0", "SHA256:host0"), "classic", 3)
     terminal = Terminal()
     with create_pipe_input() as pipe:
-        out = Vt100_Output(cast(Any, terminal), lambda: Size(rows=rows, columns=columns),
-                           term="xterm-256color", enable_cpr=False)
-        lobby = Lobby(hall, Login("ann", "SHA256:annkey"), pipe, out)
+        lobby = Lobby(hall, Login("ann", "SHA256:annkey"), pipe, output_to(terminal, size))
 
         def more_tables() -> None:
             for n in range(1, 6):
@@ -240,9 +245,7 @@ def a_key_copies_no_row_again() -> None:
     tables = models(2, 0)
     terminal = Terminal()
     with create_pipe_input() as pipe:
-        out = Vt100_Output(cast(Any, terminal), lambda: Size(rows=30, columns=100),
-                           term="xterm-256color", enable_cpr=False)
-        screen = AppIO(CardStyle(), pt_input=pipe, pt_output=out)
+        screen = screen_at(terminal, pipe, (100, 30))
         screen._set_table(tables[0])
         screen._begin("read", "Ann> ")
         screen.changed()
@@ -272,9 +275,7 @@ def own_rows() -> None:
         tables = models(2, viewer)
         terminal = Terminal()
         with create_pipe_input() as pipe:
-            out = Vt100_Output(cast(Any, terminal), lambda: Size(rows=30, columns=100),
-                               term="xterm-256color", enable_cpr=False)
-            screen = AppIO(CardStyle(), pt_input=pipe, pt_output=out)
+            screen = screen_at(terminal, pipe, (100, 30))
             screen._set_table(tables[0])
             screen.changed()
             render(screen.app, terminal)
