@@ -93,6 +93,13 @@ async def play_quick(match: Match, players: dict[int, Player], seed: int = 3) ->
     return played
 
 
+async def person_to_move(match: Match, seats: dict[int, Player]) -> int:
+    """The seat of the first person (not an AI) to move, once one is."""
+    game = match.session.game
+    await until(lambda: game.to_move in seats, "a person to move")
+    return game.to_move or 0
+
+
 async def open_table(server: Server, args: str) -> tuple[Player, str]:
     alice = await connect(port_of(server), "alice", key(0))
     await alice.wait(LOBBY)
@@ -216,8 +223,7 @@ def test_a_dropped_player_in_2v2_is_replaced_by_an_ai_when_the_partner_says_ai(
         async with running(tmp_path, authorized=None, clock=clock, hold=300.0) as server:
             match, seats = await two_and_two_ais(server)
             game = match.session.game
-            await until(lambda: game.to_move in seats, "a person to move")
-            mover = game.to_move or 0
+            mover = await person_to_move(match, seats)
             partner = (mover + 2) % 4
             names = match.session.names
             await seats[mover].wait(prompt_of(names[mover]))
@@ -286,8 +292,7 @@ def test_a_four_seat_game_goes_on_after_the_server_restarts(tmp_path: Path) -> N
         async with running(tmp_path, authorized=None) as server:
             match, seats = await two_and_two_ais(server)
             game = match.session.game
-            await until(lambda: game.to_move in seats, "a person to move")
-            p = game.to_move or 0
+            p = await person_to_move(match, seats)
             n = len(game.history)
             await seats[p].wait(prompt_of(match.session.names[p]))
             await until(lambda: reading(match, p), "the move to be read")
@@ -416,8 +421,7 @@ def test_a_claim_by_an_opponent_in_2v2_ends_the_game_for_the_absent_players_team
             match = next(iter(server.hall.matches.values()))
             seats = {match.seat_of(key_fp(0)) or 0: alice, match.seat_of(key_fp(1)) or 0: bob}
             game = match.session.game
-            await until(lambda: game.to_move in seats, "a person to move")
-            mover = game.to_move or 0
+            mover = await person_to_move(match, seats)
             other = next(p for p in seats if p != mover)
             names = match.session.names
             await seats[mover].wait(prompt_of(names[mover]))
@@ -477,8 +481,7 @@ def test_the_player_an_ai_replaced_finds_the_game_in_games_and_me(tmp_path: Path
         async with running(tmp_path, authorized=None, clock=clock, hold=300.0) as server:
             match, seats = await two_and_two_ais(server)
             game = match.session.game
-            await until(lambda: game.to_move in seats, "a person to move")
-            mover = game.to_move or 0
+            mover = await person_to_move(match, seats)
             partner = (mover + 2) % 4
             name = match.session.names[mover]
             carol = await sit(server, 2, "games")  # in the lobby meanwhile
