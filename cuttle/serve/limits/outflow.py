@@ -70,32 +70,36 @@ class Outflow:
 
     def buffered(self) -> int:
         """Bytes written and not sent yet: the channel's buffer and the socket's."""
+        return self._waiting()[1]
+
+    def _waiting(self) -> tuple[int, int]:
+        """Bytes written that wait in the channel (the client has granted no window for
+        them), and in all (the socket's buffer too)."""
         chan = self.chan
         if chan is None:
-            return 0
-        waiting = self.ungranted()
+            return 0, 0
+        ungranted = 0
+        with contextlib.suppress(Exception):
+            ungranted = int(chan.get_write_buffer_size())
+        waiting = ungranted
         # asyncssh keeps no count of its socket's buffer: the transport's own (asyncio), while
         # the channel has a connection (a closed one has none)
         with contextlib.suppress(Exception):
             transport = getattr(chan.get_connection(), "_transport", None)
             if transport is not None:
                 waiting += int(transport.get_write_buffer_size())
-        return waiting
+        return ungranted, waiting
 
-    def ungranted(self) -> int:
-        """Bytes written that wait in the channel: the client has granted no window for them."""
-        chan = self.chan
-        if chan is None:
-            return 0
-        with contextlib.suppress(Exception):
-            return int(chan.get_write_buffer_size())
-        return 0
+    def _over(self, in_all: int) -> bool:
+        """More than ``UNGRANTED`` bytes wait in the channel, or more than ``in_all`` in all."""
+        ungranted, waiting = self._waiting()
+        return ungranted > UNGRANTED or waiting > in_all
 
     def held(self) -> bool:
         """The screen must not draw now (too much is waiting)."""
         if self.held_since is not None:
             return True
-        if self.ungranted() > UNGRANTED or self.buffered() > HIGH:
+        if self._over(HIGH):
             self.pause()
             return True
         return False
@@ -124,8 +128,7 @@ class Outflow:
 
     def resume(self) -> None:
         """The channel sent what waited (or a look found the output back under ``LOW``)."""
-        if (self.held_since is None or self.closed or self.buffered() > LOW
-                or self.ungranted() > UNGRANTED):
+        if self.held_since is None or self.closed or self._over(LOW):
             return
         self.held_since = None
         if self._timer is not None:
