@@ -11,6 +11,7 @@ the app's actions (``on_pick_card``, ``on_wheel``).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -68,12 +69,16 @@ PUBLIC_PANELS = frozenset({"Help", "Watching", "Rules", "Legend", "Lessons: keys
 KEPT_DRAWINGS = 32  # drawings kept by what they were drawn from (a few widths of each)
 
 
+# the table's fields drawn elsewhere (the messages, the log, the bar), not on the board
+OFF_THE_BOARD = frozenset({"status", "events", "footer", "actor"})
+
+
 def board_key(model: TableModel) -> tuple[object, ...]:
     """What the board's regions and the bar's threat are drawn from: every field of the table
-    but its status, log, footer and actor, which are drawn elsewhere (the messages, the log,
-    the bar). Two tables with equal keys draw the same board."""
-    return (model.pos, model.viewer, model.names, model.scores, model.goals, model.seed,
-            model.style, model.highlight, model.bottom_seat)
+    but those ``OFF_THE_BOARD`` (a field added to the table is in it unless named there). Two
+    tables with equal keys draw the same board."""
+    return tuple(getattr(model, f.name) for f in dataclasses.fields(model)
+                 if f.name not in OFF_THE_BOARD)
 
 
 class ScreenLayout:
