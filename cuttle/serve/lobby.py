@@ -327,9 +327,9 @@ class Lobby:
         while nothing they show moves (a key typed redraws the input line, not the lists)."""
         now = time.time()
         hall = self.hall
-        minutes = (  # what ``since_words`` shows of each table and game
-            tuple(int(now - t.since) // 60 for t in hall.tables.values()),
-            tuple(int(now - m.started_at) // 60 for m in hall.matches.values()),
+        minutes = (  # how long each table has waited and each game been played, as shown
+            tuple(since_words(t.since, now) for t in hall.tables.values()),
+            tuple(since_words(m.started_at, now) for m in hall.matches.values()),
         )
         mine = (self.waiting, self.finished, self.board)
         kept = self._kept
