@@ -17,6 +17,8 @@ take long (an OS pipe fed from that loop blocked it for good once the pipe was f
   holds more), the rest is dropped as it arrives, found by one ``str.find`` a piece;
 - an escape sequence longer than any key's (``MAX_ESCAPE``) is dropped: prompt_toolkit's parser
   would try each of its prefixes, and keep them all;
+- keys that arrived and are read on the next turn are ``waiting()``: the loop's painter draws no
+  heavy frame before them (``limits.frames``: a 20 ms frame drawn first would hold their echo);
 - keys a screen read and left when it ended (prompt_toolkit's typeahead, which the next screen
   would take at its start, unmetered) are taken back and read like the others: a chain of
   screens typed ahead (``replay 1``, Enter, ``q``, again and again) goes at the key's share.
@@ -29,6 +31,7 @@ import contextlib
 import itertools
 import re
 import time
+import weakref
 from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Protocol
@@ -65,6 +68,19 @@ class Meter(Protocol):
     def charge(self, cost: float) -> None: ...
 
     def wait(self) -> float: ...
+
+    def owing(self) -> float: ...
+
+
+# the connections whose keys arrived and are read on the loop's next turn (not those held to
+# their key's share: they wait on purpose)
+_READ_NEXT: weakref.WeakSet[KeyboardInput] = weakref.WeakSet()
+
+
+def waiting() -> list[Meter | None]:
+    """The meters of the connections whose keys arrived and are read on the next turn of the
+    loop (one turn at most: the read is on its way)."""
+    return [found.meter for found in list(_READ_NEXT)]
 
 
 class TokenBucket:
@@ -269,6 +285,7 @@ class KeyboardInput(Input):
 
         def call() -> None:
             self.scheduled = False
+            _READ_NEXT.discard(self)
             current = self.callbacks[-1] if self.callbacks else None
             if current is not None and (self.queue or self.parsed or self.filter.held):
                 started = time.perf_counter()
@@ -287,6 +304,7 @@ class KeyboardInput(Input):
         if delay > 0:
             loop.call_later(delay, call)
         else:
+            _READ_NEXT.add(self)
             loop.call_soon(call)
 
     # -- prompt_toolkit's side ---------------------------------------------------------------

@@ -30,6 +30,14 @@ again. Drawn as prompt_toolkit draws them (each screen its own redraw as soon as
 frames that came due together were drawn in one turn, twelve 20 ms frames in a row: every key
 read in that turn waited a quarter of a second, its echo as long again. Now a key waits for one
 turn's frames at most, and its echo goes before the frames of those who owe more.
+
+A **heavy** frame (a screen whose last frame took more than ``TURN``: a help at 500x200 takes
+20 ms) is drawn only as the first of a turn, and not while keys that arrived are about to be read
+(``keyboard.waiting``) for a key who owes less than its payers: a key's echo takes two turns of
+the loop (its keys read, then its frame), and "one frame at least" drew a heavy frame in each,
+40 ms before the echo. A turn runs after the loop has read the sockets (a timer due at once, not
+``call_soon``, which ran before them): it sees the keys that just came. A heavy frame gives way
+for ``HEAVY_WAIT`` at most (keys that never stop coming do not starve it).
 """
 
 from __future__ import annotations
@@ -45,9 +53,12 @@ from typing import Any, Protocol
 
 from prompt_toolkit.application import Application
 
+from cuttle.serve import keyboard
+
 MIN_FRAME = 1 / 60  # seconds at least between two redraws of one screen
 BASE_CELLS = 120 * 40  # of a screen drawn for another key's input, what that key pays for
 TURN = 0.005  # seconds of frames at most drawn in one turn of the loop (one frame at least)
+HEAVY_WAIT = 0.1  # seconds at most a heavy frame gives way to others' keys
 
 
 class Payer(Protocol):
@@ -110,14 +121,17 @@ class Together:
 
 
 class Painter:
-    """The frames due on one loop, drawn a few a turn, those of the payers who owe least first
-    (see the module)."""
+    """The frames due on one loop, drawn a few a turn, those of the payers who owe least first,
+    a heavy frame alone and after the keys about to be read (see the module)."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop,
-                 measure: Callable[[], float] = time.perf_counter) -> None:
+                 measure: Callable[[], float] = time.perf_counter,
+                 waiting: Callable[[], list[keyboard.Meter | None]] = keyboard.waiting) -> None:
         self.loop = loop
         self.measure = measure
+        self.waiting = waiting  # the meters of the keys read on the next turn
         self.due: dict[Pacer, int] = {}  # the screens with a frame due, in the order they came
+        self.since: dict[Pacer, float] = {}  # when each came due (the loop's time)
         self.order = itertools.count()
         self.scheduled = False
         self.turns = 0  # turns of the loop that drew frames (for tests)
@@ -126,18 +140,29 @@ class Painter:
         """``pacer``'s screen has a frame due: drawn on a coming turn of the loop."""
         if pacer not in self.due:
             self.due[pacer] = next(self.order)
+            self.since[pacer] = self.loop.time()
+        self._schedule()
+
+    def _schedule(self) -> None:
         if not self.scheduled:
             self.scheduled = True
-            self.loop.call_soon(self._turn)
+            self.loop.call_at(self.loop.time(), self._turn)  # after the sockets are read
 
     def _turn(self) -> None:
         self.scheduled = False
         self.turns += 1
         end = self.measure() + TURN
+        first = True
         while self.due:
             owing = {pacer: pacer.owing() for pacer in self.due}
-            pacer = min(self.due, key=lambda p: (owing[p], self.due[p]))
+            pacer = next((p for p in sorted(self.due, key=lambda p: (owing[p], self.due[p]))
+                          if not p.heavy() or first and self._may_draw_heavy(p, owing[p])),
+                         None)
+            if pacer is None:  # only heavy frames, which wait for a turn of their own
+                break
             del self.due[pacer]
+            del self.since[pacer]
+            first = False
             try:
                 pacer.paint()
             except Exception as exc:  # noqa: BLE001 - one screen's error: logged, not everyone's
@@ -145,13 +170,21 @@ class Painter:
                     {"message": "a frame could not be drawn", "exception": exc})
             if self.measure() >= end:
                 break
-        if self.due and not self.scheduled:
-            self.scheduled = True
-            self.loop.call_soon(self._turn)
+        if self.due:
+            self._schedule()
+
+    def _may_draw_heavy(self, pacer: Pacer, owing: float) -> bool:
+        """A heavy frame may go now: no key who owes less than its payers is about to be read
+        (or it has given way long enough)."""
+        if self.loop.time() - self.since[pacer] >= HEAVY_WAIT:
+            return True
+        return not any(meter is not None and meter.owing() < owing
+                       for meter in self.waiting())
 
     def discard(self, pacer: Pacer) -> None:
         """``pacer``'s screen was drawn another way (its start, say): nothing is due."""
         self.due.pop(pacer, None)
+        self.since.pop(pacer, None)
 
 
 _PAINTERS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Painter] = (
@@ -188,6 +221,7 @@ class Pacer:
         self.due = math.inf  # when the timer draws
         self.drawn_at = -math.inf  # the loop's time of the last frame
         self.started = 0.0
+        self.cost = 0.0  # seconds its last frame took
         app.min_redraw_interval = None  # the spacing is the pacer's
         app.invalidate = self.request  # type: ignore[method-assign]
         app.before_render += self._before
@@ -253,11 +287,16 @@ class Pacer:
         self.timer = None
         self.due = math.inf
 
+    def heavy(self) -> bool:
+        """Its last frame took more than a turn's frames may (the next is taken to as well)."""
+        return self.cost > TURN
+
     def _before(self, _: object) -> None:
         self.started = self.measure()
 
     def _after(self, _: object) -> None:
-        self.charge(self.measure() - self.started)
+        self.cost = self.measure() - self.started
+        self.charge(self.cost)
         with_loop = self.app.loop
         self.drawn_at = with_loop.time() if with_loop is not None else time.monotonic()
         self._cancel()  # every request so far is drawn

@@ -1,0 +1,113 @@
+"""A heavy frame (a 500x200 help's, 20 ms) is drawn alone in a turn of the loop, and not before
+the keys of a key who owes less that are about to be read (issue 34 item 4: a typist's echo
+takes two turns, and each turn drew one 20 ms help frame first). Counted in turns and in order,
+never timed."""
+
+from __future__ import annotations
+
+import asyncio
+
+from test_serve_limits_painter import Clock, Drawn
+
+from cuttle.serve.keyboard import KeyboardInput
+from cuttle.serve.limits.fairshare import KeyShare, Shares
+from cuttle.serve.limits.frames import HEAVY_WAIT, TURN, Pacer, Painter
+
+
+def heavy_screens(drawn: Drawn, shares: Shares, n: int) -> list[Pacer]:
+    """``n`` help screens whose last frame took four turns' worth, their keys far over their
+    share."""
+    screens = []
+    for i in range(n):
+        owner = shares.of(f"help{i}")
+        owner.charge(1.0)
+        pacer = drawn.screen(f"help{i}", owner)
+        pacer.cost = TURN * 4
+        screens.append(pacer)
+    return screens
+
+
+async def settle(painter: Painter) -> None:
+    while painter.due or painter.scheduled:
+        await asyncio.sleep(0)
+
+
+def test_a_typists_echo_goes_before_the_heavy_frames_due_when_its_key_came() -> None:
+    shares = Shares(Clock())
+
+    async def scenario() -> list[str]:
+        loop = asyncio.get_running_loop()
+        clock = Clock()
+        drawn = Drawn(Painter(loop, clock), clock, cost=TURN * 4)
+        typist = shares.of("typist")
+        echo = drawn.screen("echo", typist)
+        kb = KeyboardInput(meter=typist)
+
+        def read() -> None:  # the typist's screen reads its key and asks for its echo
+            kb.read_keys()
+            drawn.painter.add(echo)
+
+        with kb.attach(read):
+            for pacer in heavy_screens(drawn, shares, 3):  # due from an earlier turn
+                drawn.painter.add(pacer)
+            loop.call_soon(kb.feed, "z")  # the key read from its socket on this turn
+            await settle(drawn.painter)
+        return drawn.events
+
+    events = asyncio.run(scenario())
+    assert events[0] == "echo"
+    assert sorted(events[1:]) == ["help0", "help1", "help2"]
+
+
+def test_a_heavy_frame_has_a_turn_of_its_own() -> None:
+    shares = Shares(Clock())
+
+    async def scenario() -> tuple[list[str], int]:
+        loop = asyncio.get_running_loop()
+        clock = Clock()
+        drawn = Drawn(Painter(loop, clock), clock, cost=TURN / 10)
+        (help0,) = heavy_screens(drawn, shares, 1)
+        drawn.painter.add(drawn.screen("echo", shares.of("typist")))
+        drawn.painter.add(help0)
+        await settle(drawn.painter)
+        return drawn.events, drawn.painter.turns
+
+    # the echo took a tenth of a turn: the help's frame waits for the next (not 20 ms more now)
+    assert asyncio.run(scenario()) == (["echo", "help0"], 2)
+
+
+def test_the_keys_of_keys_who_owe_more_hold_no_heavy_frame() -> None:
+    shares = Shares(Clock())
+
+    async def scenario() -> list[str]:
+        loop = asyncio.get_running_loop()
+        clock = Clock()
+        flooder = shares.of("flooder")
+        flooder.charge(5.0)  # owes more than the helper: its keys are no reason to wait
+        drawn = Drawn(Painter(loop, clock, waiting=lambda: [flooder, None]), clock, cost=0)
+        (help0,) = heavy_screens(drawn, shares, 1)
+        drawn.painter.add(help0)
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        return drawn.events
+
+    assert asyncio.run(scenario()) == ["help0"]
+
+
+def test_keys_that_never_stop_coming_do_not_starve_a_heavy_frame() -> None:
+    shares = Shares(Clock())
+    typist = KeyShare(shares, Clock())  # owes nothing, its keys always about to be read
+
+    async def scenario() -> tuple[list[str], float]:
+        loop = asyncio.get_running_loop()
+        clock = Clock()
+        drawn = Drawn(Painter(loop, clock, waiting=lambda: [typist]), clock, cost=0)
+        (help0,) = heavy_screens(drawn, shares, 1)
+        start = loop.time()
+        drawn.painter.add(help0)
+        await settle(drawn.painter)
+        return drawn.events, loop.time() - start
+
+    events, waited = asyncio.run(scenario())
+    assert events == ["help0"]
+    assert waited >= HEAVY_WAIT  # it gave way that long, and no longer than the keys kept coming
