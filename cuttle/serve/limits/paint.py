@@ -31,6 +31,12 @@ differ, and trims a row only when it got shorter), and the cursor, the styles an
 that changed go through prompt_toolkit's own code. A frame drawn from scratch (the first, a
 new width, the last) is prompt_toolkit's alone.
 
+**A change sent again.** A frame that changes the same rows the same way as one of the last
+two (the help opened, closed, opened again) is sent the bytes the diff wrote then (``repeats``).
+
+**Space divided a round at a time.** A split's division of its width among its children
+(``sizing``): the same sizes, without a step per column.
+
 ``install`` puts them in place for the process (the server calls it once); with a version of
 prompt_toolkit whose diff or copy takes other arguments it changes nothing.
 """
@@ -50,6 +56,7 @@ from prompt_toolkit.layout.controls import UIContent
 from prompt_toolkit.layout.mouse_handlers import MouseHandlers
 from prompt_toolkit.layout.screen import _CHAR_CACHE, Char, Screen, WritePosition
 
+from cuttle.serve.limits import repeats, sizing
 from cuttle.ui.richpt import RichControl
 
 # the arguments of the diff this was written against (prompt_toolkit 3.0.36 to 3.0.52 at least)
@@ -141,6 +148,22 @@ def output_screen_diff(
         rows = min(max(screen.height, previous_screen.height), size.rows)
         same = same_rows(screen, previous_screen, rows)
         new_screen, old_screen = _Shown(screen, same), _Shown(previous_screen, same)
+        state = (
+            current_pos, last_style, color_depth, full_screen, size, previous_width,
+            screen.height, previous_screen.height, new_screen.data_buffer.default,
+            old_screen.data_buffer.default, screen.show_cursor,
+            screen.get_cursor_position(app.layout.current_window),
+            getattr(output, "_cursor_visible", None),
+        )
+        change = repeats.Change(screen, previous_screen,
+                                [y for y in range(rows) if y not in same], state,
+                                (attrs_for_style_string, style_string_has_style))
+        return repeats.send(output, change, lambda: original(
+            app, output, new_screen, current_pos, color_depth, old_screen, last_style, is_done,
+            full_screen=full_screen, attrs_for_style_string=attrs_for_style_string,
+            style_string_has_style=style_string_has_style, size=size,
+            previous_width=previous_width,
+        ))
     return original(  # type: ignore[no-any-return]
         app, output, new_screen, current_pos, color_depth, old_screen, last_style, is_done,
         full_screen=full_screen, attrs_for_style_string=attrs_for_style_string,
@@ -392,6 +415,7 @@ def install() -> bool:
     _ORIGINAL_FILLS.append((Window._fill_bg, Screen.fill_area))
     Window._fill_bg = fill_bg  # type: ignore[method-assign]
     Screen.fill_area = fill_area  # type: ignore[method-assign]
+    sizing.install()
     return True
 
 
@@ -405,3 +429,4 @@ def uninstall() -> None:
         )
         Window._fill_bg, Screen.fill_area = _ORIGINAL_FILLS.pop()  # type: ignore[method-assign]
         _KEPT.clear()
+        sizing.uninstall()
