@@ -141,15 +141,22 @@ def test_a_scrolled_help_sends_prompt_toolkits_bytes() -> None:
     assert sent >= 1
 
 
+BLANKS = {x: Char(" ", "class:frame") for x in range(1, repeats.MIN_CELLS + 1)}
+
+
 def change(rows: dict[int, dict[int, Char]], before: dict[int, dict[int, Char]],
            state: tuple[Any, ...] = (Point(0, 0),),
            caches: tuple[object, ...] = ()) -> repeats.Change:
+    """A change of rows ``before`` -> ``rows``, each after a row of blanks (a change of fewer
+    than ``MIN_CELLS`` cells is not kept)."""
     screen, previous = Screen(), Screen()
     for y, row in rows.items():
         screen.data_buffer[y].update(row)
     for y, row in before.items():
         previous.data_buffer[y].update(row)
-    return repeats.Change(screen, previous, sorted(set(rows) | set(before)), state, caches)
+    screen.data_buffer[0].update(BLANKS)
+    return repeats.Change(screen, previous, [0, *sorted(set(rows) | set(before))], state,
+                          caches)
 
 
 def test_a_change_is_the_same_only_when_every_cell_and_state_is() -> None:
@@ -206,10 +213,18 @@ def test_only_the_last_changes_are_kept_and_no_big_one() -> None:
     repeats.forget(output)
     repeats.send(output, big, lambda: (Point(0, 0), None))
     assert repeats._SENT.get(output) in (None, [])
+    repeats.send(output, changes[1], lambda: (Point(0, 0), None))
     dummy = DummyOutput()
     repeats.send(dummy, changes[0], lambda: (Point(0, 0), None))
     repeats.send(dummy, changes[0], lambda: (drawn.append(2), (Point(0, 0), None))[1])
     assert drawn == [1, 2]  # an output whose buffer is not known: always the diff
+    small = Screen()
+    small.data_buffer[3][0] = Char("k", "")
+    key = repeats.Change(small, Screen(), [3], (), ())
+    for _ in range(2):  # a key typed: drawn by the diff, and the help still kept
+        repeats.send(output, key, lambda: (drawn.append(3), (Point(0, 0), None))[1])
+    assert drawn == [1, 2, 3, 3]
+    repeats.send(output, changes[1], lambda: pytest.fail("drawn again"))
 
 
 class Column:

@@ -10,8 +10,10 @@ style's caches, the output's cursor state). A frame whose change is the same, co
 cell (a dict comparison, in C), is sent the bytes the diff wrote for it, and the diff's result;
 any difference, anywhere in a changed row (the help's text, its scroll, the size, the theme, the
 list under it) is a new change, drawn by the diff. So a frame sent is always the diff's own for
-that change, never one kept from another. A change of more than ``MAX_CELLS`` cells is not kept
-(a whole new screen is not one to come again, and would hold megabytes).
+that change, never one kept from another. A change of fewer than ``MIN_CELLS`` cells is drawn
+as ever (a key typed: the diff is quick, and it would push the help out of what is kept), nor
+one of more than ``MAX_CELLS`` (a whole new screen is not one to come again, and would hold
+megabytes).
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ from prompt_toolkit.layout.screen import Char, Screen
 from prompt_toolkit.output.vt100 import Vt100_Output
 
 KEPT = 2  # changes kept by each connection's output (the help opened, and closed)
-MAX_CELLS = 40_000  # cells of a change's rows (before and after) at most, for it to be kept
+MIN_CELLS = 1_000  # cells of a change's rows (before and after) at least, for it to be kept
+MAX_CELLS = 40_000  # ... and at most
 counts = {"sent": 0, "drawn": 0}  # changes sent again, and drawn by the diff
 
 
@@ -79,8 +82,8 @@ def send(output: Any, change: Change, draw: Callable[[], tuple[Any, str | None]]
 ]:
     """``change`` written to ``output``: the bytes the diff wrote for the same change, kept,
     or ``draw()`` (the diff) and its bytes kept; the diff's result."""
-    if type(output) is not Vt100_Output:  # only its buffer is known to hold what is written
-        return draw()
+    if type(output) is not Vt100_Output or change.cells < MIN_CELLS:  # (a few cells: the
+        return draw()  # diff is quick; an output whose buffer is not known)
     kept = _SENT.get(output)
     if kept is not None:
         for sent in kept:
