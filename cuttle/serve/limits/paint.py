@@ -380,7 +380,8 @@ def fill_bg(self: Window, screen: Screen, write_position: WritePosition, erase_b
 
 def fill_area(self: Screen, write_position: WritePosition, style: str = "",
               after: bool = False) -> None:
-    """prompt_toolkit's ``Screen.fill_area``, a row at a time."""
+    """prompt_toolkit's ``Screen.fill_area``, a row at a time, each different cell of a row
+    styled once (a row of 500 blanks is one cell 500 times)."""
     if not style.strip():
         return
     xs = range(write_position.xpos, write_position.xpos + write_position.width)
@@ -388,7 +389,13 @@ def fill_area(self: Screen, write_position: WritePosition, style: str = "",
     before, behind = ("", " " + style) if after else (style + " ", "")
     for y in range(write_position.ypos, write_position.ypos + write_position.height):
         row = self.data_buffer[y]
-        row.update({x: chars[(cell := row[x]).char, before + cell.style + behind] for x in xs})
+        # by the cell's id: every cell of the row is held by it until the update
+        styled: dict[int, Char] = {}
+        row.update({
+            x: styled[k] if (k := id(cell := row[x])) in styled
+            else styled.setdefault(k, chars[cell.char, before + cell.style + behind])
+            for x in xs
+        })
 
 
 def install() -> bool:
