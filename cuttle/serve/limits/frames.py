@@ -31,13 +31,14 @@ frames that came due together were drawn in one turn, twelve 20 ms frames in a r
 read in that turn waited a quarter of a second, its echo as long again. Now a key waits for one
 turn's frames at most, and its echo goes before the frames of those who owe more.
 
-A **heavy** frame (a screen whose last frame took more than ``TURN``: a help at 500x200 takes
+A **heavy** frame (a screen whose last frame took more than ``TURN``: a help at 500x200 took
 20 ms) is drawn only as the first of a turn, and not while keys that arrived are about to be read
 (``keyboard.waiting``) for a key who owes less than its payers: a key's echo takes two turns of
 the loop (its keys read, then its frame), and "one frame at least" drew a heavy frame in each,
-40 ms before the echo. A turn runs after the loop has read the sockets (a timer due at once, not
-``call_soon``, which ran before them): it sees the keys that just came. A heavy frame gives way
-for ``HEAVY_WAIT`` at most (keys that never stop coming do not starve it).
+40 ms before the echo. A heavy frame gives way for ``HEAVY_WAIT`` at most (keys that never stop
+coming do not starve it). (A turn stays a ``call_soon``, before the loop reads the sockets: run
+after them, as a timer due at once, it also ran after the fair shares' probe of the loop's
+lateness, which then missed the frames' time, and the helps drew twice as often.)
 """
 
 from __future__ import annotations
@@ -146,7 +147,7 @@ class Painter:
     def _schedule(self) -> None:
         if not self.scheduled:
             self.scheduled = True
-            self.loop.call_at(self.loop.time(), self._turn)  # after the sockets are read
+            self.loop.call_soon(self._turn)
 
     def _turn(self) -> None:
         self.scheduled = False
