@@ -14,9 +14,7 @@ all the sessions of that key (three terminals of one key get one share, not thre
 The time counted is the loop's, the clock's (a frame drawn while the machine gives the server
 no core holds the loop as long). ``share()`` is ``SHARE`` while the loop keeps up; once it runs
 late (a probe every ``PROBE`` seconds fires more than ``LATE`` seconds after its time: the keys
-together ask more than it has; or the active keys' rates add up to more than ``BUSY`` of its
-time: twelve helps whose frames were made cheap kept it busy without ever holding it 20 ms),
-each key pays back at its part of ``TOTAL_SHARE``, shared by the
+together ask more than it has), each key pays back at its part of ``TOTAL_SHARE``, shared by the
 keys active in the last ``ACTIVE`` seconds (or still paying back): those that ask more than
 their part wait, and the rest of the loop is left for the players who only type now and then.
 The parts are max-min fair (``level``): a key that uses less than an equal part (its ``rate``,
@@ -43,7 +41,6 @@ MAX_WAIT = 3.0  # seconds at most a frame (or a key) waits, whatever the debt (t
 # drawing 25 ms frames each once a second would take 30% of a core whatever their share)
 PROBE = 0.05  # seconds between two looks at how late the loop runs
 LATE = 0.02  # seconds late: the loop is behind (others' keys wait)
-BUSY = 0.8  # of the loop's time, what the active keys together took of late: it is behind too
 ACTIVE = 1.0  # seconds since a key's last cost: it counts among the active keys (as does a
 # key over its allowance)
 RATE_WINDOW = 2.0  # seconds over which a key's rate (of the loop's time it takes) is reckoned
@@ -124,7 +121,6 @@ class Shares:
         self.late = 0.0  # seconds the last probe of the loop fired after its time
         self.active = 0  # keys that cost anything in the last ACTIVE seconds (at that probe)
         self.level = TOTAL_SHARE  # each active key's part of TOTAL_SHARE (at that probe)
-        self.busy = 0.0  # of the loop's time, what the active keys took of late (their rates)
         self._probing = False
 
     def of(self, key: str) -> KeyShare:
@@ -138,7 +134,7 @@ class Shares:
 
     def share(self) -> float:
         """Of the loop's time, what one key may take now."""
-        if self.late > LATE or self.busy > BUSY:
+        if self.late > LATE:
             return min(SHARE, self.level)
         return SHARE
 
@@ -150,9 +146,7 @@ class Shares:
             s for s in list(self.by_key.values()) if now - s.last < ACTIVE or s.debt > ALLOWANCE
         ]
         self.active = len(active)
-        rates = [s.rate() for s in active]
-        self.busy = sum(rates)
-        self.level = fair_level(rates, TOTAL_SHARE)
+        self.level = fair_level([s.rate() for s in active], TOTAL_SHARE)
         return self.active
 
     def _probe(self) -> None:
