@@ -217,22 +217,34 @@ def lobby_frames(size: tuple[int, int]) -> list[str]:
             lambda: lobby.buffer.insert_text(" 1"),
             lambda: help_open(False),
         ]
-        frames = []
-        for step in steps:
-            step()
-            frames.append(render(lobby.app, terminal))
+        return rendered(lobby.app, terminal, steps)
+
+
+def rendered(app: Application[Any], terminal: Terminal,
+             steps: list[Callable[[], None]]) -> list[str]:
+    """What ``app`` sends after each of ``steps``."""
+    frames = []
+    for step in steps:
+        step()
+        frames.append(render(app, terminal))
     return frames
+
+
+def with_and_without(frames: Callable[[], list[str]]) -> tuple[list[str], list[str]]:
+    """What ``frames`` sends with prompt_toolkit's own paths, then with the server's."""
+    paint.uninstall()  # a server started earlier in this process put them in place
+    before = frames()
+    assert paint.install()
+    try:
+        after = frames()
+    finally:
+        paint.uninstall()
+    return before, after
 
 
 @pytest.mark.parametrize("size", [(100, 30), (250, 80)])
 def test_a_lobby_sends_the_same_bytes(size: tuple[int, int]) -> None:
-    paint.uninstall()
-    before = lobby_frames(size)
-    assert paint.install()
-    try:
-        after = lobby_frames(size)
-    finally:
-        paint.uninstall()
+    before, after = with_and_without(lambda: lobby_frames(size))
     assert before == after
     assert all(before)
 

@@ -21,41 +21,27 @@ from prompt_toolkit.layout.screen import Char, Screen
 from prompt_toolkit.output import DummyOutput
 from test_serve_frames_paint import (
     Terminal,
+    installed,  # noqa: F401 - a fixture
     models,
     on_a_loop,
     output_to,
-    render,
+    rendered,
     screen_at,
+    with_and_without,
 )
 
 from cuttle.serve.hall import Hall
 from cuttle.serve.keys import Login
-from cuttle.serve.limits import paint, repeats, sizing
+from cuttle.serve.limits import repeats, sizing
 from cuttle.serve.lobby import Lobby
 from cuttle.text.helptext import help_view
 from cuttle.ui.overlay import Overlay
 
 
-@pytest.fixture
-def installed() -> Iterator[None]:
-    assert paint.install()
-    try:
-        yield
-    finally:
-        paint.uninstall()
-
-
 def both(frames: Callable[[], list[str]]) -> tuple[list[str], list[str], int]:
-    """What ``frames`` sends with prompt_toolkit's own paths, then with the server's; and how
-    many changes the server's sent again."""
-    paint.uninstall()
-    before = frames()
-    assert paint.install()
+    """``with_and_without(frames)``, and how many changes the server's paths sent again."""
     sent = repeats.counts["sent"]
-    try:
-        after = frames()
-    finally:
-        paint.uninstall()
+    before, after = with_and_without(frames)
     return before, after, repeats.counts["sent"] - sent
 
 
@@ -93,11 +79,7 @@ def toggled_lobby(size: tuple[int, int]) -> list[str]:
             invite, toggle, toggle, toggle,  # its text changed, then the same again
             narrower, toggle, toggle, toggle,  # another width
         ]
-        frames = []
-        for step in steps:
-            step()
-            frames.append(render(lobby.app, terminal))
-    return frames
+        return rendered(lobby.app, terminal, steps)
 
 
 @pytest.mark.parametrize("size", [(100, 30), (500, 200)])
@@ -126,12 +108,14 @@ def scrolled_help() -> list[str]:
             lambda: screen.page_overlay(-1),
             lambda: screen.page_overlay(1),
         ]
-        frames = []
-        for step in steps:
-            step()
-            screen.changed()
-            frames.append(render(screen.app, terminal))
-    return frames
+
+        def then_changed(step: Callable[[], None]) -> Callable[[], None]:
+            def run() -> None:
+                step()
+                screen.changed()
+            return run
+
+        return rendered(screen.app, terminal, [then_changed(step) for step in steps])
 
 
 def test_a_scrolled_help_sends_prompt_toolkits_bytes() -> None:
@@ -172,7 +156,8 @@ def test_a_change_is_the_same_only_when_every_cell_and_state_is() -> None:
     assert not base.same(change({1: {0: a}}, {1: {0: b}}, caches=({},)))  # another theme
 
 
-def test_a_change_sent_again_writes_what_the_diff_wrote(installed: None) -> None:
+@pytest.mark.usefixtures("installed")
+def test_a_change_sent_again_writes_what_the_diff_wrote() -> None:
     terminal = Terminal()
     output = output_to(terminal, (80, 24))
     first = change({1: {0: Char("a", "")}}, {1: {0: Char("b", "")}})
@@ -259,9 +244,8 @@ def test_splits_divide_their_width_as_prompt_toolkit_does() -> None:
         assert sizing.divide_widths(split, width) == original(split, width), (dimensions, width)
 
 
-def test_a_frame_at_500_columns_takes_no_turn_per_column(
-    installed: None, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.mark.usefixtures("installed")
+def test_a_frame_at_500_columns_takes_no_turn_per_column(monkeypatch: pytest.MonkeyPatch) -> None:
     turns = [0]
 
     def counted(items: list[int], weights: list[int]) -> Iterator[int]:
