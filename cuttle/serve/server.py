@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import os
 import random
@@ -469,6 +470,10 @@ class Server:
         self.notices = keep.prepare()
         store.REVIEWS.reset()
         await asyncio.to_thread(prune_finished, self.settings.keep_finished)
+        # what the process holds now (modules, the engine's tables) lives as long as it does:
+        # kept out of the cycle collector's full passes, which every screen's key waits for
+        gc.collect()
+        gc.freeze()
         self.pruning = self.hall.loop.create_task(self._prune_daily())
         self.acceptor = await asyncssh.create_server(
             lambda: CuttleSSHServer(self, SESSION_WAIT),

@@ -146,6 +146,23 @@ def test_a_damaged_games_list_is_kept_aside_rebuilt_and_said_once(
     assert sum("was damaged" in r.getMessage() for r in caplog.records) == 1
 
 
+def test_what_the_server_made_before_serving_is_kept_out_of_full_collections(
+    tmp_path: Path,
+) -> None:
+    """The objects a server holds when it starts (modules, the engine's tables) are frozen out
+    of the cycle collector's full passes, which every screen's key waits for."""
+    import gc
+
+    gc.unfreeze()  # as a process that started no server yet
+    assert gc.get_freeze_count() == 0
+
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None):
+            assert gc.get_freeze_count() > 1000
+
+    asyncio.run(scenario())
+
+
 def test_a_games_list_deleted_is_rebuilt_at_the_start() -> None:
     name = saved_game()
     keep.add_finished([key_fp(1)], 4)
