@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from prompt_toolkit.application import Application, create_app_session, get_app_session
+from prompt_toolkit.application.current import set_app
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import Input
@@ -378,7 +379,11 @@ class AppIO(ScreenActions):
             if self.buffer.history is not history:
                 self.buffer.reset()
                 self.buffer.history = history
-                self.buffer.load_history_if_not_yet_loaded()
+                # in the screen's own context: outside it prompt_toolkit's get_app() made a
+                # whole DummyApplication (its default key bindings: about 1,500 objects left
+                # to the cycle collector) for each screen of a server
+                with set_app(self.app):
+                    self.buffer.load_history_if_not_yet_loaded()
         keys_to_overlay = bool(self.overlays) and mode == "read" and not self.buffer.text
         self._focus(self.layout.overlay_target() if keys_to_overlay else self.layout.input_window)
 

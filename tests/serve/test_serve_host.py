@@ -146,6 +146,33 @@ def test_a_damaged_games_list_is_kept_aside_rebuilt_and_said_once(
     assert sum("was damaged" in r.getMessage() for r in caplog.records) == 1
 
 
+def test_the_cycle_collectors_full_passes_walk_less_and_come_less_often(
+    tmp_path: Path,
+) -> None:
+    """The objects a server holds when it starts (modules, the engine's tables) are frozen out
+    of the cycle collector's full passes, which every screen's key waits for."""
+    import gc
+
+    from cuttle.serve.server import MIDDLE_PASSES
+
+    gc.unfreeze()  # as a process that started no server yet
+    before = gc.get_threshold()
+    gc.set_threshold(700, 10, 10)  # Python's own
+    assert gc.get_freeze_count() == 0
+
+    async def scenario() -> None:
+        async with running(tmp_path, authorized=None):
+            assert gc.get_freeze_count() > 1000
+            # and a frame's objects, which live until the screen's next frame, die in the
+            # middle generation, not in the old one a full pass walks
+            assert gc.get_threshold() == (700, MIDDLE_PASSES, 10)
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        gc.set_threshold(*before)
+
+
 def test_a_games_list_deleted_is_rebuilt_at_the_start() -> None:
     name = saved_game()
     keep.add_finished([key_fp(1)], 4)

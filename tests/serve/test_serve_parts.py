@@ -154,6 +154,22 @@ def test_the_ai_pool_makes_the_same_move_as_the_game_thread() -> None:
     assert pool.choose("random", game, 5, None) == choose_move("random", game, 5, None)
 
 
+def test_the_ai_workers_yield_the_cpu_to_the_server() -> None:
+    """The AI's worker processes run at a lower CPU priority than the server (``NICENESS``
+    more, at most 19), so the people's screens are drawn first."""
+    import os
+
+    from cuttle.serve.aipool import NICENESS, AIPool
+
+    pool = AIPool(1)
+    try:
+        assert pool.pool is not None
+        worker = pool.pool.submit(os.nice, 0).result(timeout=60)
+    finally:
+        pool.close()
+    assert worker == min(19, os.nice(0) + NICENESS)
+
+
 def test_the_deals_are_drawn_from_every_seed_a_record_may_hold() -> None:
     """A seed from a small range is found from one's own hand by trying each (10**6 of them in
     half a minute), and with it the opponent's hand and the deck's order."""

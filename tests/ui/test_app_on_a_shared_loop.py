@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from appdriver import Output80x24
+from prompt_toolkit.application.current import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
@@ -157,3 +158,45 @@ def test_guarded_keys_keep_each_binding_and_catch_an_async_handlers_error() -> N
     result = broken.handler(None)  # type: ignore[arg-type]
     assert asyncio.run(result) is None  # type: ignore[arg-type]
     assert [str(e) for e in errors] == ["async and broken"]
+
+
+def test_reading_on_a_shared_loop_makes_no_stand_in_application(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The input line's history is loaded in the screen's own context: prompt_toolkit's
+    ``get_app()`` outside it made a whole ``DummyApplication`` (its default key bindings, about
+    1,500 objects for the cycle collector) for every screen of a server."""
+    from prompt_toolkit.application import dummy
+
+    made: list[object] = []
+    original = dummy.DummyApplication.__init__
+
+    def counted(self: Any) -> None:
+        made.append(self)
+        original(self)
+
+    monkeypatch.setattr(dummy.DummyApplication, "__init__", counted)
+    with create_pipe_input() as pipe:
+        io = AppIO(pt_input=pipe, pt_output=Output80x24())
+
+        async def scenario() -> None:
+            async def show() -> None:
+                with create_app_session(input=pipe, output=io.app.output):  # as a server does
+                    await io.run_async()
+
+            shown = asyncio.create_task(show())
+            await until(lambda: io.running)
+            await asyncio.to_thread(io.begin_read, "alice> ")  # as a session's thread does
+            await settle()
+            pipe.send_text("draw\r")
+            assert await asyncio.to_thread(io.answers.poll, 5) == "draw"
+            await asyncio.to_thread(io.begin_read, "alice> ")
+            await settle()
+            pipe.send_text("\x1b[A")  # the history holds the line sent
+            await settle()
+            assert io.buffer.text == "draw"
+            io.close()
+            await asyncio.wait_for(shown, 5)
+
+        asyncio.run(scenario())
+    assert made == []

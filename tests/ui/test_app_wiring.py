@@ -171,3 +171,35 @@ def test_a_chord_that_starts_with_esc_is_refused() -> None:
     keys.add("escape", "x")(lambda event: None)
     with pytest.raises(ValueError, match="starts with Esc"):
         escape_at_once(keys)
+
+
+def test_every_full_screen_reads_one_set_of_default_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    """prompt_toolkit's default bindings are made once for the process, not copied by every
+    screen: on a server they were more than half of what a screen held, for the cycle collector
+    to walk at each full pass."""
+    import gc
+
+    from prompt_toolkit.output import DummyOutput
+
+    from cuttle.ui import keytiming
+
+    def screens() -> tuple[float, bool]:
+        """Objects each new screen holds (its first key's merged set built), and whether the
+        screens read one set of default keys."""
+        with create_pipe_input() as pipe:
+            AppIO(pt_input=pipe, pt_output=DummyOutput())  # what is made once made
+            gc.collect()
+            before = len(gc.get_objects())
+            made = [AppIO(pt_input=pipe, pt_output=DummyOutput()) for _ in range(5)]
+            for s in made:
+                assert s.app.key_processor._bindings._key_bindings is not None  # type: ignore[attr-defined]
+            gc.collect()
+            per_screen = (len(gc.get_objects()) - before) / len(made)
+            one = all(s.app._default_bindings is made[0].app._default_bindings for s in made)
+            return per_screen, one
+
+    shared, one_set = screens()
+    monkeypatch.setattr(keytiming, "share_default_keys", lambda app: None)
+    copied, own_sets = screens()
+    assert one_set and not own_sets
+    assert copied - shared > 1000
