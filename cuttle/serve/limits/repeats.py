@@ -27,7 +27,7 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 
 KEPT = 2  # changes kept by each connection's output (the help opened, and closed)
 MIN_CELLS = 1_000  # cells of a change's rows (before and after) at least, for it to be kept
-MAX_CELLS = 40_000  # ... and at most
+MAX_CELLS = 24_000  # ... and at most (two changes of it: about 2 MB a connection)
 counts = {"sent": 0, "drawn": 0}  # changes sent again, and drawn by the diff
 
 
