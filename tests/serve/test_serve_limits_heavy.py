@@ -1,17 +1,30 @@
 """A heavy frame (a 500x200 help's, 20 ms) is drawn alone in a turn of the loop, and not before
 the keys of a key who owes less that are about to be read (issue 34 item 4: a typist's echo
-takes two turns, and each turn drew one 20 ms help frame first). Counted in turns and in order,
-never timed."""
+takes two turns, and each turn drew one 20 ms help frame first); a big screen's frames are
+spaced. Counted in turns and in order, never timed."""
 
 from __future__ import annotations
 
 import asyncio
+import io
+from typing import Any, cast
 
+import pytest
+from prompt_toolkit.application import Application
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.output.vt100 import Vt100_Output
 from test_serve_limits_painter import Clock, Drawn
 
 from cuttle.serve.keyboard import KeyboardInput
 from cuttle.serve.limits.fairshare import KeyShare, Shares
-from cuttle.serve.limits.frames import HEAVY_WAIT, TURN, Pacer, Painter
+from cuttle.serve.limits.frames import (
+    BIG_FRAME,
+    HEAVY_WAIT,
+    MIN_FRAME,
+    TURN,
+    Pacer,
+    Painter,
+)
 
 
 def heavy_screens(drawn: Drawn, shares: Shares, n: int) -> list[Pacer]:
@@ -113,3 +126,23 @@ def test_keys_that_never_stop_coming_do_not_starve_a_heavy_frame() -> None:
     events, waited = asyncio.run(scenario())
     assert events == ["help0"]
     assert waited >= HEAVY_WAIT  # it gave way that long, and no longer than the keys kept coming
+
+
+def test_a_big_screen_draws_four_frames_a_second_at_most_and_a_usual_one_sixty() -> None:
+    shares = Shares(Clock())
+
+    async def scenario(size: tuple[int, int]) -> float:
+        app: Application[None] = Application(output=Vt100_Output(
+            cast(Any, io.StringIO()), lambda: Size(rows=size[1], columns=size[0]),
+            term="xterm-256color", enable_cpr=False))
+        pacer = Pacer(app, shares.of(f"k{size}"))
+        loop = asyncio.get_running_loop()
+        pacer.drawn_at = loop.time()  # a frame just drawn; the next one asked at once
+        pacer.request()
+        due = pacer.due - pacer.drawn_at
+        pacer._cancel()
+        return due
+
+    assert asyncio.run(scenario((500, 200))) == pytest.approx(BIG_FRAME)
+    assert asyncio.run(scenario((250, 80))) == pytest.approx(MIN_FRAME)
+    assert asyncio.run(scenario((100, 30))) == pytest.approx(MIN_FRAME)

@@ -36,9 +36,13 @@ A **heavy** frame (a screen whose last frame took more than ``TURN``: a help at 
 (``keyboard.waiting``) for a key who owes less than its payers: a key's echo takes two turns of
 the loop (its keys read, then its frame), and "one frame at least" drew a heavy frame in each,
 40 ms before the echo. A heavy frame gives way for ``HEAVY_WAIT`` at most (keys that never stop
-coming do not starve it). (A turn stays a ``call_soon``, before the loop reads the sockets: run
-after them, as a timer due at once, it also ran after the fair shares' probe of the loop's
-lateness, which then missed the frames' time, and the helps drew twice as often.)
+coming do not starve it). A **big** screen (more than ``BIG_CELLS``, 300x100) draws at most
+one frame every ``BIG_FRAME`` (a quarter of a second): its frames cost the loop by the cell,
+twelve of them toggling the help ten times a second took two fifths of it even once each frame
+was made cheap, and the screens of the usual sizes are not touched. (A turn stays a
+``call_soon``, before the loop reads the sockets: run after them, as a timer due at once, it
+also ran after the fair shares' probe of the loop's lateness, which then missed the frames'
+time, and the helps drew twice as often.)
 """
 
 from __future__ import annotations
@@ -60,6 +64,8 @@ MIN_FRAME = 1 / 60  # seconds at least between two redraws of one screen
 BASE_CELLS = 120 * 40  # of a screen drawn for another key's input, what that key pays for
 TURN = 0.005  # seconds of frames at most drawn in one turn of the loop (one frame at least)
 HEAVY_WAIT = 0.1  # seconds at most a heavy frame gives way to others' keys
+BIG_CELLS = 300 * 100  # a screen of more cells is big: its frames are spaced by BIG_FRAME
+BIG_FRAME = 0.25  # seconds at least between two frames of a big screen
 
 
 class Payer(Protocol):
@@ -244,7 +250,7 @@ class Pacer:
         payer = payer or self.owner
         self.payers[payer] = None
         now = loop.time()
-        due = max(self.drawn_at + MIN_FRAME, now + payer.frame_wait())
+        due = max(self.drawn_at + self.spacing(), now + payer.frame_wait())
         if due <= now:
             self._cancel()
             self.draw()
@@ -287,6 +293,13 @@ class Pacer:
             self.timer.cancel()
         self.timer = None
         self.due = math.inf
+
+    def spacing(self) -> float:
+        """Seconds at least between two of its frames: ``BIG_FRAME`` for a screen of more than
+        ``BIG_CELLS`` (a help at 500x200 is 100,000 cells: four frames a second at most,
+        whatever its key's share allows), ``MIN_FRAME`` for the others."""
+        size = self.app.output.get_size()
+        return BIG_FRAME if size.rows * size.columns > BIG_CELLS else MIN_FRAME
 
     def heavy(self) -> bool:
         """Its last frame took more than a turn's frames may (the next is taken to as well)."""
