@@ -51,7 +51,11 @@ hand-set values (``others=table``) and :data:`TABLE_ITERATIONS`, as before:
 
 Options kept for measuring: ``stick`` (play medium's first choice unless a searched move beats
 it by that much win chance) and ``soft`` (the other seats' moves drawn by ``exp(value / soft)``
-instead of their best).
+instead of their best); and, screened in the sixth pass and no better than the default on the
+same deals (docs/ai.md, "sixth pass"): ``others=reply`` (the other seats' moves are ``medium``'s
+own reply from their view, :func:`medium_policy`: 95% of a real medium's moves), ``own=medium``
+(the seat's own last searched turn chosen so too) and ``tail=1`` (one more round of the other
+seats before the leaf, scored when the seat is to move again).
 
 The default is the one the measurements in docs/ai.md chose. The leaf value is mapped to a win
 chance by a sigmoid of ``scale`` (25 points). The moves are compared on the same deals and the
