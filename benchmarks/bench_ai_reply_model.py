@@ -9,8 +9,9 @@ The judges: ``blind`` (the default at three seats: the hand-set values with the 
 unseen), ``fitblind`` (the fitted chances, blind: ``others=fit``), ``seen`` (the hand-set values,
 every hand seen), ``fitseen`` (the fitted chances, every hand seen), ``medium1`` (medium's own
 evaluation of the chooser's view of the settled table, :func:`pimc_table.medium_chance`:
-``others=medium``) and ``leafblind`` (the fitted leaf for the windows, the hand-set values blind
-for the choice: the fourth pass's default).
+``others=medium``), ``leafblind`` (the fitted leaf for the windows, the hand-set values blind
+for the choice: the fourth pass's default) and ``reply`` (medium's own reply from the chooser's
+view, :func:`pimc_table.medium_policy`: ``others=reply``, sixth pass).
 """
 
 from __future__ import annotations
