@@ -111,6 +111,7 @@ case "${1:-all}" in
       > "benchmarks/arena/modes-sixth-screen-$2-9801.txt" 2>&1; }
     sixth prune=6 prune6
     sixth others=reply,iterations=40 reply40
+    sixth others=reply,iterations=80 reply80
     sixth tail=1,iterations=60 tail60
     sixth own=medium,iterations=60 own60
     sixth others=reply,own=medium,tail=1,iterations=50 roll50
