@@ -101,6 +101,31 @@ case "${1:-all}" in
     exit 0 ;;
 esac
 case "${1:-all}" in
+  sixth)
+    # The sixth pass (docs/ai.md): each option against the default's games of seed 9801 (the
+    # fifth pass's modes-fifth-final-9801.jsonl: the arena replays them game for game), compared
+    # with benchmarks/bench_ai_modes_pair.py; the runs of the docs were stopped once level.
+    sixth() { python -m cuttle arena "hard:$1" medium medium --rules classic+cutthroat \
+      --games 300 --seed 9801 --jobs "${JOBS:-1}" --json \
+      --log "benchmarks/arena/modes-sixth-screen-$2-9801.jsonl" \
+      > "benchmarks/arena/modes-sixth-screen-$2-9801.txt" 2>&1; }
+    sixth prune=6 prune6
+    sixth others=reply,iterations=40 reply40
+    sixth others=reply,iterations=80 reply80
+    sixth tail=1,iterations=60 tail60
+    sixth own=medium,iterations=60 own60
+    sixth others=reply,own=medium,tail=1,iterations=50 roll50
+    sixth prune=3 prune3
+    sixth peek=1 peek1
+    # the default on fresh deals (seeds 9951 and 9952)
+    for s in 9951 9952; do
+      python -m cuttle arena hard medium medium --rules classic+cutthroat --games 300 \
+        --seed "$s" --jobs "${JOBS:-1}" --json --log "benchmarks/arena/modes-sixth-final-$s.jsonl" \
+        > "benchmarks/arena/modes-sixth-final-$s.txt" 2>&1
+    done
+    exit 0 ;;
+esac
+case "${1:-all}" in
   medium|all)
     run hard-medium-medium-cutthroat hard medium medium --rules classic+cutthroat --games "$G"
     # the same deals without the root pruning (what prune=4 gained, on deals not tuned on)

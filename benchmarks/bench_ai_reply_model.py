@@ -9,8 +9,9 @@ The judges: ``blind`` (the default at three seats: the hand-set values with the 
 unseen), ``fitblind`` (the fitted chances, blind: ``others=fit``), ``seen`` (the hand-set values,
 every hand seen), ``fitseen`` (the fitted chances, every hand seen), ``medium1`` (medium's own
 evaluation of the chooser's view of the settled table, :func:`pimc_table.medium_chance`:
-``others=medium``) and ``leafblind`` (the fitted leaf for the windows, the hand-set values blind
-for the choice: the fourth pass's default).
+``others=medium``), ``leafblind`` (the fitted leaf for the windows, the hand-set values blind
+for the choice: the fourth pass's default) and ``reply`` (medium's own reply from the chooser's
+view, :func:`pimc_table.medium_policy`: ``others=reply``, sixth pass).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from collections.abc import Callable
 from cuttle import Game
 from cuttle.ai import make_player
 from cuttle.ai.fasteval import table_values
-from cuttle.ai.pimc_table import TableSearcher, medium_chance
+from cuttle.ai.pimc_table import TableSearcher, medium_chance, medium_policy
 from cuttle.ai.tablefit import fit_value_blind, fit_values
 from cuttle.engine.search import moves as legal
 from cuttle.engine.search import search_copy
@@ -40,6 +41,7 @@ def judges() -> dict[str, tuple[Callable[[Game], list[float]], Judge | None, boo
         "fitseen": (fit_values, lambda g, s: fit_values(g)[s], False),
         "medium1": (fit_values, medium_chance, True),
         "leafblind": (fit_values, None, True),
+        "reply": (fit_values, None, True),
     }
 
 
@@ -73,6 +75,8 @@ def main() -> None:
                                        rng=random.Random(seed))
                     ts.blind = blind
                     ts.judge = judge
+                    if name == "reply":
+                        ts.policy = medium_policy(random.Random(seed))
                     t0 = time.perf_counter()
                     picked, _got = ts.reply_of(s, moves, mover)
                     secs[name] += time.perf_counter() - t0

@@ -100,7 +100,8 @@ DEFAULTS: dict[str, tuple[Spec, Any]] = {
     # (table) or the fitted chances (fit), seen or blind as tblind says, or medium's evaluation
     # of the chooser's view (medium); not given: medium at a table of three, table in teams
     # (pimc_table.table_others).
-    "others": (Spec("choice", choices=("table", "fit", "medium"), optional=True), None),
+    "others": (Spec("choice", choices=("table", "fit", "medium", "reply"), optional=True),
+               None),
     # ... and how much a winning card weighs in the hand of the second seat to move.
     "later": (Spec("float", 0, 1), LATER),
     # ... and how far (in win chance) a searched move must beat medium's first choice to be
@@ -115,6 +116,12 @@ DEFAULTS: dict[str, tuple[Spec, Any]] = {
     # ... and whether the seat's own next turn in a simulation is chosen seeing the deal (1) or
     # on a fresh deal of the cards it cannot see (0); not given: 0 at three, 1 in teams.
     "peek": (Spec("int", 0, 1, optional=True), None),
+    # ... and whether, after the seat's last searched turn, the other seats play one more round
+    # before the table is scored (1) or it is scored as soon as that turn is finished (0).
+    "tail": (Spec("int", 0, 1), 0),
+    # ... and how the seat's own last searched turn is chosen: the search's best by the leaf
+    # (leaf) or medium's choice from the seat's view (medium).
+    "own": (Spec("choice", choices=("leaf", "medium")), "leaf"),
 }
 
 #: The leaf evaluations: name -> (function, default scale of the sigmoid that maps it to a chance).
@@ -335,6 +342,8 @@ class DeterminizedPlayer(Player):
         # None: the default of the table (pimc_table.table_defaults)
         self.table_blind: bool | None = None if cfg["tblind"] is None else bool(cfg["tblind"])
         self.table_peek: bool | None = None if cfg["peek"] is None else bool(cfg["peek"])
+        self.table_tail: int = cfg["tail"]
+        self.table_own: str = cfg["own"]
         mix: float = cfg["mix"]
         if mix:
             base_eval = self.evaluate

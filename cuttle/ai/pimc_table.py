@@ -51,7 +51,11 @@ hand-set values (``others=table``) and :data:`TABLE_ITERATIONS`, as before:
 
 Options kept for measuring: ``stick`` (play medium's first choice unless a searched move beats
 it by that much win chance) and ``soft`` (the other seats' moves drawn by ``exp(value / soft)``
-instead of their best).
+instead of their best); and, screened in the sixth pass and no better than the default on the
+same deals (docs/ai.md, "sixth pass"): ``others=reply`` (the other seats' moves are ``medium``'s
+own reply from their view, :func:`medium_policy`: 95% of a real medium's moves), ``own=medium``
+(the seat's own last searched turn chosen so too) and ``tail=1`` (one more round of the other
+seats before the leaf, scored when the seat is to move again).
 
 The default is the one the measurements in docs/ai.md chose. The leaf value is mapped to a win
 chance by a sigmoid of ``scale`` (25 points). The moves are compared on the same deals and the
@@ -104,7 +108,7 @@ class TableSearcher:
     """The search on one determinized game of three or four seats, for seat ``me``."""
 
     __slots__ = ("me", "paranoid", "nodes", "team", "values", "end", "soft", "rng", "blind",
-                 "peek_rng", "judge")
+                 "peek_rng", "judge", "tail", "policy", "own")
 
     def __init__(self, me: int, paranoid: bool, teams: bool,
                  values: Callable[[Game], Values] = table_values, soft: float = 0.0,
@@ -115,9 +119,18 @@ class TableSearcher:
         self.blind = False  # the other seats judge by table_value_blind (max-n only)
         # When set, what the other seats judge by instead (max-n only): (game, chooser) -> value
         self.judge: Callable[[Game, int], float] | None = None
+        # When set, the other seats' moves are chosen by it (max-n only): (game, moves, chooser)
+        # -> the move; only the move chosen is settled.
+        self.policy: Callable[[Game, list[Move], int], Move] | None = None
+        # When set, the seat's own last searched turn is the move it chooses (from the seat's
+        # view: medium's, :func:`medium_policy`), not the search's best.
+        self.own: Callable[[Game, list[Move], int], Move] | None = None
         # When set, the seat's own last searched turn is chosen on a fresh deal of the cards
         # it cannot see (no peeking at the deal), then played on this one.
         self.peek_rng: random.Random | None = None
+        # When set, after the seat's last searched turn the other seats play one more round
+        # by the model, and the table is scored when the seat is to move again.
+        self.tail = False
         self.paranoid = paranoid
         self.team = teams
         self.nodes = 0
@@ -169,6 +182,10 @@ class TableSearcher:
         """The move of ``moves`` best for ``chooser`` by the model (the first of equals), and
         its values and the game after it, settled."""
         other = not self.paranoid and not self.ally(chooser)
+        if other and self.policy is not None:
+            self.nodes += 1
+            m = self.policy(g, moves, chooser)
+            return m, self.settle(child(g, m))
         judge = self.judge if other else None
         blind = self.blind and other
         best: tuple[Move, tuple[Values, Game]] | None = None
@@ -217,10 +234,18 @@ class TableSearcher:
                 if mine_left <= 0:
                     self.end = g
                     return vals
+                if mine_left == 1 and self.own is not None:
+                    self.nodes += 1
+                    pick = self.own(g, moves, me)
+                    if self.tail:
+                        return self.play_out(child(g, pick), 0)
+                    return self.settle(child(g, pick))[0]
                 if mine_left == 1 and self.peek_rng is not None:
                     alt = search_copy(g.redeal(me, self.peek_rng))
                     pick = max(legal(alt), key=lambda m: self.settle(child(alt, m))[0][me])
                     self.nodes += len(moves)
+                    if self.tail:
+                        return self.play_out(child(g, pick), 0)
                     return self.settle(child(g, pick))[0]
                 best_v: Values = vals
                 best_u = -math.inf
@@ -229,7 +254,8 @@ class TableSearcher:
                     # the seat's last searched move is scored once its turn is finished, the
                     # next seat to move (as with two players: the cautious threat terms)
                     if mine_left == 1:
-                        v = self.settle(child(g, m))[0]
+                        v = (self.play_out(child(g, m), 0) if self.tail
+                             else self.settle(child(g, m))[0])
                     else:
                         v = self.play_out(child(g, m), mine_left - 1)
                     if v[me] > best_u:
@@ -261,6 +287,18 @@ def medium_chance(g: Game, seat: int) -> float:
     if g.seats.teams:
         return 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -v / TABLE_SCALE))))
     return min(1.0, max(0.0, (v + 100.0) / SHARE_SCALE))
+
+
+def medium_policy(rng: random.Random) -> Callable[[Game, list[Move], int], Move]:
+    """The other seats' moves in a simulation as ``medium`` itself chooses them: its
+    one-ply scoring (counter and nine risks included) of each move from the chooser's view of
+    the simulated table (:meth:`HeuristicPlayer.reply`)."""
+    med = HeuristicPlayer()
+
+    def policy(g: Game, moves: list[Move], chooser: int) -> Move:
+        return med.reply(g, chooser, moves, rng)
+
+    return policy
 
 
 def medium_ranking(view: View, seat: int, moves: list[Move], rng: random.Random) -> list[Move]:
@@ -297,11 +335,12 @@ def table_others(player: DeterminizedPlayer, teams: bool) -> str:
 
 def table_budget(player: DeterminizedPlayer, teams: bool) -> int:
     """``player``'s simulations a decision at this table: as given (``iterations``), else
-    :data:`MEDIUM_ITERATIONS` when the other seats are judged by medium, :data:`TABLE_ITERATIONS`
-    otherwise."""
+    :data:`MEDIUM_ITERATIONS` when the other seats are judged or played by medium,
+    :data:`TABLE_ITERATIONS` otherwise."""
     if player.table_iterations is not None:
         return player.table_iterations
-    return MEDIUM_ITERATIONS if table_others(player, teams) == "medium" else TABLE_ITERATIONS
+    medium = table_others(player, teams) in ("medium", "reply")
+    return MEDIUM_ITERATIONS if medium else TABLE_ITERATIONS
 
 
 def table_leaf(player: DeterminizedPlayer, teams: bool) -> str:
@@ -342,6 +381,11 @@ def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[
         searcher.judge = fit_value_blind if blind else _fit_seen
     elif others == "medium":
         searcher.judge = medium_chance
+    elif others == "reply":
+        searcher.policy = medium_policy(random.Random(rng.getrandbits(64)))
+    searcher.tail = bool(player.table_tail)
+    if player.table_own == "medium":
+        searcher.own = medium_policy(random.Random(rng.getrandbits(64)))
     if not peek:
         searcher.peek_rng = random.Random(rng.getrandbits(64))
     mine = base.phase == MAIN and base.turn_player == seat
