@@ -220,6 +220,12 @@ class TableSearcher:
         assert self.rng is not None
         return self.rng.choices(got, weights)[0]
 
+    def last(self, g: Game) -> Values:
+        """The values after the seat's last searched move, just pushed on ``g`` (consumed):
+        scored once its turn is finished, or (``tail``) once the other seats have played one
+        more round and the seat is to move again."""
+        return self.play_out(g, 0) if self.tail else self.settle(g)[0]
+
     def play_out(self, g: Game, mine_left: int) -> Values:
         """The values at the horizon after the move just pushed on ``g`` (consumed): the turn
         finished, the other seats' turns played by the model until the seat's own turn; then,
@@ -236,17 +242,12 @@ class TableSearcher:
                     return vals
                 if mine_left == 1 and self.own is not None:
                     self.nodes += 1
-                    pick = self.own(g, moves, me)
-                    if self.tail:
-                        return self.play_out(child(g, pick), 0)
-                    return self.settle(child(g, pick))[0]
+                    return self.last(child(g, self.own(g, moves, me)))
                 if mine_left == 1 and self.peek_rng is not None:
                     alt = search_copy(g.redeal(me, self.peek_rng))
                     pick = max(legal(alt), key=lambda m: self.settle(child(alt, m))[0][me])
                     self.nodes += len(moves)
-                    if self.tail:
-                        return self.play_out(child(g, pick), 0)
-                    return self.settle(child(g, pick))[0]
+                    return self.last(child(g, pick))
                 best_v: Values = vals
                 best_u = -math.inf
                 for m in moves:
@@ -254,8 +255,7 @@ class TableSearcher:
                     # the seat's last searched move is scored once its turn is finished, the
                     # next seat to move (as with two players: the cautious threat terms)
                     if mine_left == 1:
-                        v = (self.play_out(child(g, m), 0) if self.tail
-                             else self.settle(child(g, m))[0])
+                        v = self.last(child(g, m))
                     else:
                         v = self.play_out(child(g, m), mine_left - 1)
                     if v[me] > best_u:
