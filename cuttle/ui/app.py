@@ -380,7 +380,7 @@ class AppIO(ScreenActions):
                 self.buffer.reset()
                 self.buffer.history = history
                 # in the screen's own context: outside it prompt_toolkit's get_app() made a
-                # whole DummyApplication (its default key bindings: about 1,500 objects left
+                # whole DummyApplication (its own default key bindings: about 2,000 objects left
                 # to the cycle collector) for each screen of a server
                 with set_app(self.app):
                     self.buffer.load_history_if_not_yet_loaded()

@@ -164,8 +164,8 @@ def test_reading_on_a_shared_loop_makes_no_stand_in_application(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The input line's history is loaded in the screen's own context: prompt_toolkit's
-    ``get_app()`` outside it made a whole ``DummyApplication`` (its default key bindings, about
-    1,500 objects for the cycle collector) for every screen of a server."""
+    ``get_app()`` outside it made a whole ``DummyApplication`` (its own default key bindings, about
+    2,000 objects for the cycle collector) for every screen of a server."""
     from prompt_toolkit.application import dummy
 
     made: list[object] = []
