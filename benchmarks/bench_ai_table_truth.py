@@ -1,0 +1,198 @@
+"""Judge ``hard``'s decisions at a table of three against rollouts, not against whole games.
+
+A game's result hangs on the deal far more than on any one decision, so two variants of the
+search that differ in a few decisions a game need thousands of games to be told apart. This
+bench measures the decisions themselves:
+
+1. ``collect``: plays games of ``hard`` against two mediums and keeps every position where hard
+   chose on its own turn among two moves or more (the position JSON and the seat), one JSON line
+   each;
+2. ``truth``: for each position, the **rollout value** of each of medium's best ``--top`` moves
+   (and of any move a variant chose outside them): the share of ``--rollouts`` games the seat
+   wins when it plays that move and every seat, itself included, plays ``medium`` from then on,
+   on fresh deals of every card the seat cannot see (``Game.from_view``). Every move of a
+   position is played out on the same deals by the same players (common random numbers), so the
+   differences between moves are far less noisy than the values;
+3. ``judge``: each variant (a ``hard`` spec, e.g. ``hard:iterations=160``) decides every position;
+   prints the mean rollout value of the moves it chose, its mean regret (the best move's value
+   minus its move's), and for each pair of variants the mean difference with its standard error
+   over the positions.
+
+The rollout value is a proxy, not the truth: the seat plays medium's moves after the one judged
+(its real later play is hard's), and the cards it cannot see are dealt as if nothing had been
+learnt of them. It measures what the search estimates (the chance after a move, other seats
+playing as medium plays) with many more samples than the search can afford in a decision.
+
+    python benchmarks/bench_ai_table_truth.py collect --games 40 --seed 9971 --out P.jsonl
+    python benchmarks/bench_ai_table_truth.py truth P.jsonl --rollouts 200 --jobs 2 --out T.jsonl
+    python benchmarks/bench_ai_table_truth.py judge T.jsonl hard hard:iterations=160
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import random
+import sys
+from typing import Any
+
+from cuttle import Game
+from cuttle.ai import make_player
+from cuttle.ai.arena import parse_level
+from cuttle.ai.arena_common import _derive
+from cuttle.ai.pimc_table import medium_ranking
+from cuttle.ai.table_arena import MAX_PLIES, TableMatch
+from cuttle.engine.phases import MAIN
+
+RULES = "classic+cutthroat"
+
+
+def collect(games: int, seed: int, spec: str) -> list[dict[str, Any]]:
+    """Every own-turn decision with a choice of ``spec`` in ``games`` games against two
+    mediums (every seat in turn)."""
+    name, opts = parse_level(spec)
+    match = TableMatch((name, "medium", "medium"), (opts, {}, {}), games, seed, RULES)
+    out: list[dict[str, Any]] = []
+    for index in range(games):
+        seating = match.seating(index)
+        game = Game.new(seed=match.deal(index), rules=RULES)
+        seats = [make_player(match.names[e], seed=_derive(seed, "seat", index, s),
+                             **match.options[e]) for s, e in enumerate(seating)]
+        me = seating.index(0)
+        plies = 0
+        while game.outcome is None and plies < MAX_PLIES:
+            s = game.to_move
+            assert s is not None
+            if (s == me and game.phase == MAIN and game.turn_player == s
+                    and len(game.legal_moves()) > 1):
+                out.append({"game": index, "ply": plies, "seat": s,
+                            "position": game.to_position()})
+            game.play(seats[s].choose(game))
+            plies += 1
+    return out
+
+
+def rollout_value(position: dict[str, Any], seat: int, move: str, rollouts: int) -> float:
+    """The share of ``rollouts`` games ``seat`` wins after ``move``, medium at every seat,
+    every unseen card dealt afresh (deal ``i`` and its players the same for every move)."""
+    game = Game.from_position(position)
+    view = game.view(seat)
+    wins = 0.0
+    for i in range(rollouts):
+        g = Game.from_view(view, random.Random(1_000 + i))
+        players = [make_player("medium", seed=5_000 + 3 * i + k) for k in range(g.players)]
+        g.play(next(m for m in g.legal_moves() if str(m) == move))
+        plies = 0
+        while g.outcome is None and plies < MAX_PLIES:
+            g.play(players[g.to_move].choose(g))  # type: ignore[index]
+            plies += 1
+        if g.outcome == f"p{seat}":
+            wins += 1
+        elif g.outcome is None or g.outcome == "draw":
+            wins += 1 / g.players
+    return wins / rollouts
+
+
+def _truth_job(job: tuple[dict[str, Any], int, int]) -> dict[str, Any]:
+    row, top, rollouts = job
+    game = Game.from_position(row["position"])
+    seat = row["seat"]
+    ranked = medium_ranking(game.view(seat), seat, game.legal_moves(), random.Random(1))
+    values = {str(m): rollout_value(row["position"], seat, str(m), rollouts)
+              for m in ranked[:top]}
+    return {**row, "rollouts": rollouts, "values": values}
+
+
+def truth(rows: list[dict[str, Any]], top: int, rollouts: int, jobs: int) -> list[dict[str, Any]]:
+    """Each position of ``rows`` with the rollout values of medium's best ``top`` moves."""
+    work = [(r, top, rollouts) for r in rows]
+    if jobs <= 1:
+        return [_truth_job(w) for w in work]
+    with multiprocessing.Pool(jobs) as pool:
+        return list(pool.imap(_truth_job, work))
+
+
+def _decide(job: tuple[str, dict[str, Any]]) -> str:
+    spec, row = job
+    name, opts = parse_level(spec)
+    game = Game.from_position(row["position"])
+    player = make_player(name, seed=_derive(0, "truth", row["game"], row["ply"]), **opts)
+    return str(player.choose(game))
+
+
+def judge(rows: list[dict[str, Any]], specs: list[str], jobs: int) -> str:
+    """The report: each variant's mean rollout value and regret, and the paired differences."""
+    chosen: dict[str, list[str]] = {}
+    for spec in specs:
+        work = [(spec, r) for r in rows]
+        if jobs <= 1:
+            chosen[spec] = [_decide(w) for w in work]
+        else:
+            with multiprocessing.Pool(jobs) as pool:
+                chosen[spec] = list(pool.imap(_decide, work))
+    # a move no variant's candidates held is valued too (once, for every variant)
+    for i, r in enumerate(rows):
+        for spec in specs:
+            m = chosen[spec][i]
+            if m not in r["values"]:
+                r["values"][m] = rollout_value(r["position"], r["seat"], m, r["rollouts"])
+    lines = [f"{len(rows)} positions, {rows[0]['rollouts'] if rows else 0} rollouts a move"]
+    got: dict[str, list[float]] = {}
+    for spec in specs:
+        vals = [r["values"][chosen[spec][i]] for i, r in enumerate(rows)]
+        regret = [max(r["values"].values()) - v for r, v in zip(rows, vals, strict=True)]
+        got[spec] = vals
+        lines.append(f"  {spec}: mean value {sum(vals) / len(vals):.4f}, "
+                     f"mean regret {sum(regret) / len(regret):.4f}")
+    for a in range(len(specs)):
+        for b in range(a + 1, len(specs)):
+            d = [x - y for x, y in zip(got[specs[a]], got[specs[b]], strict=True)]
+            mean = sum(d) / len(d)
+            sd = math.sqrt(sum((x - mean) ** 2 for x in d) / max(1, len(d) - 1))
+            differ = sum(1 for i in range(len(rows)) if chosen[specs[a]][i] != chosen[specs[b]][i])
+            se = sd / math.sqrt(len(d))
+            lines.append(f"  {specs[a]} - {specs[b]}: {mean:+.4f} (SE {se:.4f}), "
+                         f"different moves in {differ} positions")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    c = sub.add_parser("collect")
+    c.add_argument("--games", type=int, default=40)
+    c.add_argument("--seed", type=int, required=True)
+    c.add_argument("--level", default="hard")
+    c.add_argument("--out", required=True)
+    t = sub.add_parser("truth")
+    t.add_argument("positions")
+    t.add_argument("--top", type=int, default=5)
+    t.add_argument("--rollouts", type=int, default=200)
+    t.add_argument("--jobs", type=int, default=1)
+    t.add_argument("--out", required=True)
+    j = sub.add_parser("judge")
+    j.add_argument("truth")
+    j.add_argument("specs", nargs="+")
+    j.add_argument("--jobs", type=int, default=1)
+    args = ap.parse_args(argv)
+    if args.cmd == "collect":
+        rows = collect(args.games, args.seed, args.level)
+    elif args.cmd == "truth":
+        with open(args.positions, encoding="utf-8") as f:
+            rows = truth([json.loads(x) for x in f], args.top, args.rollouts, args.jobs)
+    else:
+        with open(args.truth, encoding="utf-8") as f:
+            rows = [json.loads(x) for x in f]
+        print(judge(rows, args.specs, args.jobs))
+        return 0
+    with open(args.out, "w", encoding="utf-8") as f:
+        for r in rows:
+            f.write(json.dumps(r) + "\n")
+    print(f"{len(rows)} rows written to {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
