@@ -79,6 +79,14 @@ def install() -> None:
     Game.redeal = _redeal  # type: ignore[method-assign,assignment]
 
 
+def uninstall() -> None:
+    """Undo :func:`install`."""
+    ai_base.simulation = _fair_simulation
+    pimc.simulation = _fair_simulation
+    pimc_table.simulation = _fair_simulation
+    Game.redeal = _fair_redeal  # type: ignore[method-assign]
+
+
 class Oracle:
     """A player whose decisions are searched on the true game."""
 
