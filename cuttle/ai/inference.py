@@ -121,19 +121,19 @@ _UNDOABLE = ("draw", "points", "perm", "scuttle", "jack")
 
 
 def before_last_move(g: Game, seat: int, history: list[tuple[int, Move]]) -> Game | None:
-    """A copy of deal ``g`` as it was when the opponent chose its last move, or None when that
-    move cannot be taken back (it is not a plain main-phase move, or its turn had more to it).
+    """A copy of deal ``g`` as it was when the opponent (at a table: the seat that moved just
+    before ``seat``) chose its last move, or None when that move cannot be taken back (it is not
+    a plain main-phase move, or its turn had more to it).
 
     The copy is for judging the opponent's choice, not for play: a draw puts one of the hidden
     cards of the hand back on the deck (which card was drawn is not known), and frozen cards
     stay as they are."""
     if not history or g.phase != "main" or g.to_move != seat:
         return None
-    opp = 1 - seat
-    p, m = history[-1]
-    if p != opp or m.kind not in _UNDOABLE:
+    opp, m = history[-1]  # with two players the opponent; at a table the seat just before
+    if opp == seat or m.kind not in _UNDOABLE:
         return None
-    if len(history) > 1 and history[-2][0] == seat and history[-2][1].kind == "resolve":
+    if len(history) > 1 and history[-2][0] != opp and history[-2][1].kind == "resolve":
         return None  # the card chosen from a 7's reveal, not a free choice of the turn
     b = search_copy(g)
     c = m.card
@@ -153,8 +153,9 @@ def before_last_move(g: Game, seat: int, history: list[tuple[int, Move]]) -> Gam
     elif m.kind == "scuttle":
         t = m.target
         assert t is not None
-        if b.rules.ten_counters_scuttle or len(b.scrap) < 2 or b.scrap[-2:] != [t, c]:
-            return None  # a window was open, or jacks went with the target
+        if (b.rules.ten_counters_scuttle or len(b.scrap) < 2 or b.scrap[-2:] != [t, c]
+                or b.players > 2):
+            return None  # a window was open, jacks went with the target, or whose was it?
         del b.scrap[-2:]
         b.points[seat].append(t)
     elif m.kind == "jack":
@@ -174,8 +175,9 @@ def choice_exclusions(before: Game, seat: int, move: Move, rng: random.Random,
                       margin: float = MARGIN) -> set[int]:
     """The cards the seat cannot see with which the opponent, in ``before`` (from
     :func:`before_last_move`), would have had a move the medium heuristic scores at least
-    ``margin`` above ``move``, the one it made: each is tried in the opponent's hand in turn."""
-    opp = 1 - seat
+    ``margin`` above ``move``, the one it made: each is tried in the opponent's hand in turn.
+    (The opponent is the seat whose turn ``before`` is: at a table, the one that moved last.)"""
+    opp = before.turn_player
     known = before.known
     hand = before.hands[opp]
     places = [i for i in _hidden_places(before, opp) if hand[i] != move.card]

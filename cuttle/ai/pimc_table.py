@@ -75,6 +75,7 @@ from cuttle.ai.base import View, simulation
 from cuttle.ai.evaluate import SHARE_SCALE, THREAT, evaluate
 from cuttle.ai.fasteval import final_chance, table_shares, table_value_blind, table_values
 from cuttle.ai.heuristic import HeuristicPlayer
+from cuttle.ai.inference import before_last_move, choice_exclusions, no_excluded
 from cuttle.ai.knowledge import read_view
 from cuttle.ai.tablefit import fit_value_blind, fit_values
 from cuttle.engine.phases import COUNTER_PHASE, MAIN, RESPOND_ROYAL
@@ -353,6 +354,40 @@ def table_leaf(player: DeterminizedPlayer, teams: bool) -> str:
     return "fit"
 
 
+def model_deals(player: DeterminizedPlayer, base: Game, seat: int,
+                rng: random.Random) -> Callable[[Game], Game]:
+    """What the search does to each deal (``model=R``, off by default): when the seat just
+    before moved in plain sight (a draw, points, a permanent, a jack), the cards with which
+    ``medium`` in its place would have made a clearly better move
+    (:func:`~cuttle.ai.inference.choice_exclusions`) are kept out of its hidden hand but the card
+    it drew since, in a share ``R`` of the deals. Reads only the seat's deal and public moves."""
+    if not player.model_rate:
+        return _same
+    history = player.public_history
+    before = before_last_move(base, seat, history)
+    if before is None:
+        return _same
+    last = history[-1][1]
+    infer_rng = random.Random(rng.getrandbits(64))
+    excluded = choice_exclusions(before, seat, last, infer_rng, player.margin)
+    if not excluded:
+        return _same
+    opp = before.turn_player
+    new = 1 if last.kind == "draw" else 0
+    rate = player.model_rate
+
+    def det(g: Game) -> Game:
+        if infer_rng.random() < rate:
+            no_excluded(g, opp, excluded, new, infer_rng)
+        return g
+
+    return det
+
+
+def _same(g: Game) -> Game:
+    return g
+
+
 def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[Move],
                  rng: random.Random, view: View) -> tuple[Move, str]:
     """``hard``'s decision at a table of three or four, from ``base`` (a game built from the
@@ -400,6 +435,7 @@ def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[
         if stick:
             first = ranked[0]
     mine_left = player.depth - 1 if mine else max(1, player.depth - 1)
+    det = model_deals(player, base, seat, rng)
     medium_leaf = leaf == "medium"
     if medium_leaf:
         mine_left = 0  # scored by medium when the seat is next to move
@@ -411,7 +447,7 @@ def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[
     def run(alive: list[Move], upto: int) -> int:
         n = 0
         while len(dets) < upto:
-            dets.append(base if not dets else search_copy(base.redeal(seat, rng)))
+            dets.append(det(base) if not dets else det(search_copy(base.redeal(seat, rng))))
         for m in alive:
             for i in range(counts[m], upto):
                 v = searcher.play_out(child(dets[i], m), mine_left)[seat]
