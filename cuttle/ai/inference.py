@@ -185,6 +185,10 @@ def choice_exclusions(before: Game, seat: int, move: Move, rng: random.Random,
         return set()
     model = HeuristicPlayer(0)
     candidates = [hand[i] for i in places] + [c for c in before.deck if not known >> c & 1]
+    # at a table, the hidden cards the deal put in a third seat's hand could be the opponent's
+    thirds = [p for p in range(before.players) if p not in (seat, opp)]
+    for p in thirds:
+        candidates += [before.hands[p][i] for i in _hidden_places(before, p)]
     out: set[int] = set()
     slot = places[0]
     for c in candidates:
@@ -194,9 +198,13 @@ def choice_exclusions(before: Game, seat: int, move: Move, rng: random.Random,
             if c in h:
                 i = h.index(c)
                 h[slot], h[i] = h[i], h[slot]
-            else:
+            elif c in g.deck:
                 j = g.deck.index(c)
                 h[slot], g.deck[j] = g.deck[j], h[slot]
+            else:
+                o = next(g.hands[p] for p in thirds if c in g.hands[p])
+                j = o.index(c)
+                h[slot], o[j] = o[j], h[slot]
         g._legal = None
         moves = legal(g)
         options = [m for m in moves if m.card == c]

@@ -358,30 +358,41 @@ def table_leaf(player: DeterminizedPlayer, teams: bool) -> str:
 
 def model_deals(player: DeterminizedPlayer, base: Game, seat: int,
                 rng: random.Random) -> Callable[[Game], Game]:
-    """What the search does to each deal (``model=R``, off by default): when the seat just
-    before moved in plain sight (a draw, points, a permanent, a jack), the cards with which
-    ``medium`` in its place would have made a clearly better move
-    (:func:`~cuttle.ai.inference.choice_exclusions`) are kept out of its hidden hand but the card
-    it drew since, in a share ``R`` of the deals. Reads only the seat's deal and public moves."""
+    """What the search does to each deal (``model=R``, off by default): each other seat's last
+    move since the seat's own, latest first, while each was made in plain sight (a draw, points,
+    a permanent, a jack) and can be taken back: the cards with which ``medium`` in that seat's
+    place would have made a clearly better move (:func:`~cuttle.ai.inference.choice_exclusions`)
+    are kept out of its hidden hand but the card it drew since, in a share ``R`` of the deals.
+    Reads only the seat's deal and the public moves."""
     if not player.model_rate:
         return _same
     history = player.public_history
-    before = before_last_move(base, seat, history)
-    if before is None:
+    reads: list[tuple[int, set[int], int]] = []  # (the seat read, its excluded cards, new cards)
+    infer_rng: random.Random | None = None
+    g, mover = base, seat
+    for back in range(base.players - 1):
+        before = before_last_move(g, mover, history[: len(history) - back])
+        if before is None:
+            break
+        last = history[len(history) - 1 - back][1]
+        if infer_rng is None:
+            infer_rng = random.Random(rng.getrandbits(64))
+        opp = before.turn_player
+        excluded = choice_exclusions(before, seat, last, infer_rng, player.margin)
+        if excluded:
+            reads.append((opp, excluded, 1 if last.kind == "draw" else 0))
+        g, mover = before, opp
+    if not reads:
         return _same
-    last = history[-1][1]
-    infer_rng = random.Random(rng.getrandbits(64))
-    excluded = choice_exclusions(before, seat, last, infer_rng, player.margin)
-    if not excluded:
-        return _same
-    opp = before.turn_player
-    new = 1 if last.kind == "draw" else 0
+    assert infer_rng is not None
+    pick = infer_rng
     rate = player.model_rate
 
-    def det(g: Game) -> Game:
-        if infer_rng.random() < rate:
-            no_excluded(g, opp, excluded, new, infer_rng)
-        return g
+    def det(d: Game) -> Game:
+        for opp, excluded, new in reads:
+            if pick.random() < rate:
+                no_excluded(d, opp, excluded, new, pick)
+        return d
 
     return det
 

@@ -85,3 +85,26 @@ def test_the_model_is_reproducible_and_fair_at_a_table() -> None:
         other.history = g.history[:]
         assert other.view(seat) == g.view(seat)
         assert make_player("hard", seed=3, **opts).choose(other) is first
+
+
+def test_every_other_seats_last_plain_move_is_read() -> None:
+    # Seat 0 opened with a nine (it held no ten), seat 1 played points: at seat 2's turn both
+    # moves are read, the older one on the table taken back twice.
+    g = _after_a_nine()
+    plain = [m for m in g.legal_moves() if m.kind == "points"]
+    assert plain
+    g.play(plain[0])
+    seat = g.to_move
+    assert seat == 2 and g.phase == "main"
+    tens = {c for c in range(36, 40) if c not in g.hands[seat] and c not in g.points[1]}
+    assert tens
+    player = make_player("hard", seed=1, model=1.0)
+    assert isinstance(player, DeterminizedPlayer)
+    player.public_history = list(g.history)
+    base = simulation(g.view(seat), random.Random(1))
+    det = model_deals(player, base, seat, random.Random(3))
+    for i in range(20):
+        deal = det(g.redeal(seat, random.Random(i)))
+        assert not tens & set(deal.hands[0])
+    # with only the last move read (seat 1's), seat 0 would keep a ten in some deals
+    assert any(tens & set(g.redeal(seat, random.Random(i)).hands[0]) for i in range(20))
