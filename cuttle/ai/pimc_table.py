@@ -56,8 +56,8 @@ same deals (docs/ai.md, "sixth pass"): ``others=reply`` (the other seats' moves 
 own reply from their view, :func:`medium_policy`: 95% of a real medium's moves), ``own=medium``
 (the seat's own last searched turn chosen so too) and ``tail=1`` (one more round of the other
 seats before the leaf, scored when the seat is to move again); and, from the seventh pass,
-``model`` (the choice of the seat that moved just before read by medium's judgement, as with two
-players: :func:`model_deals`; a point in 600 games, within the noise).
+``model`` (every other seat's last plain move read by medium's judgement, as with two
+players: :func:`model_deals`; within the noise in 600 games).
 
 The default is the one the measurements in docs/ai.md chose. The leaf value is mapped to a win
 chance by a sigmoid of ``scale`` (25 points). The moves are compared on the same deals and the
