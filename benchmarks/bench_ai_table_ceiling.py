@@ -19,6 +19,7 @@ Then ``python benchmarks/bench_ai_modes_pair.py LOG FAIR_LOG`` pairs it with the
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import random
 import sys
@@ -128,8 +129,7 @@ def main(argv: list[str] | None = None) -> int:
         for i in range(args.games):
             r = play_table_game(match, i)
             results.append(r)
-            f.write(json.dumps({"index": r.index, "seating": list(r.seating),
-                                "winner": r.winner, "plies": r.plies}) + "\n")
+            f.write(json.dumps(dataclasses.asdict(r)) + "\n")  # as `cuttle arena --log`
             f.flush()
     labels = labels_of([f"hard (sees {args.sees})", args.opponent, args.opponent])
     print(table_report(summarize_table(match, results, labels)))

@@ -36,7 +36,8 @@ import math
 import multiprocessing
 import random
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from cuttle import Game
 from cuttle.ai import make_player
@@ -47,6 +48,8 @@ from cuttle.ai.table_arena import MAX_PLIES, TableMatch
 from cuttle.engine.phases import MAIN
 
 RULES = "classic+cutthroat"
+T = TypeVar("T")
+U = TypeVar("U")
 
 
 def collect(games: int, seed: int, spec: str) -> list[dict[str, Any]]:
@@ -83,7 +86,7 @@ def rollout_value(position: dict[str, Any], seat: int, move: str, rollouts: int)
     for i in range(rollouts):
         g = Game.from_view(view, random.Random(1_000 + i))
         players = [make_player("medium", seed=5_000 + 3 * i + k) for k in range(g.players)]
-        g.play(next(m for m in g.legal_moves() if str(m) == move))
+        g.play(move)
         plies = 0
         while g.outcome is None and plies < MAX_PLIES:
             g.play(players[g.to_move].choose(g))  # type: ignore[index]
@@ -93,6 +96,14 @@ def rollout_value(position: dict[str, Any], seat: int, move: str, rollouts: int)
         elif g.outcome is None or g.outcome == "draw":
             wins += 1 / g.players
     return wins / rollouts
+
+
+def _map(fn: Callable[[T], U], work: list[T], jobs: int) -> list[U]:
+    """``fn`` over ``work`` in order: in this process, or in ``jobs`` worker processes."""
+    if jobs <= 1:
+        return [fn(w) for w in work]
+    with multiprocessing.Pool(jobs) as pool:
+        return list(pool.imap(fn, work))
 
 
 def _truth_job(job: tuple[dict[str, Any], int, int]) -> dict[str, Any]:
@@ -107,11 +118,7 @@ def _truth_job(job: tuple[dict[str, Any], int, int]) -> dict[str, Any]:
 
 def truth(rows: list[dict[str, Any]], top: int, rollouts: int, jobs: int) -> list[dict[str, Any]]:
     """Each position of ``rows`` with the rollout values of medium's best ``top`` moves."""
-    work = [(r, top, rollouts) for r in rows]
-    if jobs <= 1:
-        return [_truth_job(w) for w in work]
-    with multiprocessing.Pool(jobs) as pool:
-        return list(pool.imap(_truth_job, work))
+    return _map(_truth_job, [(r, top, rollouts) for r in rows], jobs)
 
 
 def _decide(job: tuple[str, dict[str, Any]]) -> str:
@@ -126,12 +133,7 @@ def judge(rows: list[dict[str, Any]], specs: list[str], jobs: int) -> str:
     """The report: each variant's mean rollout value and regret, and the paired differences."""
     chosen: dict[str, list[str]] = {}
     for spec in specs:
-        work = [(spec, r) for r in rows]
-        if jobs <= 1:
-            chosen[spec] = [_decide(w) for w in work]
-        else:
-            with multiprocessing.Pool(jobs) as pool:
-                chosen[spec] = list(pool.imap(_decide, work))
+        chosen[spec] = _map(_decide, [(spec, r) for r in rows], jobs)
     # a move no variant's candidates held is valued too (once, for every variant)
     for i, r in enumerate(rows):
         for spec in specs:

@@ -194,17 +194,10 @@ def choice_exclusions(before: Game, seat: int, move: Move, rng: random.Random,
     for c in candidates:
         g = search_copy(before)
         h = g.hands[opp]
-        if h[slot] != c:
-            if c in h:
-                i = h.index(c)
-                h[slot], h[i] = h[i], h[slot]
-            elif c in g.deck:
-                j = g.deck.index(c)
-                h[slot], g.deck[j] = g.deck[j], h[slot]
-            else:
-                o = next(g.hands[p] for p in thirds if c in g.hands[p])
-                j = o.index(c)
-                h[slot], o[j] = o[j], h[slot]
+        if h[slot] != c:  # c swapped into the slot from wherever the deal put it
+            where = next(x for x in (h, g.deck, *(g.hands[p] for p in thirds)) if c in x)
+            j = where.index(c)
+            h[slot], where[j] = where[j], h[slot]
         g._legal = None
         moves = legal(g)
         options = [m for m in moves if m.card == c]
