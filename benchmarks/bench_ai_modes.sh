@@ -14,10 +14,13 @@ I=${ISGAMES:-120}
 S=${SEED:-9001}
 run() { out=$1; shift; python -m cuttle arena "$@" --seed "$S" --jobs "${JOBS:-2}" --json \
   --log "benchmarks/arena/modes-$out-$S.jsonl" > "benchmarks/arena/modes-$out-$S.txt" 2>&1; }
+# hard against two mediums in classic+cutthroat, its games kept beside the report: the pass (the
+# files' prefix), games, seed, JOBS's default, hard's options ("" or ":OPTIONS"), the label.
+vs_mediums() { python -m cuttle arena "hard$5" medium medium --rules classic+cutthroat \
+  --games "$2" --seed "$3" --jobs "${JOBS:-$4}" --json \
+  --log "benchmarks/arena/modes-$1-$6-$3.jsonl" > "benchmarks/arena/modes-$1-$6-$3.txt" 2>&1; }
 # A screen of hard's table options against two mediums, on the same 30 deals (90 games) each.
-screen() { python -m cuttle arena "hard:$1" medium medium --rules classic+cutthroat --games 90 \
-  --seed 3501 --jobs "${JOBS:-2}" --json --log "benchmarks/arena/modes-screen-$2-3501.jsonl" \
-  > "benchmarks/arena/modes-screen-$2-3501.txt" 2>&1; }
+screen() { vs_mediums screen 90 3501 2 ":$1" "$2"; }
 case "${1:-all}" in
   models|all)
     # The opponent model: each against the other (seed 101, the tuning seed).
@@ -46,10 +49,7 @@ case "${1:-all}" in
     # The third pass (docs/ai.md): each option against the default on the same deals of seed
     # 3502 (the first 90 games of 3501 chose prune=4, so every change looks worse there), then
     # compared game by game: python benchmarks/bench_ai_modes_pair.py NEW.jsonl BASE.jsonl
-    third() { python -m cuttle arena "hard$1" medium medium --rules classic+cutthroat \
-      --games 240 --seed 3502 --jobs "${JOBS:-2}" --json \
-      --log "benchmarks/arena/modes-third-$2-3502.jsonl" \
-      > "benchmarks/arena/modes-third-$2-3502.txt" 2>&1; }
+    third() { vs_mediums third 240 3502 2 "$1" "$2"; }
     # (the base of the screens: the second pass's default, tblind=0,peek=1 since the third)
     third :tblind=0,peek=1 seconddefault
     third :peek=0,tblind=0 peek0
@@ -57,12 +57,8 @@ case "${1:-all}" in
     third :peek=0,tblind=1 peek0-tblind1
     third :later=1,tblind=0,peek=1 later1
     # the confirmation on fresh deals (seed 9301): the new default and the second pass's
-    for x in "hard peek0-tblind1" "hard:tblind=0,peek=1 seconddefault"; do
-      set -- $x
-      python -m cuttle arena "$1" medium medium --rules classic+cutthroat --games 300 \
-        --seed 9301 --jobs "${JOBS:-2}" --json --log "benchmarks/arena/modes-third-$2-9301.jsonl" \
-        > "benchmarks/arena/modes-third-$2-9301.txt" 2>&1
-    done
+    vs_mediums third 300 9301 2 "" peek0-tblind1
+    vs_mediums third 300 9301 2 :tblind=0,peek=1 seconddefault
     python -m cuttle arena hard medium --rules classic+teams --games 100 --seed 9301 \
       --jobs "${JOBS:-2}" --json --log benchmarks/arena/modes-third-teams-default-9301.jsonl \
       > benchmarks/arena/modes-third-teams-default-9301.txt 2>&1
@@ -76,10 +72,7 @@ case "${1:-all}" in
     #   (and --games 1200 classic+teams, 2500 cuttlecards+cutthroat, 600 cuttlecards+teams)
     # then each option against the default's games of seed 3502 (cutthroat) and 9302 (teams),
     # compared game by game with benchmarks/bench_ai_modes_pair.py (teams: --per 2).
-    fourth() { python -m cuttle arena "hard$1" medium medium --rules classic+cutthroat \
-      --games 120 --seed 3502 --jobs "${JOBS:-2}" --json \
-      --log "benchmarks/arena/modes-fourth-$2-3502.jsonl" \
-      > "benchmarks/arena/modes-fourth-$2-3502.txt" 2>&1; }
+    fourth() { vs_mediums fourth 120 3502 2 "$1" "$2"; }
     fourth :leaf=fit leaffit
     fourth :others=fit othersfit
     fourth :leaf=fit,others=fit fitboth
@@ -89,12 +82,8 @@ case "${1:-all}" in
       > benchmarks/arena/modes-fourth-teams-leaffit-9302.txt 2>&1
     # the confirmation on fresh deals (seed 9501): the new default (leaf=fit) and, on the same
     # deals, the hand-set leaf; then the teams row
-    for x in "hard final-cutthroat" "hard:leaf=table final-cutthroat-leaftable"; do
-      set -- $x
-      python -m cuttle arena "$1" medium medium --rules classic+cutthroat --games 300 \
-        --seed 9501 --jobs "${JOBS:-2}" --json --log "benchmarks/arena/modes-fourth-$2-9501.jsonl" \
-        > "benchmarks/arena/modes-fourth-$2-9501.txt" 2>&1
-    done
+    vs_mediums fourth 300 9501 2 "" final-cutthroat
+    vs_mediums fourth 300 9501 2 :leaf=table final-cutthroat-leaftable
     python -m cuttle arena hard medium --rules classic+teams --games 100 --seed 9501 \
       --jobs "${JOBS:-2}" --json --log benchmarks/arena/modes-fourth-final-teams-9501.jsonl \
       > benchmarks/arena/modes-fourth-final-teams-9501.txt 2>&1
@@ -105,10 +94,7 @@ case "${1:-all}" in
     # The sixth pass (docs/ai.md): each option against the default's games of seed 9801 (the
     # fifth pass's modes-fifth-final-9801.jsonl: the arena replays them game for game), compared
     # with benchmarks/bench_ai_modes_pair.py; the runs of the docs were stopped once level.
-    sixth() { python -m cuttle arena "hard:$1" medium medium --rules classic+cutthroat \
-      --games 300 --seed 9801 --jobs "${JOBS:-1}" --json \
-      --log "benchmarks/arena/modes-sixth-screen-$2-9801.jsonl" \
-      > "benchmarks/arena/modes-sixth-screen-$2-9801.txt" 2>&1; }
+    sixth() { vs_mediums sixth-screen 300 9801 1 ":$1" "$2"; }
     sixth prune=6 prune6
     sixth others=reply,iterations=40 reply40
     sixth others=reply,iterations=80 reply80
@@ -118,11 +104,7 @@ case "${1:-all}" in
     sixth prune=3 prune3
     sixth peek=1 peek1
     # the default on fresh deals (seeds 9951 and 9952)
-    for s in 9951 9952; do
-      python -m cuttle arena hard medium medium --rules classic+cutthroat --games 300 \
-        --seed "$s" --jobs "${JOBS:-1}" --json --log "benchmarks/arena/modes-sixth-final-$s.jsonl" \
-        > "benchmarks/arena/modes-sixth-final-$s.txt" 2>&1
-    done
+    for s in 9951 9952; do vs_mediums sixth 300 "$s" 1 "" final; done
     exit 0 ;;
 esac
 case "${1:-all}" in
