@@ -108,6 +108,39 @@ case "${1:-all}" in
     exit 0 ;;
 esac
 case "${1:-all}" in
+  seventh)
+    # The seventh pass (docs/ai.md). hard's decisions judged against rollouts (seed 9971):
+    python benchmarks/bench_ai_table_truth.py collect --games 80 --seed 9971 \
+      --out benchmarks/arena/truth-positions-9971.jsonl
+    python benchmarks/bench_ai_table_truth.py truth benchmarks/arena/truth-positions-9971.jsonl \
+      --rollouts 150 --top 5 --jobs "${JOBS:-2}" --out benchmarks/arena/truth-values-9971.jsonl
+    # (then: python benchmarks/bench_ai_table_truth.py judge benchmarks/arena/truth-values-9971.jsonl
+    #  medium hard hard:iterations=320 ...). The options played on the sixth pass's fresh seeds,
+    # paired with its modes-sixth-final-*.jsonl by benchmarks/bench_ai_modes_pair.py:
+    for s in 9951 9952; do
+      vs_mediums seventh 300 "$s" 1 :others=reply,prune=5,iterations=120 reply-prune5-it120
+      vs_mediums seventh 300 "$s" 1 :model=1 model1
+      python benchmarks/bench_ai_table_ceiling.py --seed "$s" --games 300 --sees all \
+        --log "benchmarks/arena/modes-seventh-ceiling-all-$s.jsonl" \
+        > "benchmarks/arena/modes-seventh-ceiling-all-$s.txt" 2>&1
+      python benchmarks/bench_ai_table_ceiling.py --seed "$s" --games 300 --sees hands \
+        --log "benchmarks/arena/modes-seventh-ceiling-hands-$s.jsonl" \
+        > "benchmarks/arena/modes-seventh-ceiling-hands-$s.txt" 2>&1
+    done
+    # against two ISMCTS (seed 9451, paired with modes-sixth-ismcts-ismcts-cutthroat-9451.jsonl)
+    python benchmarks/bench_ai_table_ceiling.py --seed 9451 --games 120 --sees all \
+      --opponent openspiel:ismcts --log benchmarks/arena/modes-seventh-ceiling-all-ismcts-9451.jsonl \
+      > benchmarks/arena/modes-seventh-ceiling-all-ismcts-9451.txt 2>&1
+    for x in "table=paranoid table-paranoid" "soft=5 soft-5"; do
+      set -- $x
+      python -m cuttle arena "hard:$1" openspiel:ismcts openspiel:ismcts --rules classic+cutthroat \
+        --games 120 --seed 9451 --jobs "${JOBS:-1}" --json \
+        --log "benchmarks/arena/modes-seventh-ismcts-$2-9451.jsonl" \
+        > "benchmarks/arena/modes-seventh-ismcts-$2-9451.txt" 2>&1
+    done
+    exit 0 ;;
+esac
+case "${1:-all}" in
   medium|all)
     run hard-medium-medium-cutthroat hard medium medium --rules classic+cutthroat --games "$G"
     # the same deals without the root pruning (what prune=4 gained, on deals not tuned on)
