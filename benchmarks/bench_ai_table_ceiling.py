@@ -13,7 +13,8 @@ win back.
     python benchmarks/bench_ai_table_ceiling.py --seed 9451 --games 120 --sees all \
         --opponent openspiel:ismcts --log ...
 
-Then ``python benchmarks/bench_ai_modes_pair.py LOG FAIR_LOG`` pairs it with the fair run.
+Then ``python benchmarks/bench_ai_modes_pair.py LOG FAIR_LOG`` pairs it with the fair run. Like
+``cuttle arena --log``, the log is appended to, never overwritten.
 """
 
 from __future__ import annotations
@@ -125,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     match = TableMatch(("hard", name, name), ({}, opts, opts), args.games, args.seed, RULES,
                        factory)
     results: list[TableResult] = []
-    with open(args.log, "w", encoding="utf-8") as f:
+    with open(args.log, "a", encoding="utf-8") as f:  # appended to, as `cuttle arena --log`
         for i in range(args.games):
             r = play_table_game(match, i)
             results.append(r)

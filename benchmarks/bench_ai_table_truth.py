@@ -37,6 +37,7 @@ import multiprocessing
 import random
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 from cuttle import Game
@@ -179,6 +180,10 @@ def main(argv: list[str] | None = None) -> int:
     j.add_argument("specs", nargs="+")
     j.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args(argv)
+    if args.cmd != "judge" and Path(args.out).exists():
+        print(f"{args.out} exists: give another --out (a run is never overwritten)",
+              file=sys.stderr)
+        return 2
     if args.cmd == "collect":
         rows = collect(args.games, args.seed, args.level)
     elif args.cmd == "truth":

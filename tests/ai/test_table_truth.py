@@ -8,7 +8,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-from bench_ai_table_truth import collect, judge, rollout_value, truth  # noqa: E402
+from bench_ai_table_truth import collect, judge, main, rollout_value, truth  # noqa: E402
 
 from cuttle import Game  # noqa: E402
 
@@ -48,3 +48,11 @@ def test_judge_pairs_the_variants_position_by_position() -> None:
     report = judge(rows, ["medium", "medium"], jobs=1)
     assert f"{len(rows)} positions, 2 rollouts a move" in report
     assert "medium - medium: +0.0000 (SE 0.0000), different moves in 0 positions" in report
+
+
+def test_an_existing_output_is_never_overwritten(tmp_path: Path) -> None:
+    out = tmp_path / "kept.jsonl"
+    out.write_text("a run\n")
+    assert main(["collect", "--games", "1", "--seed", "1", "--out", str(out)]) == 2
+    assert main(["truth", str(out), "--out", str(out)]) == 2
+    assert out.read_text() == "a run\n"
