@@ -40,6 +40,7 @@ from cuttle.ai.table_arena import (
     table_report,
 )
 from cuttle.commands.arena import parse_seat, seat_player
+from cuttle.engine.phases import MAIN
 
 RULES = "classic+cutthroat"
 
@@ -90,15 +91,25 @@ def uninstall() -> None:
 
 
 class Oracle:
-    """A player whose decisions are searched on the true game."""
+    """A player whose decisions are searched on the true game, but the first ``blind`` of its
+    own turns (decided fairly, as ``--blind-first`` asks)."""
+
+    blind = 0
 
     def __init__(self, player: Player) -> None:
         self.player = player
+        self.turns = 0
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.player, name)
 
     def choose(self, game: Game) -> Any:
+        if game.phase == MAIN and game.turn_player == game.to_move:
+            self.turns += 1
+            if self.turns <= Oracle.blind:
+                return self.player.choose(game)
+        elif self.turns < Oracle.blind:
+            return self.player.choose(game)  # a window before its blind turns are over
         _Truth.game = game
         try:
             return self.player.choose(game)
@@ -117,11 +128,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, required=True)
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--sees", choices=("all", "hands"), default="all")
+    ap.add_argument("--blind-first", type=int, default=0, metavar="K",
+                    help="decide the first K of its own turns fairly (and the windows before "
+                         "them): what seeing the cards is worth after the others have moved")
     ap.add_argument("--opponent", default="medium", help="both other seats (a seat spec)")
     ap.add_argument("--log", required=True)
     args = ap.parse_args(argv)
     install()
     _Truth.hands_only = args.sees == "hands"
+    Oracle.blind = args.blind_first
     name, opts = parse_seat(args.opponent)
     match = TableMatch(("hard", name, name), ({}, opts, opts), args.games, args.seed, RULES,
                        factory)
@@ -132,7 +147,8 @@ def main(argv: list[str] | None = None) -> int:
             results.append(r)
             f.write(json.dumps(dataclasses.asdict(r)) + "\n")  # as `cuttle arena --log`
             f.flush()
-    labels = labels_of([f"hard (sees {args.sees})", args.opponent, args.opponent])
+    blind = f", blind for {args.blind_first} turns" if args.blind_first else ""
+    labels = labels_of([f"hard (sees {args.sees}{blind})", args.opponent, args.opponent])
     print(table_report(summarize_table(match, results, labels)))
     return 0
 

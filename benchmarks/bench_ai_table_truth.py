@@ -130,8 +130,23 @@ def _decide(job: tuple[str, dict[str, Any]]) -> str:
     return str(player.choose(game))
 
 
+#: The buckets of :func:`judge`'s breakdown: the seat's first own turn of the game (it has seen
+#: at most two moves of the others), its second, and the later ones.
+TURNS = ("1st turn", "2nd turn", "later")
+
+
+def own_turns(rows: list[dict[str, Any]]) -> list[int]:
+    """For each row, which of its seat's own turns of that game it is (0 for the first), by
+    ply: a position a variant judges is only as well informed as the moves before it."""
+    plies: dict[tuple[int, int], list[int]] = {}
+    for r in rows:
+        plies.setdefault((r["game"], r["seat"]), []).append(r["ply"])
+    return [sorted(plies[r["game"], r["seat"]]).index(r["ply"]) for r in rows]
+
+
 def judge(rows: list[dict[str, Any]], specs: list[str], jobs: int) -> str:
-    """The report: each variant's mean rollout value and regret, and the paired differences."""
+    """The report: each variant's mean rollout value and regret (also by the seat's own turn:
+    :data:`TURNS`), and the paired differences."""
     chosen: dict[str, list[str]] = {}
     for spec in specs:
         chosen[spec] = _map(_decide, [(spec, r) for r in rows], jobs)
@@ -143,12 +158,21 @@ def judge(rows: list[dict[str, Any]], specs: list[str], jobs: int) -> str:
                 r["values"][m] = rollout_value(r["position"], r["seat"], m, r["rollouts"])
     lines = [f"{len(rows)} positions, {rows[0]['rollouts'] if rows else 0} rollouts a move"]
     got: dict[str, list[float]] = {}
+    bucket = [min(t, len(TURNS) - 1) for t in own_turns(rows)]
     for spec in specs:
         vals = [r["values"][chosen[spec][i]] for i, r in enumerate(rows)]
         regret = [max(r["values"].values()) - v for r, v in zip(rows, vals, strict=True)]
         got[spec] = vals
         lines.append(f"  {spec}: mean value {sum(vals) / len(vals):.4f}, "
                      f"mean regret {sum(regret) / len(regret):.4f}")
+        parts = []
+        for k, name in enumerate(TURNS):
+            mine = [i for i in range(len(rows)) if bucket[i] == k]
+            if mine:
+                parts.append(f"{name} ({len(mine)}): value "
+                             f"{sum(vals[i] for i in mine) / len(mine):.4f}, regret "
+                             f"{sum(regret[i] for i in mine) / len(mine):.4f}")
+        lines.append("    " + "; ".join(parts))
     for a in range(len(specs)):
         for b in range(a + 1, len(specs)):
             d = [x - y for x, y in zip(got[specs[a]], got[specs[b]], strict=True)]

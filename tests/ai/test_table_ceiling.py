@@ -65,3 +65,30 @@ def test_fair_players_decide_as_before_and_the_oracle_searches_the_true_deal() -
         ceiling.uninstall()
     assert Game.redeal is ceiling._fair_redeal
     assert pimc.simulation is ceiling._fair_simulation
+
+
+def test_blind_first_turns_are_decided_fairly_and_later_ones_see() -> None:
+    g = Game.new(seed=12, rules="classic+cutthroat")
+    seat = g.to_move
+    assert seat is not None
+    seen: list[bool] = []
+    ceiling.install()
+    real = pimc.simulation
+
+    def spy(view, rng):  # type: ignore[no-untyped-def]
+        seen.append(ceiling._Truth.game is not None)
+        return real(view, rng)
+
+    pimc.simulation = spy
+    ceiling.Oracle.blind = 1
+    try:
+        oracle = ceiling.factory("hard", seed=3)
+        assert str(oracle.choose(g)) == str(make_player("hard", seed=3).choose(g))
+        assert seen and not any(seen)  # its first turn: fair deals only
+        seen.clear()
+        oracle.choose(g)  # the same position, its second turn: the true deal
+        assert seen and all(seen)
+    finally:
+        ceiling.Oracle.blind = 0
+        pimc.simulation = real
+        ceiling.uninstall()

@@ -8,7 +8,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-from bench_ai_table_truth import collect, judge, main, rollout_value, truth  # noqa: E402
+from bench_ai_table_truth import (  # noqa: E402
+    collect,
+    judge,
+    main,
+    own_turns,
+    rollout_value,
+    truth,
+)
 
 from cuttle import Game  # noqa: E402
 
@@ -48,6 +55,14 @@ def test_judge_pairs_the_variants_position_by_position() -> None:
     report = judge(rows, ["medium", "medium"], jobs=1)
     assert f"{len(rows)} positions, 2 rollouts a move" in report
     assert "medium - medium: +0.0000 (SE 0.0000), different moves in 0 positions" in report
+    assert "1st turn (1): value" in report and "2nd turn (1): value" in report
+
+
+def test_own_turns_count_each_seats_turns_of_a_game_by_ply() -> None:
+    rows = [{"game": 0, "seat": 1, "ply": 7}, {"game": 0, "seat": 0, "ply": 3},
+            {"game": 0, "seat": 1, "ply": 1}, {"game": 1, "seat": 1, "ply": 4},
+            {"game": 0, "seat": 1, "ply": 10}]
+    assert own_turns(rows) == [1, 0, 0, 0, 2]
 
 
 def test_an_existing_output_is_never_overwritten(tmp_path: Path) -> None:
