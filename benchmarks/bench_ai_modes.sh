@@ -139,6 +139,30 @@ case "${1:-all}" in
         > "benchmarks/arena/modes-seventh-ismcts-$2-9451.txt" 2>&1
     done
     exit 0 ;;
+  eighth)
+    # The eighth pass (docs/ai.md): where the sighted and the fair hard part...
+    python benchmarks/bench_ai_table_diverge.py --seed 9951 --sees hands --limit 44 \
+      benchmarks/arena/modes-seventh-ceiling-hands-9951.jsonl \
+      benchmarks/arena/modes-sixth-final-9951.jsonl > benchmarks/arena/modes-eighth-diverge-9951.txt
+    # ... the hands seen from the seat's second own turn on (paired with
+    # modes-sixth-final-*.jsonl and modes-seventh-ceiling-*.jsonl)...
+    for s in 9951 9952; do
+      python benchmarks/bench_ai_table_ceiling.py --seed "$s" --games 300 --sees hands \
+        --blind-first 1 --log "benchmarks/arena/modes-eighth-ceiling-hands-blind1-$s.jsonl" \
+        > "benchmarks/arena/modes-eighth-ceiling-hands-blind1-$s.txt" 2>&1
+    done
+    # ... the decisions judged by the seat's own turn ...
+    python benchmarks/bench_ai_table_truth.py judge benchmarks/arena/truth-values-9971.jsonl \
+      medium hard hard:iterations=320 > benchmarks/arena/truth-judge-byturn-9971.txt 2>&1
+    # ... and against two ISMCTS on a fresh seed, seeing every card and fairly
+    python benchmarks/bench_ai_table_ceiling.py --seed 9453 --games 120 --sees all \
+      --opponent openspiel:ismcts --log benchmarks/arena/modes-eighth-ceiling-all-ismcts-9453.jsonl \
+      > benchmarks/arena/modes-eighth-ceiling-all-ismcts-9453.txt 2>&1
+    python -m cuttle arena hard openspiel:ismcts openspiel:ismcts --rules classic+cutthroat \
+      --games 120 --seed 9453 --jobs "${JOBS:-1}" --json \
+      --log benchmarks/arena/modes-eighth-ismcts-ismcts-cutthroat-9453.jsonl \
+      > benchmarks/arena/modes-eighth-ismcts-ismcts-cutthroat-9453.txt 2>&1
+    exit 0 ;;
 esac
 case "${1:-all}" in
   medium|all)
