@@ -301,6 +301,15 @@ def table_value_blind(g: Game, seat: int) -> float:
     return _lead(g, _standings(g, _SOON, seat), seat)
 
 
+def race_value(g: Game, seat: int) -> float:
+    """``seat``'s own standing in ``g`` (``_standings``, the other hands counted unseen), not
+    measured against anyone's: how a player that races for its own goal and leaves the leader
+    to the others judges the table. A finished game as :func:`final_value` gives it."""
+    if g.outcome is not None:
+        return final_value(g, seat)
+    return _standings(g, _SOON, seat)[seat & 1 if g.seats.teams else seat]
+
+
 def table_shares(g: Game, temperature: float) -> list[float]:
     """Each seat's share of the win at a table of three or four: the sides' standings (those of
     :func:`table_values`) shared by ``exp(standing / temperature)``, so a seat's chance counts

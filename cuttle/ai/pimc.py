@@ -98,9 +98,11 @@ DEFAULTS: dict[str, tuple[Spec, Any]] = {
     "leaf": (Spec("choice", choices=("table", "medium", "fit"), optional=True), None),
     # ... and what the other seats' moves in a simulation maximise: the hand-set values
     # (table) or the fitted chances (fit), seen or blind as tblind says, or medium's evaluation
-    # of the chooser's view (medium); not given: medium at a table of three, table in teams
+    # of the chooser's view (medium), medium's own reply (reply), or the chooser's own standing
+    # alone (race); not given: medium at a table of three, table in teams
     # (pimc_table.table_others).
-    "others": (Spec("choice", choices=("table", "fit", "medium", "reply"), optional=True),
+    "others": (Spec("choice", choices=("table", "fit", "medium", "reply", "race"),
+                    optional=True),
                None),
     # ... and how much a winning card weighs in the hand of the second seat to move.
     "later": (Spec("float", 0, 1), LATER),

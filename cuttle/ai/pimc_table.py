@@ -57,7 +57,9 @@ own reply from their view, :func:`medium_policy`: 95% of a real medium's moves),
 (the seat's own last searched turn chosen so too) and ``tail=1`` (one more round of the other
 seats before the leaf, scored when the seat is to move again); and, from the seventh pass,
 ``model`` (every other seat's last plain move read by medium's judgement, as with two
-players: :func:`model_deals`; within the noise in 600 games).
+players: :func:`model_deals`; within the noise in 600 games); and, from the eighth pass,
+``others=race`` (each other seat plays for its own standing alone and leaves the leader to the
+others, as a search by random rollouts nearly does: :func:`~cuttle.ai.fasteval.race_value`).
 
 The default is the one the measurements in docs/ai.md chose. The leaf value is mapped to a win
 chance by a sigmoid of ``scale`` (25 points). The moves are compared on the same deals and the
@@ -75,7 +77,13 @@ from typing import TYPE_CHECKING
 from cuttle import Game, Move
 from cuttle.ai.base import View, simulation
 from cuttle.ai.evaluate import SHARE_SCALE, THREAT, evaluate
-from cuttle.ai.fasteval import final_chance, table_shares, table_value_blind, table_values
+from cuttle.ai.fasteval import (
+    final_chance,
+    race_value,
+    table_shares,
+    table_value_blind,
+    table_values,
+)
 from cuttle.ai.heuristic import HeuristicPlayer
 from cuttle.ai.inference import before_last_move, choice_exclusions, no_excluded
 from cuttle.ai.knowledge import read_view
@@ -431,6 +439,8 @@ def decide_table(player: DeterminizedPlayer, base: Game, seat: int, moves: list[
         searcher.judge = medium_chance
     elif others == "reply":
         searcher.policy = medium_policy(random.Random(rng.getrandbits(64)))
+    elif others == "race":
+        searcher.judge = race_value
     searcher.tail = bool(player.table_tail)
     if player.table_own == "medium":
         searcher.own = medium_policy(random.Random(rng.getrandbits(64)))
