@@ -53,7 +53,8 @@ KEYS: list[tuple[str, str]] = [
     ("1-9", "in a list of moves: play that one"),
     ("↑ ↓", "your earlier lines; in a window: scroll it, or move in a list"),
     ("Space", "the next step of the opponent's turn"),
-    ("Esc", "close the window; drop the selection; the rest of the opponent's turn"),
+    ("Esc", "close the window; drop the selection or the typed line; the rest of the "
+            "opponent's turn"),
     ("PgUp PgDn", "scroll the log (in a window: the window)"),
     ("?", "what the marks on the screen mean (empty line)"),
     ("F1", "this help"),

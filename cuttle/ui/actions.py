@@ -380,6 +380,10 @@ class ScreenActions(ScreenState):
         self.selected = None
         self.changed(HAND)
 
+    def clear_line(self) -> None:
+        """Esc on a typed line: the line is dropped, nothing is sent."""
+        self.buffer.reset()
+
     def card_menu(self) -> None:
         """Enter on a selected card: a menu of its moves."""
         hand = self.hand()

@@ -73,6 +73,18 @@ def test_help_overlay_closes_with_esc_and_q_and_keeps_the_board() -> None:
     play(script)
 
 
+def test_esc_drops_a_typed_line_and_sends_nothing() -> None:
+    def script(d: Driver) -> None:
+        d.keys("points 7")  # once the game asks for a move
+        d.until(lambda: d.io.buffer.text == "points 7")
+        d.keys(ESC, wait=False)
+        d.until(lambda: d.io.buffer.text == "")
+        d.keys("quit\r")
+
+    session, _, _ = play(script)
+    assert not session.game.history  # the dropped line was never played
+
+
 def test_typing_over_an_overlay_closes_it_and_types() -> None:
     def script(d: Driver) -> None:
         d.keys("scrap\r")  # the scrap is empty: a message, no overlay
