@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from hardfair import same_move_when_redealt
 from test_modes_players import random_positions as positions
 
 import cuttle.ai.pimc_table as pimc_table
@@ -58,11 +59,4 @@ def test_race_is_reproducible_and_fair_at_a_table() -> None:
     rng = random.Random(71)
     opts = {"others": "race", **FAST}
     for g in positions("classic+cutthroat", 4, seed=73) + positions("classic+teams", 2, seed=73):
-        seat = g.to_move
-        assert seat is not None
-        first = make_player("hard", seed=3, **opts).choose(g)
-        assert make_player("hard", seed=3, **opts).choose(g) is first
-        other = g.redeal(seat, rng)
-        other.history = g.history[:]
-        assert other.view(seat) == g.view(seat)
-        assert make_player("hard", seed=3, **opts).choose(other) is first
+        same_move_when_redealt(g, opts, rng)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from hardfair import same_move_when_redealt
 from test_modes_players import random_positions as positions
 
 from cuttle import Game
@@ -77,14 +78,7 @@ def test_the_model_is_reproducible_and_fair_at_a_table() -> None:
     rng = random.Random(47)
     opts = {"model": 1.0, **FAST}
     for g in [_after_a_nine(), *positions("classic+cutthroat", 4, seed=53)]:
-        seat = g.to_move
-        assert seat is not None
-        first = make_player("hard", seed=3, **opts).choose(g)
-        assert make_player("hard", seed=3, **opts).choose(g) is first
-        other = g.redeal(seat, rng)
-        other.history = g.history[:]
-        assert other.view(seat) == g.view(seat)
-        assert make_player("hard", seed=3, **opts).choose(other) is first
+        same_move_when_redealt(g, opts, rng)
 
 
 def test_every_other_seats_last_plain_move_is_read() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from hardfair import same_move_when_redealt
 from test_modes_players import random_positions as positions
 
 from cuttle import Game
@@ -117,13 +118,7 @@ def test_fair_play_with_the_medium_models() -> None:
     rng = random.Random(41)
     opts = {"others": "reply", "own": "medium", "tail": 1, **FAST}
     for g in positions("classic+cutthroat", 4, seed=43):
-        seat = g.to_move
-        assert seat is not None
-        first = make_player("hard", seed=3, **opts).choose(g)
-        other = g.redeal(seat, rng)
-        other.history = g.history[:]
-        assert other.view(seat) == g.view(seat)
-        assert make_player("hard", seed=3, **opts).choose(other) is first
+        same_move_when_redealt(g, opts, rng)
 
 
 def test_the_fixed_hand_values_are_the_hand_values() -> None:

@@ -8,6 +8,7 @@ import math
 import random
 
 import pytest
+from hardfair import same_move_when_redealt
 from test_modes_players import random_positions as positions
 
 from cuttle import Game
@@ -129,13 +130,7 @@ def test_fair_play_with_the_fitted_leaf(rules: str, opts: dict[str, object]) -> 
     # Every card the seat cannot see re-dealt: the same view, the same move.
     rng = random.Random(31)
     for g in positions(rules, 3, seed=7):
-        seat = g.to_move
-        assert seat is not None
-        first = make_player("hard", seed=3, **opts, **FAST).choose(g)
-        other = g.redeal(seat, rng)
-        other.history = g.history[:]
-        assert other.view(seat) == g.view(seat)
-        assert make_player("hard", seed=3, **opts, **FAST).choose(other) is first
+        same_move_when_redealt(g, {**opts, **FAST}, rng)
 
 
 def test_the_fitted_options_change_the_search_and_replay() -> None:
