@@ -162,6 +162,29 @@ case "${1:-all}" in
       --games 120 --seed 9453 --jobs "${JOBS:-1}" --json \
       --log benchmarks/arena/modes-eighth-ismcts-ismcts-cutthroat-9453.jsonl \
       > benchmarks/arena/modes-eighth-ismcts-ismcts-cutthroat-9453.txt 2>&1
+    # others=race against two ISMCTS on the same deals (and on 9456, with the default beside it),
+    # and against two mediums (paired with modes-sixth-final-9951.jsonl)
+    python -m cuttle arena hard:others=race openspiel:ismcts openspiel:ismcts \
+      --rules classic+cutthroat --games 120 --seed 9453 --jobs "${JOBS:-1}" --json \
+      --log benchmarks/arena/modes-eighth-ismcts-race-9453.jsonl \
+      > benchmarks/arena/modes-eighth-ismcts-race-9453.txt 2>&1
+    for x in "hard fair" "hard:others=race race"; do
+      set -- $x
+      python -m cuttle arena "$1" openspiel:ismcts openspiel:ismcts --rules classic+cutthroat \
+        --games 120 --seed 9456 --jobs "${JOBS:-1}" --json \
+        --log "benchmarks/arena/modes-eighth-ismcts-$2-9456.jsonl" \
+        > "benchmarks/arena/modes-eighth-ismcts-$2-9456.txt" 2>&1
+    done
+    vs_mediums eighth 300 9951 1 :others=race race
+    # the ladder at a table: medium against two ISMCTS, ISMCTS against two mediums
+    python -m cuttle arena medium openspiel:ismcts openspiel:ismcts --rules classic+cutthroat \
+      --games 120 --seed 9454 --jobs "${JOBS:-1}" --json \
+      --log benchmarks/arena/modes-eighth-medium-ismcts-ismcts-cutthroat-9454.jsonl \
+      > benchmarks/arena/modes-eighth-medium-ismcts-ismcts-cutthroat-9454.txt 2>&1
+    python -m cuttle arena openspiel:ismcts medium medium --rules classic+cutthroat \
+      --games 120 --seed 9455 --jobs "${JOBS:-1}" --json \
+      --log benchmarks/arena/modes-eighth-ismcts-medium-medium-cutthroat-9455.jsonl \
+      > benchmarks/arena/modes-eighth-ismcts-medium-medium-cutthroat-9455.txt 2>&1
     exit 0 ;;
 esac
 case "${1:-all}" in

@@ -132,13 +132,18 @@ def main(argv: list[str] | None = None) -> int:
                     help="decide the first K of its own turns fairly (and the windows before "
                          "them): what seeing the cards is worth after the others have moved")
     ap.add_argument("--opponent", default="medium", help="both other seats (a seat spec)")
+    ap.add_argument("--player", default="hard",
+                    help="the sighted seat: hard with options, e.g. hard:others=race")
     ap.add_argument("--log", required=True)
     args = ap.parse_args(argv)
-    install()
+    name, opts = parse_seat(args.opponent)
+    me, mine = parse_seat(args.player)
+    if me != "hard":
+        ap.error("--player: the sighted seat is hard (with any of its options)")
+    install()  # once the arguments are good: nothing is rerouted for a refused run
     _Truth.hands_only = args.sees == "hands"
     Oracle.blind = args.blind_first
-    name, opts = parse_seat(args.opponent)
-    match = TableMatch(("hard", name, name), ({}, opts, opts), args.games, args.seed, RULES,
+    match = TableMatch(("hard", name, name), (mine, opts, opts), args.games, args.seed, RULES,
                        factory)
     results: list[TableResult] = []
     with open(args.log, "a", encoding="utf-8") as f:  # appended to, as `cuttle arena --log`
@@ -148,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
             f.write(json.dumps(dataclasses.asdict(r)) + "\n")  # as `cuttle arena --log`
             f.flush()
     blind = f", blind for {args.blind_first} turns" if args.blind_first else ""
-    labels = labels_of([f"hard (sees {args.sees}{blind})", args.opponent, args.opponent])
+    labels = labels_of([f"{args.player} (sees {args.sees}{blind})", args.opponent, args.opponent])
     print(table_report(summarize_table(match, results, labels)))
     return 0
 

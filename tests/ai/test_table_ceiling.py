@@ -7,6 +7,8 @@ import random
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 import bench_ai_table_ceiling as ceiling  # noqa: E402
@@ -92,3 +94,13 @@ def test_blind_first_turns_are_decided_fairly_and_later_ones_see() -> None:
         ceiling.Oracle.blind = 0
         pimc.simulation = real
         ceiling.uninstall()
+
+
+def test_the_sighted_seat_is_hard_with_its_options(tmp_path: Path) -> None:
+    oracle = ceiling.factory("hard", seed=3, others="race")
+    assert isinstance(oracle, ceiling.Oracle) and oracle.player.table_others == "race"
+    log = tmp_path / "log.jsonl"
+    with pytest.raises(SystemExit) as exc:
+        ceiling.main(["--seed", "1", "--games", "1", "--player", "medium", "--log", str(log)])
+    assert exc.value.code == 2 and not log.exists()
+    assert pimc.simulation is ceiling._fair_simulation  # a refused run reroutes nothing
