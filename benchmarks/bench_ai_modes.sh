@@ -176,6 +176,10 @@ case "${1:-all}" in
         > "benchmarks/arena/modes-eighth-ismcts-$2-9456.txt" 2>&1
     done
     vs_mediums eighth 300 9951 1 :others=race race
+    python benchmarks/bench_ai_table_ceiling.py --seed 9453 --games 120 --sees all \
+      --opponent openspiel:ismcts --player hard:others=race \
+      --log benchmarks/arena/modes-eighth-ceiling-race-ismcts-9453.jsonl \
+      > benchmarks/arena/modes-eighth-ceiling-race-ismcts-9453.txt 2>&1
     # the ladder at a table: medium against two ISMCTS, ISMCTS against two mediums
     python -m cuttle arena medium openspiel:ismcts openspiel:ismcts --rules classic+cutthroat \
       --games 120 --seed 9454 --jobs "${JOBS:-1}" --json \
