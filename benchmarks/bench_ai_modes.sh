@@ -19,6 +19,12 @@ run() { out=$1; shift; python -m cuttle arena "$@" --seed "$S" --jobs "${JOBS:-2
 vs_mediums() { python -m cuttle arena "hard$5" medium medium --rules classic+cutthroat \
   --games "$2" --seed "$3" --jobs "${JOBS:-$4}" --json \
   --log "benchmarks/arena/modes-$1-$6-$3.jsonl" > "benchmarks/arena/modes-$1-$6-$3.txt" 2>&1; }
+# A classic+cutthroat run of 120 games kept beside its report (the OpenSpiel rows): the pass,
+# the label, the seed, then the three seats.
+run120() { pass=$1 label=$2 seed=$3; shift 3
+  python -m cuttle arena "$@" --rules classic+cutthroat --games 120 --seed "$seed" \
+    --jobs "${JOBS:-1}" --json --log "benchmarks/arena/modes-$pass-$label-$seed.jsonl" \
+    > "benchmarks/arena/modes-$pass-$label-$seed.txt" 2>&1; }
 # A screen of hard's table options against two mediums, on the same 30 deals (90 games) each.
 screen() { vs_mediums screen 90 3501 2 ":$1" "$2"; }
 case "${1:-all}" in
@@ -133,10 +139,7 @@ case "${1:-all}" in
       > benchmarks/arena/modes-seventh-ceiling-all-ismcts-9451.txt 2>&1
     for x in "table=paranoid table-paranoid" "soft=5 soft-5"; do
       set -- $x
-      python -m cuttle arena "hard:$1" openspiel:ismcts openspiel:ismcts --rules classic+cutthroat \
-        --games 120 --seed 9451 --jobs "${JOBS:-1}" --json \
-        --log "benchmarks/arena/modes-seventh-ismcts-$2-9451.jsonl" \
-        > "benchmarks/arena/modes-seventh-ismcts-$2-9451.txt" 2>&1
+      run120 seventh "ismcts-$2" 9451 "hard:$1" openspiel:ismcts openspiel:ismcts
     done
     exit 0 ;;
   eighth)
@@ -158,37 +161,20 @@ case "${1:-all}" in
     python benchmarks/bench_ai_table_ceiling.py --seed 9453 --games 120 --sees all \
       --opponent openspiel:ismcts --log benchmarks/arena/modes-eighth-ceiling-all-ismcts-9453.jsonl \
       > benchmarks/arena/modes-eighth-ceiling-all-ismcts-9453.txt 2>&1
-    python -m cuttle arena hard openspiel:ismcts openspiel:ismcts --rules classic+cutthroat \
-      --games 120 --seed 9453 --jobs "${JOBS:-1}" --json \
-      --log benchmarks/arena/modes-eighth-ismcts-ismcts-cutthroat-9453.jsonl \
-      > benchmarks/arena/modes-eighth-ismcts-ismcts-cutthroat-9453.txt 2>&1
+    run120 eighth ismcts-ismcts-cutthroat 9453 hard openspiel:ismcts openspiel:ismcts
     # others=race against two ISMCTS on the same deals (and on 9456, with the default beside it),
     # and against two mediums (paired with modes-sixth-final-9951.jsonl)
-    python -m cuttle arena hard:others=race openspiel:ismcts openspiel:ismcts \
-      --rules classic+cutthroat --games 120 --seed 9453 --jobs "${JOBS:-1}" --json \
-      --log benchmarks/arena/modes-eighth-ismcts-race-9453.jsonl \
-      > benchmarks/arena/modes-eighth-ismcts-race-9453.txt 2>&1
-    for x in "hard fair" "hard:others=race race"; do
-      set -- $x
-      python -m cuttle arena "$1" openspiel:ismcts openspiel:ismcts --rules classic+cutthroat \
-        --games 120 --seed 9456 --jobs "${JOBS:-1}" --json \
-        --log "benchmarks/arena/modes-eighth-ismcts-$2-9456.jsonl" \
-        > "benchmarks/arena/modes-eighth-ismcts-$2-9456.txt" 2>&1
-    done
+    run120 eighth ismcts-race 9453 hard:others=race openspiel:ismcts openspiel:ismcts
+    run120 eighth ismcts-fair 9456 hard openspiel:ismcts openspiel:ismcts
+    run120 eighth ismcts-race 9456 hard:others=race openspiel:ismcts openspiel:ismcts
     vs_mediums eighth 300 9951 1 :others=race race
     python benchmarks/bench_ai_table_ceiling.py --seed 9453 --games 120 --sees all \
       --opponent openspiel:ismcts --player hard:others=race \
       --log benchmarks/arena/modes-eighth-ceiling-race-ismcts-9453.jsonl \
       > benchmarks/arena/modes-eighth-ceiling-race-ismcts-9453.txt 2>&1
     # the ladder at a table: medium against two ISMCTS, ISMCTS against two mediums
-    python -m cuttle arena medium openspiel:ismcts openspiel:ismcts --rules classic+cutthroat \
-      --games 120 --seed 9454 --jobs "${JOBS:-1}" --json \
-      --log benchmarks/arena/modes-eighth-medium-ismcts-ismcts-cutthroat-9454.jsonl \
-      > benchmarks/arena/modes-eighth-medium-ismcts-ismcts-cutthroat-9454.txt 2>&1
-    python -m cuttle arena openspiel:ismcts medium medium --rules classic+cutthroat \
-      --games 120 --seed 9455 --jobs "${JOBS:-1}" --json \
-      --log benchmarks/arena/modes-eighth-ismcts-medium-medium-cutthroat-9455.jsonl \
-      > benchmarks/arena/modes-eighth-ismcts-medium-medium-cutthroat-9455.txt 2>&1
+    run120 eighth medium-ismcts-ismcts-cutthroat 9454 medium openspiel:ismcts openspiel:ismcts
+    run120 eighth ismcts-medium-medium-cutthroat 9455 openspiel:ismcts medium medium
     exit 0 ;;
 esac
 case "${1:-all}" in
