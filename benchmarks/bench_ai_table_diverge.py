@@ -18,12 +18,12 @@ import argparse
 import json
 import sys
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import bench_ai_table_ceiling as ceiling
 
-from cuttle import Game
-from cuttle.ai.table_arena import MAX_PLIES, TableMatch, _derive
+from cuttle import Game, Move
+from cuttle.ai.table_arena import TableMatch, play_table_game
 from cuttle.cards import card_text
 from cuttle.commands.arena import seat_player
 from cuttle.engine.phases import MAIN
@@ -44,29 +44,24 @@ class Parting:
     hands: list[str]
 
 
-def _replay(match: TableMatch, i: int, sighted: bool) -> list[tuple[str, int, Game]]:
-    seating = match.seating(i)
-    g = Game.new(seed=match.deal(i), rules=match.rules)
-    seats = []
-    for k, e in enumerate(seating):
-        p = seat_player(match.names[e], seed=_derive(match.seed, "seat", i, k),
-                        **match.options[e])
-        seats.append(ceiling.Oracle(p) if sighted and e == 0 else p)
+def _replay(match: TableMatch, i: int) -> list[tuple[str, int, Game]]:
+    """Game ``i`` of ``match``, decision by decision: the move, its seat, the game before it."""
     out: list[tuple[str, int, Game]] = []
-    while g.outcome is None and len(out) < MAX_PLIES:
-        s = g.to_move
-        assert s is not None
-        before = g.copy(history=False)
-        m = seats[s].choose(g)
-        out.append((str(m), s, before))
-        g.play(m)
+
+    def keep(g: Game, m: Move) -> None:
+        seat = g.to_move
+        assert seat is not None
+        out.append((str(m), seat, g.copy(history=False)))
+
+    play_table_game(match, i, keep)
     return out
 
 
 def parting(match: TableMatch, i: int) -> Parting | None:
-    """Game ``i``'s first difference between the sighted and the fair hard, if any."""
-    a = _replay(match, i, True)
-    b = _replay(match, i, False)
+    """Game ``i``'s first difference between the sighted hard (``match`` with the ceiling's
+    factory) and the fair one (``match`` as given), if any."""
+    a = _replay(replace(match, factory=ceiling.factory), i)
+    b = _replay(match, i)
     me = match.seating(i).index(0)
     turn = 0
     for ply, ((m1, s, g), (m2, _, _)) in enumerate(zip(a, b, strict=False)):  # one may end sooner

@@ -40,12 +40,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from cuttle import Game
+from cuttle import Game, Move
 from cuttle.ai import make_player
 from cuttle.ai.arena import parse_level
 from cuttle.ai.arena_common import _derive
 from cuttle.ai.pimc_table import medium_ranking
-from cuttle.ai.table_arena import MAX_PLIES, TableMatch
+from cuttle.ai.table_arena import MAX_PLIES, TableMatch, play_table_game
 from cuttle.engine.phases import MAIN
 
 RULES = "classic+cutthroat"
@@ -60,21 +60,16 @@ def collect(games: int, seed: int, spec: str) -> list[dict[str, Any]]:
     match = TableMatch((name, "medium", "medium"), (opts, {}, {}), games, seed, RULES)
     out: list[dict[str, Any]] = []
     for index in range(games):
-        seating = match.seating(index)
-        game = Game.new(seed=match.deal(index), rules=RULES)
-        seats = [make_player(match.names[e], seed=_derive(seed, "seat", index, s),
-                             **match.options[e]) for s, e in enumerate(seating)]
-        me = seating.index(0)
-        plies = 0
-        while game.outcome is None and plies < MAX_PLIES:
+        me = match.seating(index).index(0)
+
+        def keep(game: Game, move: Move, index: int = index, me: int = me) -> None:
             s = game.to_move
-            assert s is not None
             if (s == me and game.phase == MAIN and game.turn_player == s
                     and len(game.legal_moves()) > 1):
-                out.append({"game": index, "ply": plies, "seat": s,
+                out.append({"game": index, "ply": len(game.history), "seat": s,
                             "position": game.to_position()})
-            game.play(seats[s].choose(game))
-            plies += 1
+
+        play_table_game(match, index, keep)
     return out
 
 

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from cuttle import Game
+from cuttle import Game, Move
 from cuttle.ai import Player, make_player
 from cuttle.ai.arena_common import MAX_PLIES, _derive, wilson
 from cuttle.ai.base import seats_refusal
@@ -90,8 +90,10 @@ def entrants_refusal(rules: Rules, given: int) -> str | None:
     return None
 
 
-def play_table_game(match: TableMatch, index: int) -> TableResult:
-    """Game ``index`` of ``match``: its deal, its seating, one player per seat."""
+def play_table_game(match: TableMatch, index: int,
+                    watch: Callable[[Game, Move], None] | None = None) -> TableResult:
+    """Game ``index`` of ``match``: its deal, its seating, one player per seat. ``watch``, when
+    given, sees each decision: the game before the move, and the move chosen."""
     seating = match.seating(index)
     game = Game.new(seed=match.deal(index), rules=match.rules)
     seats = [match.factory(match.names[e], seed=_derive(match.seed, "seat", index, s),
@@ -104,6 +106,8 @@ def play_table_game(match: TableMatch, index: int) -> TableResult:
         t0 = time.perf_counter()
         move = seats[seat].choose(game)
         times[seating[seat]].append(time.perf_counter() - t0)
+        if watch is not None:
+            watch(game, move)
         game.play(move)
         plies += 1
     winner: int | None = None

@@ -63,6 +63,22 @@ def test_the_winner_is_the_entrant_of_the_winning_seat_or_team() -> None:
                 assert r.winner == r.seating[seat]
 
 
+def test_watch_sees_every_decision_before_its_move_is_played() -> None:
+    from cuttle import Game, Move
+
+    match = TableMatch(("random",) * 3, ({},) * 3, 3, 11, "classic+cutthroat")
+    seen: list[tuple[int, Move, int]] = []
+
+    def watch(g: Game, m: Move) -> None:
+        assert g.to_move is not None and m in g.legal_moves()
+        seen.append((g.to_move, m, len(g.history)))
+
+    r = play_table_game(match, 2, watch)
+    assert len(seen) == r.plies and [h for _, _, h in seen] == list(range(r.plies))
+    bare = play_table_game(match, 2)  # the same game as without a watch
+    assert (r.winner, r.plies, r.seating) == (bare.winner, bare.plies, bare.seating)
+
+
 def test_a_table_match_is_reproducible_and_parallel_gives_the_same_games() -> None:
     match = TableMatch(("random", "random", "random"), ({}, {}, {}), 4, 7, "cuttlecards+cutthroat")
     one = [(r.winner, r.plies) for r in run_match(match, jobs=1, play=play_table_game)]

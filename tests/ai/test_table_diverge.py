@@ -21,8 +21,8 @@ def test_the_parting_is_a_move_of_hard_where_the_two_choose_differently() -> Non
     ceiling.install()
     ceiling._Truth.hands_only = True
     try:
-        fair = diverge._replay(match, 16, False)
-        assert [m for m, _, _ in diverge._replay(match, 16, False)] == [m for m, _, _ in fair]
+        fair = diverge._replay(match, 16)
+        assert [m for m, _, _ in diverge._replay(match, 16)] == [m for m, _, _ in fair]
         p = diverge.parting(match, 16)  # a game the sighted hard won and the fair one lost
     finally:
         ceiling._Truth.hands_only = False
